@@ -1,0 +1,47 @@
+import { AppShell, Group, NavLink, Text, Title } from '@mantine/core';
+import { GuestsScreen } from '../screens/guests/GuestsScreen';
+import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
+import { useNavigation } from '../stores/navigation';
+import { SCREENS, type ScreenId } from './screens';
+import { StatusIndicators } from './StatusIndicators';
+import { useShortcuts } from './useShortcuts';
+
+/** The screen component for each navigation entry; features replace their placeholder as they land. */
+function Screen({ id }: { id: ScreenId }) {
+  if (id === 'guests') return <GuestsScreen />;
+  const screen = SCREENS.find((entry) => entry.id === id)!;
+  return <ScreenPlaceholder title={screen.label} hint={screen.hint} />;
+}
+
+/** The desk's shell: header with indicators, navigation, and the current screen. */
+export function App() {
+  useShortcuts();
+  const current = useNavigation((state) => state.screen);
+  const go = useNavigation((state) => state.go);
+
+  return (
+    <AppShell header={{ height: 52 }} navbar={{ width: 210, breakpoint: 0 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Title order={3}>Venue Desk</Title>
+          <StatusIndicators />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav" aria-label="Screens">
+        {SCREENS.map((screen, index) => (
+          <NavLink
+            key={screen.id}
+            label={screen.label}
+            active={screen.id === current}
+            onClick={() => go(screen.id)}
+            rightSection={<Text size="xs" c="dimmed">Alt+{index + 1}</Text>}
+            aria-current={screen.id === current ? 'page' : undefined}
+          />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Screen id={current} />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,24 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { getDesk } from './bridge/desk';
+import { followDeskStatus } from './stores/status';
+import { theme } from './theme';
+
+// The token has done its work once the page is open (it now travels in an HttpOnly cookie).
+if (new URLSearchParams(location.search).has('token')) history.replaceState(null, '', location.pathname);
+
+followDeskStatus(getDesk());
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Notifications position="bottom-right" limit={4} />
+      <App />
+    </MantineProvider>
+  </StrictMode>,
+);

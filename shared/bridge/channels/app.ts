@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { channel } from '../define';
+
+/** How the desk is running: inside Electron or as the browser-mode host. */
+export const deskMode = z.enum(['electron', 'browser']);
+
+/** What the header shows: is an account connected, and can the service be reached. */
+export const deskStatus = z.object({
+  account: z.object({
+    state: z.enum(['none', 'connected', 'demo']),
+    label: z.string().optional(),
+  }),
+  online: z.boolean(),
+});
+
+export const appChannels = {
+  getAppInfo: channel(
+    z.object({}).strict(),
+    z.object({ name: z.string(), version: z.string(), mode: deskMode }),
+  ),
+  getStatus: channel(z.object({}).strict(), deskStatus),
+  openExternal: channel(
+    z.object({ url: z.string().max(2048) }).strict(),
+    z.object({ opened: z.boolean(), reason: z.string().optional() }),
+  ),
+};
+
+export const appEvents = {
+  statusChanged: deskStatus,
+};

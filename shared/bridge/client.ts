@@ -1,0 +1,22 @@
+import { channels, type ChannelName, type DeskApi, type EventName } from './contract';
+import { BridgeError, type BridgeResult } from './result';
+
+/** What a transport must offer: send one request, and subscribe to events by name. */
+export interface BridgeTransport {
+  invoke(channel: ChannelName, argument: unknown): Promise<BridgeResult>;
+  subscribe(event: EventName, listener: (payload: unknown) => void): () => void;
+}
+
+/** Builds `window.desk` from the contract: one named function per channel, each unwrapping the result. */
+export function createDeskApi(transport: BridgeTransport): DeskApi {
+  const api: Record<string, unknown> = {};
+  for (const name of Object.keys(channels) as ChannelName[]) {
+    api[name] = async (argument: unknown) => {
+      const result = await transport.invoke(name, argument);
+      if (!result.ok) throw new BridgeError(result.error.code, result.error.message);
+      return result.value;
+    };
+  }
+  api.on = (event: EventName, listener: (payload: unknown) => void) => transport.subscribe(event, listener);
+  return api as DeskApi;
+}

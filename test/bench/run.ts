@@ -1,0 +1,15 @@
+// `npm run bench`: every benchmark, printed as one table with the ratio to a baseline measured in the same run.
+import { benchBridgeDispatch } from './bridge.bench';
+import { formatBenchTable, type BenchRow } from './table';
+
+const suites: Array<[string, () => Promise<BenchRow[]>]> = [['bridge', benchBridgeDispatch]];
+
+const only = process.argv[2];
+const rows: BenchRow[] = [];
+for (const [name, run] of suites) {
+  if (only && name !== only) continue;
+  process.stderr.write(`running ${name}…\n`);
+  rows.push(...(await run()));
+}
+console.log(formatBenchTable(rows));
+if (rows.some((row) => row.met === false)) process.exitCode = 1;

@@ -1,0 +1,43 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { App } from '../../../renderer/app/App';
+import { SCREENS } from '../../../renderer/app/screens';
+import { useNavigation } from '../../../renderer/stores/navigation';
+import { followDeskStatus } from '../../../renderer/stores/status';
+import { createFakeDesk } from '../../support/fake-desk';
+import { fakeHandlers } from '../../support/fake-handlers';
+import { renderWithProviders } from '../render';
+
+describe('the app shell', () => {
+  beforeEach(() => useNavigation.setState({ screen: 'guests', searchFocusRequest: 0 }));
+
+  it('lists every screen and switches between them', async () => {
+    renderWithProviders(<App />);
+    const nav = screen.getByRole('navigation', { name: 'Screens' });
+    for (const entry of SCREENS) expect(nav).toHaveTextContent(entry.label);
+    await userEvent.click(screen.getByText('Outbox'));
+    expect(screen.getByRole('heading', { name: 'Outbox' })).toBeInTheDocument();
+    await userEvent.keyboard('{Alt>}7{/Alt}');
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+  });
+
+  it('focuses guest search with Ctrl+K from any screen', async () => {
+    renderWithProviders(<App />);
+    await userEvent.click(screen.getByText('Campaigns'));
+    await userEvent.keyboard('{Control>}k{/Control}');
+    expect(screen.getByRole('textbox', { name: 'Search guests' })).toHaveFocus();
+  });
+
+  it('shows the account and connection state from the desk core, live', async () => {
+    const desk = createFakeDesk(fakeHandlers());
+    const stop = followDeskStatus(desk);
+    renderWithProviders(<App />);
+    await waitFor(() => expect(screen.getByLabelText('account')).toHaveTextContent('No account connected'));
+    expect(screen.getByLabelText('connection')).toHaveTextContent('Offline');
+    act(() => desk.emit('statusChanged', { account: { state: 'demo', label: 'Harbour Bar' }, online: true }));
+    expect(screen.getByLabelText('account')).toHaveTextContent('Demo: Harbour Bar');
+    expect(screen.getByLabelText('connection')).toHaveTextContent('Online');
+    stop();
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createDispatcher } from '../../../shared/bridge/dispatch';
+import { UserFacingError } from '../../../shared/bridge/result';
+import { fakeHandlers } from '../../support/fake-handlers';
+
+describe('createDispatcher', () => {
+  it('calls the handler with the parsed argument', async () => {
+    const dispatch = createDispatcher(fakeHandlers());
+    await expect(dispatch('openExternal', { url: 'https://example.com' })).resolves.toEqual({ ok: true, value: { opened: true } });
+  });
+
+  it('rejects arguments that fail the schema, naming the channel and the field', async () => {
+    let called = false;
+    const dispatch = createDispatcher(fakeHandlers({ openExternal: () => ((called = true), { opened: true }) }));
+    const result = await dispatch('openExternal', { url: 42 });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe('bad-request');
+    expect(result.error.message).toContain('Invalid arguments for openExternal');
+    expect(result.error.message).toContain('url');
+    expect(called).toBe(false);
+  });
+
+  it('rejects unexpected extra fields and unknown channels', async () => {
+    const dispatch = createDispatcher(fakeHandlers());
+    expect((await dispatch('getStatus', { sneaky: true })).ok).toBe(false);
+    const unknown = await dispatch('__proto__', {});
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
+  });
+
+  it('hides internal errors but passes user-facing ones through', async () => {
+    const logged: unknown[] = [];
+    const dispatch = createDispatcher(
+      fakeHandlers({
+        getStatus: () => {
+          throw new Error('SQLITE_BUSY at /home/secret/path');
+        },
+        getAppInfo: () => {
+          throw new UserFacingError('The keychain is locked.');
+        },
+      }),
+      (_channel, error) => logged.push(error),
+    );
+    const hidden = await dispatch('getStatus', {});
+    expect(hidden).toMatchObject({ ok: false, error: { code: 'failed' } });
+    expect(JSON.stringify(hidden)).not.toContain('SQLITE_BUSY');
+    expect(await dispatch('getAppInfo', {})).toMatchObject({ ok: false, error: { message: 'The keychain is locked.' } });
+    expect(logged).toHaveLength(2);
+  });
+
+  it('refuses a handler answer that breaks the contract', async () => {
+    const dispatch = createDispatcher(fakeHandlers({ getStatus: () => ({ online: 'yes' }) as never }));
+    expect((await dispatch('getStatus', {})).ok).toBe(false);
+  });
+});
