@@ -1,14 +1,17 @@
 import type { z } from 'zod';
 import { appChannels, appEvents } from './channels/app';
+import { guestChannels, guestEvents } from './channels/guests';
 
 /** Every request/response channel of the bridge (renderer → desk core). Add a feature's channels here. */
 export const channels = {
   ...appChannels,
+  ...guestChannels,
 };
 
 /** Every event of the bridge (desk core → renderer), with the schema of its payload. */
 export const events = {
   ...appEvents,
+  ...guestEvents,
 };
 
 export type Channels = typeof channels;
