@@ -1,0 +1,23 @@
+// Phone numbers: guests type them in every form; the service and the desk compare them as E.164.
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+
+export type { CountryCode };
+
+/** The number in E.164 (+61412345678), or null when it is not a valid number; accepts spaces, dashes, national 0 form and +country. */
+export function normalizePhone(input: string, defaultCountry?: CountryCode): string | null {
+  const trimmed = input.trim();
+  if (trimmed === '') return null;
+  // "0061…" and "+61…" are the same number; libphonenumber wants the plus.
+  const withPlus = trimmed.startsWith('00') ? `+${trimmed.slice(2)}` : trimmed;
+  try {
+    const parsed = parsePhoneNumberFromString(withPlus, defaultCountry);
+    return parsed && parsed.isValid() ? parsed.number : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Only the digits of the input ("+61 412-345-678" → "61412345678"), for loose matching and search. */
+export function phoneDigits(input: string): string {
+  return input.replace(/\D/g, '');
+}
