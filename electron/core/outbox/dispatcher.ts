@@ -1,0 +1,273 @@
+import { retryDelay } from './backoff';
+import type { OfflineBreaker } from './breaker';
+import { batchSizeOf, type OutboxConfig } from './config';
+import { withContactId } from './local-ids';
+import type { DeliveryOutcome } from './outcomes';
+import type { KindSender, ServiceAccess } from './senders/sender';
+import { createLineWalker, type LineEntry } from './line';
+import { onceNextTurn } from './next-turn';
+import type { OutboxStore } from './store';
+import { applyOutcome, claim, type TransitionContext } from './transitions';
+import { CLAIM_MUST_BE_FLUSHED, type OutboxClock, type OutboxKind, type OutboxRow } from './types';
+
+/** What the dispatcher is built from. */
+export interface DispatcherOptions {
+  store: OutboxStore;
+  senders: Record<OutboxKind, KindSender>;
+  /** The connected account's service, or null when none is connected. */
+  service: () => ServiceAccess | null;
+  breaker: OfflineBreaker;
+  clock: OutboxClock;
+  random: () => number;
+  config: OutboxConfig;
+  /** Entries whose rows changed (after their transaction committed). */
+  onChanged: (ids: readonly string[]) => void;
+}
+
+/** Delivers due entries: in order per guest, in batches, a few calls at a time. */
+export interface Dispatcher {
+  start(): void;
+  /** Stops taking new work and waits for calls in flight. */
+  stop(): Promise<void>;
+  /** Looks for due work now (after an enqueue, an action, the line coming back). */
+  kick(): void;
+  /** Resolves once nothing is in flight and nothing is due right now (entries backing off may remain). */
+  settle(): Promise<void>;
+}
+
+interface Job {
+  kind: OutboxKind;
+  rows: OutboxRow[];
+}
+
+/** A call being formed: which entries go in it. */
+interface PlannedJob {
+  kind: OutboxKind;
+  entries: LineEntry[];
+}
+
+/** How far down the line one round looks for work, and the sizes of the pages it reads. */
+const MAX_CANDIDATES = 5000;
+const FIRST_PAGE = 16;
+const LAST_PAGE = 512;
+
+/** The outcome a sender gave for the entry at `index`, or unknown when it gave none. */
+function outcomeAt(outcomes: readonly DeliveryOutcome[], index: number): DeliveryOutcome {
+  return outcomes[index] ?? { type: 'unknown', reason: 'The sender gave no answer for this entry.' };
+}
+
+/** Creates the dispatcher; it does nothing until started. */
+export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  const { store, clock, config } = options;
+  let running = false;
+  let pumping = false;
+  let pumpAgain = false;
+  /** A Retry-After applies to the account, not just the entry that got it. */
+  let notBefore = 0;
+  let wake: { at: number; cancel: () => void } | null = null;
+  const inFlight = new Set<Promise<void>>();
+  const inFlightGuests = new Set<string>();
+  /** Calls that finished, waiting for the next round to record them. */
+  const finished: Array<{ job: Job; outcomes: DeliveryOutcome[] }> = [];
+  let idleWaiters: Array<() => void> = [];
+
+  const transitionContext = (now: number): TransitionContext => ({
+    now,
+    maxAttempts: config.maxAttempts,
+    reconcileAfterMs: config.reconcileAfterMs,
+    delay: (attempts, retryAfterMs) => retryDelay(attempts, config.backoff, options.random, retryAfterMs),
+  });
+
+  const scheduleWake = (at: number) => {
+    if (wake && wake.at <= at) return;
+    wake?.cancel();
+    const cancel = clock.setTimeout(() => {
+      wake = null;
+      pump();
+    }, Math.max(0, at - clock.now()));
+    wake = { at, cancel };
+  };
+
+  const resolveIdle = () => {
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  };
+
+  /**
+   * Walks the line page by page and groups due entries into calls: bulk kinds share a call up to
+   * the batch size, at most `free` calls; stops once those calls are full.
+   */
+  const planJobs = (account: string, now: number, free: number): PlannedJob[] => {
+    const jobs: PlannedJob[] = [];
+    const openBatch = new Map<OutboxKind, PlannedJob>();
+    const isFull = () => jobs.length >= free && [...openBatch.values()].every((job) => job.entries.length >= batchSizeOf(config, job.kind));
+    const mayGo = createLineWalker({ account, now, pausedKinds: new Set(store.pausedKinds().map((paused) => paused.kind)), busyGuests: inFlightGuests });
+    let after = 0;
+    // Pages start small (a few single messages fill the free slots) and grow for batches.
+    for (let scanned = 0, pageSize = FIRST_PAGE; scanned < MAX_CANDIDATES && !isFull(); pageSize = Math.min(pageSize * 4, LAST_PAGE)) {
+      const page = store.line(after, pageSize);
+      for (const entry of page) {
+        if (!mayGo(entry)) continue;
+        // An entry whose earlier outcome is unknown goes alone, so the answer is unmistakably its own.
+        const size = entry.outcomeUnknown ? 1 : batchSizeOf(config, entry.kind);
+        const open = size > 1 ? openBatch.get(entry.kind) : undefined;
+        if (open && open.entries.length < size) {
+          open.entries.push(entry);
+          continue;
+        }
+        if (jobs.length >= free) continue;
+        const job: PlannedJob = { kind: entry.kind, entries: [entry] };
+        jobs.push(job);
+        if (size > 1) openBatch.set(entry.kind, job);
+      }
+      if (page.length < pageSize) break;
+      scanned += page.length;
+      after = page[page.length - 1]!.seq;
+    }
+    return jobs;
+  };
+
+  /**
+   * One round: records the outcomes of calls that finished, then claims the next calls. Outcomes
+   * are committed crash-safe but unflushed: lost to a power cut, their entries are still marked
+   * sending and a restart reconciles them. A claim is flushed before its call when a blind resend
+   * would duplicate it; calls that finish while a round writes share the next round (group commit).
+   */
+  const pumpOnce = (): boolean => {
+    const settled = finished.splice(0);
+    const now = clock.now();
+    const changed: string[] = [];
+    let offline = false;
+    if (settled.length > 0) {
+      store.transaction(() => {
+        for (const { job, outcomes } of settled) offline = recordOutcomes(job, outcomes, now, changed) || offline;
+      }, 'crashSafe');
+    }
+    const service = running ? options.service() : null;
+    const free = config.concurrency - inFlight.size;
+    let jobs: Job[] = [];
+    if (service && !offline && options.breaker.online && free > 0 && now >= notBefore) {
+      const planned = planJobs(service.clientId, now, free);
+      const durability = planned.some((job) => CLAIM_MUST_BE_FLUSHED.has(job.kind)) ? 'flushed' : 'crashSafe';
+      if (planned.length > 0) jobs = store.transaction(() => planned.map((job) => claimJob(job, now, changed)), durability);
+    }
+    if (changed.length > 0) options.onChanged(changed);
+    if (offline) options.breaker.trip();
+    if (service && jobs.length > 0) {
+      launch(jobs, service);
+      return true;
+    }
+    if (service && now < notBefore) scheduleWake(notBefore);
+    else if (service) {
+      const next = store.nextWakeAt(service.clientId);
+      if (next !== null && next > now) scheduleWake(next);
+    }
+    return settled.length > 0;
+  };
+
+  /** Marks a planned call's entries as sending; the mark is what a restart finds if the desk stops mid-call. */
+  const claimJob = (job: PlannedJob, now: number, changed: string[]): Job => ({
+    kind: job.kind,
+    rows: job.entries.map((entry) => {
+      const next = claim(store.get(entry.id)!, now);
+      store.saveState(next);
+      changed.push(next.id);
+      return next;
+    }),
+  });
+
+  const pump = () => {
+    if (pumping) {
+      pumpAgain = true;
+      return;
+    }
+    pumping = true;
+    try {
+      do {
+        pumpAgain = false;
+        while (pumpOnce()) {
+          // launched calls or recorded outcomes; look again while there is capacity
+        }
+      } while (pumpAgain);
+    } finally {
+      pumping = false;
+    }
+    if (inFlight.size === 0 && finished.length === 0) resolveIdle();
+  };
+
+  // Calls that finish while a round is writing are recorded together in the next round: one commit
+  // for all of them (group commit), so a slow disk costs fewer commits rather than more.
+  const pumpSoon = onceNextTurn(() => pump());
+
+  const launch = (jobs: Job[], service: ServiceAccess) => {
+    for (const job of jobs) {
+      for (const row of job.rows) inFlightGuests.add(row.guestKey);
+      const running = runJob(job, service).finally(() => {
+        for (const row of job.rows) inFlightGuests.delete(row.guestKey);
+        inFlight.delete(running);
+        pumpSoon();
+      });
+      inFlight.add(running);
+    }
+  };
+
+  const runJob = async (job: Job, service: ServiceAccess) => {
+    let outcomes: DeliveryOutcome[];
+    try {
+      outcomes = await options.senders[job.kind].deliver(job.rows, service);
+    } catch (error) {
+      // A fault of ours after the call may have reached the service: treat it as unknown, never as unsent.
+      const reason = `Unexpected error while sending: ${error instanceof Error ? error.message : String(error)}`;
+      outcomes = job.rows.map(() => ({ type: 'unknown', reason }));
+    }
+    finished.push({ job, outcomes });
+  };
+
+  /** Applies a finished call's outcomes (inside the round's transaction); true when it found no connection. */
+  const recordOutcomes = (job: Job, outcomes: readonly DeliveryOutcome[], now: number, changed: string[]): boolean => {
+    const ctx = transitionContext(now);
+    let offline = false;
+    // The claimed rows are current: no action applies to an entry while it is sending.
+    job.rows.forEach((row, index) => {
+      const outcome = outcomeAt(outcomes, index);
+      store.saveState(applyOutcome(row, outcome, ctx));
+      changed.push(row.id);
+      if (outcome.type === 'offline') offline = true;
+      if (outcome.type === 'paused') store.pauseKind(row.kind, outcome.reason, now);
+      if (outcome.type === 'retry' && outcome.retryAfterMs) notBefore = Math.max(notBefore, now + outcome.retryAfterMs);
+      if (outcome.type === 'sent' && outcome.contactId && row.createsLocalId) changed.push(...resolveLocalId(row.createsLocalId, outcome.contactId, now));
+    });
+    return offline;
+  };
+
+  /** Records the service's id for a local guest and rewrites the entries that were waiting for it. */
+  const resolveLocalId = (localId: string, contactId: string, now: number): string[] => {
+    store.recordContactId(localId, contactId, now);
+    return store.dependantsOf(localId).map((dependant) => {
+      store.save({ ...dependant, payload: withContactId(dependant.kind, dependant.payload, contactId), needsLocalId: null, updatedAt: now });
+      return dependant.id;
+    });
+  };
+
+  return {
+    start() {
+      running = true;
+      pump();
+    },
+    async stop() {
+      running = false;
+      wake?.cancel();
+      wake = null;
+      await Promise.allSettled([...inFlight]);
+      pump();
+      resolveIdle();
+    },
+    kick: pump,
+    settle() {
+      const idle = new Promise<void>((resolve) => idleWaiters.push(resolve));
+      pump();
+      return idle;
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { OutboxItemView, OutboxSummary } from './types';
+
+/** What a listener hears: the fresh summary and the entries that changed since the last notice. */
+export interface OutboxChange {
+  summary: OutboxSummary;
+  changed: OutboxItemView[];
+}
+
+export type OutboxListener = (change: OutboxChange) => void;
+
+/** Collects changed entry ids and tells listeners once per turn of the event loop, not once per row. */
+export function createChangeNotifier(read: { view(id: string): OutboxItemView | undefined; summary(): OutboxSummary }, onListenerError: (error: unknown) => void) {
+  const listeners = new Set<OutboxListener>();
+  const pending = new Set<string>();
+  let scheduled = false;
+
+  const flush = () => {
+    scheduled = false;
+    const ids = [...pending];
+    pending.clear();
+    if (listeners.size === 0) return;
+    const change: OutboxChange = {
+      summary: read.summary(),
+      changed: ids.map((id) => read.view(id)).filter((view): view is OutboxItemView => view !== undefined),
+    };
+    for (const listener of listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        onListenerError(error);
+      }
+    }
+  };
+
+  return {
+    /** Notes that these entries (or, with none, only the summary) changed. */
+    changed(ids: readonly string[] = []) {
+      for (const id of ids) pending.add(id);
+      if (scheduled) return;
+      scheduled = true;
+      queueMicrotask(flush);
+    },
+    subscribe(listener: OutboxListener): () => void {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { newReferenceId } from '../../../shared/rules/reference';
+import { UserFacingError } from '../../../shared/bridge/result';
+import { prepareEmail, prepareSms } from './prepare-messages';
+import { prepareContact, preparePurchase, prepareReservation } from './prepare-records';
+import { OUTBOX_KINDS, type OutboxKind, type Payload } from './types';
+import { OutboxValidationError } from './validation-error';
+
+/** What preparing an entry needs to know about the account and the caller. */
+export interface PrepareContext {
+  clientId: string;
+  /** ISO country for mobiles typed without +country. */
+  phoneCountry?: string;
+  guestKey?: string;
+}
+
+/** An entry checked and put in the form the service takes, with what the outbox keeps beside it. */
+export interface PreparedEntry {
+  payload: Payload;
+  /** The ordering lane: the guest's id, or the recipient for messages to no known guest. */
+  guestKey: string;
+  /** A local-… guest id the entry creates or names. */
+  localGuestId?: string;
+  /** SMS and email carry a reference id. */
+  needsReference: boolean;
+  /** The reference id the caller chose, if any. */
+  referenceId?: string;
+}
+
+const PREPARERS: Record<OutboxKind, (input: Payload, ctx: PrepareContext) => PreparedEntry> = {
+  sms: prepareSms,
+  email: prepareEmail,
+  push_contact: prepareContact,
+  add_purchase: preparePurchase,
+  push_reservations: prepareReservation,
+};
+
+/** Checks an entry with shared/rules (the service's own rules) before it is queued; throws OutboxValidationError. */
+export function prepareEntry(kind: OutboxKind, input: unknown, ctx: PrepareContext): PreparedEntry {
+  if (!OUTBOX_KINDS.includes(kind)) throw new OutboxValidationError(`The outbox does not carry "${String(kind)}".`);
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new OutboxValidationError('Nothing to send: the details are missing.');
+  return PREPARERS[kind](input as Payload, ctx);
+}
+
+/** The caller's reference id if still free, else a fresh one of this desk; unique among the desk's entries. */
+export function uniqueReferenceId(chosen: string | undefined, prefix: string, taken: (id: string) => boolean): string {
+  if (chosen !== undefined) {
+    if (taken(chosen)) throw new OutboxValidationError('This reference id was already used for another message.', 'reference_id');
+    return chosen;
+  }
+  for (let tries = 0; tries < 5; tries++) {
+    const id = newReferenceId(prefix);
+    if (!taken(id)) return id;
+  }
+  throw new UserFacingError('Could not make a fresh reference id for this message. Try again.');
+}

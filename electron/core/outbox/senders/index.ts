@@ -1,0 +1,17 @@
+import type { OutboxKind } from '../types';
+import { createContactSender } from './contacts';
+import { createMessageSender } from './messages';
+import { createPurchaseSender } from './purchases';
+import { createReservationSender } from './reservations';
+import type { KindSender } from './sender';
+
+/** One sender per kind. */
+export function createSenders(): Record<OutboxKind, KindSender> {
+  return {
+    sms: createMessageSender('sms'),
+    email: createMessageSender('email'),
+    push_contact: createContactSender(),
+    add_purchase: createPurchaseSender(),
+    push_reservations: createReservationSender(),
+  };
+}

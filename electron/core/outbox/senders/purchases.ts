@@ -1,0 +1,34 @@
+import { outcomeOfCallError, outcomeOfServiceMessage } from '../classify';
+import type { DeliveryOutcome } from '../outcomes';
+import type { Payload } from '../types';
+import { pairBulkAnswers } from './bulk-answers';
+import type { KindSender, ServiceAccess } from './sender';
+
+/**
+ * Adds purchases in batches. The API cannot read purchases back, so an answer that is lost or does
+ * not mention a purchase comes back as unknown, which holds it for a person's decision.
+ */
+export function createPurchaseSender(): KindSender {
+  return {
+    async deliver(rows, service) {
+      let response: Awaited<ReturnType<ServiceAccess['client']['addPurchase']>>;
+      try {
+        response = await service.client.addPurchase(rows.map((row) => row.payload) as Parameters<ServiceAccess['client']['addPurchase']>[0]);
+      } catch (error) {
+        const outcome = outcomeOfCallError(error, 'add_purchase');
+        return rows.map(() => outcome);
+      }
+      const answers = pairBulkAnswers(rows.map((row) => purchaseKey(row.payload)), response.success, response.failures, purchaseKey);
+      return answers.map((answer): DeliveryOutcome => {
+        if (answer.ok === true) return { type: 'sent', result: { tx_id: answer.echo.tx_id } };
+        if (answer.ok === false) return outcomeOfServiceMessage('add_purchase', answer.desc);
+        return { type: 'unknown', reason: "The service's answer did not mention this purchase." };
+      });
+    },
+  };
+}
+
+/** What identifies a purchase in the answer, which echoes the items as sent. */
+function purchaseKey(item: Payload): string {
+  return ['tx_id', 'contact_id', 'item_desc', 'price', 'purchased_at'].map((field) => String(item[field] ?? '')).join('\u0000');
+}

@@ -1,0 +1,64 @@
+import { outcomeOfCallError, outcomeOfServiceMessage } from '../classify';
+import { asObject, contactIdOf } from '../local-ids';
+import type { DeliveryOutcome } from '../outcomes';
+import { resolveDuplicateGuest } from '../reconcile';
+import type { OutboxRow, Payload } from '../types';
+import { pairBulkAnswers, type ItemAnswer } from './bulk-answers';
+import type { KindSender, ServiceAccess } from './sender';
+
+const DUPLICATE = /duplicate check failed/i;
+type PushReservations = ServiceAccess['client']['pushReservations'];
+
+/**
+ * Pushes bookings with their guests in batches, matched to the answer by reservation id. A booking
+ * for a new guest refused as a duplicate is pushed again naming the guest the service already has.
+ */
+export function createReservationSender(): KindSender {
+  return {
+    async deliver(rows, service) {
+      let response: Awaited<ReturnType<PushReservations>>;
+      try {
+        response = await service.client.pushReservations(rows.map((row) => row.payload) as Parameters<PushReservations>[0]);
+      } catch (error) {
+        const outcome = outcomeOfCallError(error, 'push_reservations');
+        return rows.map(() => outcome);
+      }
+      const answers = pairBulkAnswers(rows.map((row) => reservationId(row.payload)), response.success, response.failures, (echo) => textOf(echo.reservation_id));
+      return Promise.all(rows.map((row, index) => settle(row, answers[index]!, service)));
+    },
+  };
+}
+
+/** One booking's outcome from its part of the answer. */
+async function settle(row: OutboxRow, answer: ItemAnswer, service: ServiceAccess): Promise<DeliveryOutcome> {
+  if (answer.ok === true) return { type: 'sent', result: { reservation_id: reservationId(row.payload), contact_id: answer.echo.contact_id } };
+  if (answer.ok === null) return { type: 'unknown', reason: "The service's answer did not mention this booking." };
+  if (DUPLICATE.test(answer.desc) && contactIdOf('push_reservations', row.payload) === undefined) return reconcileGuest(row.payload, service);
+  return outcomeOfServiceMessage('push_reservations', answer.desc);
+}
+
+/** Names the guest the service already has and pushes the booking again; a push by contact_id cannot duplicate. */
+async function reconcileGuest(item: Payload, service: ServiceAccess): Promise<DeliveryOutcome> {
+  try {
+    const resolved = await resolveDuplicateGuest(service, asObject(item.contact));
+    if ('problem' in resolved) return { type: 'failed', problem: resolved.problem };
+    const again = { ...item, contact: { ...asObject(item.contact), contact_id: resolved.contactId } };
+    const response = await service.client.pushReservations([again] as Parameters<PushReservations>[0]);
+    const [answer] = pairBulkAnswers([reservationId(item)], response.success, response.failures, (echo) => textOf(echo.reservation_id));
+    if (answer?.ok === true) return { type: 'sent', result: { reservation_id: reservationId(item), contact_id: resolved.contactId, matchedExistingGuest: true } };
+    if (answer?.ok === false) return outcomeOfServiceMessage('push_reservations', answer.desc);
+    return { type: 'unknown', reason: "The service's answer did not mention this booking." };
+  } catch (error) {
+    return outcomeOfCallError(error, 'push_reservations');
+  }
+}
+
+/** A booking's reservation id. */
+function reservationId(item: Payload): string | undefined {
+  return textOf(asObject(item.reservation).id);
+}
+
+/** A non-empty string form of an id. */
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
+}

@@ -1,0 +1,18 @@
+import type { ServiceClient } from '../../../../shared/api/client';
+import type { DeliveryOutcome } from '../outcomes';
+import type { OutboxRow } from '../types';
+
+/** The connected account as senders use it. */
+export interface ServiceAccess {
+  client: ServiceClient;
+  clientId: string;
+}
+
+/** Delivers one kind of entry. */
+export interface KindSender {
+  /**
+   * Sends a batch (a single entry for messages) and returns one outcome per entry, in order.
+   * Maps every failure to an outcome; throwing is treated as an unknown outcome for all of them.
+   */
+  deliver(rows: readonly OutboxRow[], service: ServiceAccess): Promise<DeliveryOutcome[]>;
+}

@@ -1,0 +1,265 @@
+import type { Database } from 'better-sqlite3';
+import type { LineEntry } from './line';
+import type { OutboxKind, OutboxRow, StoredState } from './types';
+
+/** A row as SQLite returns it. */
+interface RawRow {
+  seq: number;
+  id: string;
+  kind: OutboxKind;
+  state: StoredState;
+  account: string;
+  guest_key: string;
+  payload: string;
+  reference_id: string | null;
+  creates_local_id: string | null;
+  needs_local_id: string | null;
+  attempts: number;
+  next_attempt_at: number | null;
+  waiting_reason: string | null;
+  outcome_unknown_at: number | null;
+  problem: string | null;
+  hold: string | null;
+  result: string | null;
+  created_at: number;
+  updated_at: number;
+  sent_at: number | null;
+}
+
+/** Counts of entries still to go, by what decides how they are shown. */
+export interface CountRow {
+  state: 'queued' | 'waiting' | 'sending' | 'needs_attention';
+  kind: OutboxKind;
+  account: string;
+  blocked: 0 | 1;
+  count: number;
+}
+
+/** A kind paused by the service (no credits), and why. */
+export interface PausedKind {
+  kind: OutboxKind;
+  reason: string;
+  since: number;
+}
+
+/** Filters of a listing. */
+export interface ListQuery {
+  states?: readonly StoredState[];
+  guestKey?: string;
+  limit?: number;
+  /** Only entries queued before this one (a seq): the next page of a newest-first listing. */
+  beforeSeq?: number;
+}
+
+/** The outbox tables as typed queries; the only code that writes SQL for the outbox. */
+export function createOutboxStore(db: Database) {
+  const insertStatement = db.prepare(`
+    INSERT INTO outbox_items (id, kind, state, account, guest_key, payload, reference_id, creates_local_id, needs_local_id,
+      attempts, next_attempt_at, waiting_reason, outcome_unknown_at, problem, hold, result, created_at, updated_at, sent_at)
+    VALUES (@id, @kind, @state, @account, @guest_key, @payload, @reference_id, @creates_local_id, @needs_local_id,
+      @attempts, @next_attempt_at, @waiting_reason, @outcome_unknown_at, @problem, @hold, @result, @created_at, @updated_at, @sent_at)`);
+  const updateStatement = db.prepare(`
+    UPDATE outbox_items SET state = @state, payload = @payload, needs_local_id = @needs_local_id, attempts = @attempts,
+      next_attempt_at = @next_attempt_at, waiting_reason = @waiting_reason, outcome_unknown_at = @outcome_unknown_at,
+      problem = @problem, hold = @hold, result = @result, updated_at = @updated_at, sent_at = @sent_at
+    WHERE id = @id`);
+  // Delivery changes an entry's state many times and its payload never: this leaves the payload be.
+  const updateStateStatement = db.prepare(`
+    UPDATE outbox_items SET state = @state, attempts = @attempts, next_attempt_at = @next_attempt_at, waiting_reason = @waiting_reason,
+      outcome_unknown_at = @outcome_unknown_at, problem = @problem, hold = @hold, result = @result, updated_at = @updated_at, sent_at = @sent_at
+    WHERE id = @id`);
+  const byId = db.prepare<[string], RawRow>('SELECT * FROM outbox_items WHERE id = ?');
+  const byState = db.prepare<[string], RawRow>('SELECT * FROM outbox_items WHERE state = ? ORDER BY seq');
+  const byReference = db.prepare<[string], { id: string }>('SELECT id FROM outbox_items WHERE reference_id = ?');
+  const byCreatedLocalId = db.prepare<[string], RawRow>('SELECT * FROM outbox_items WHERE creates_local_id = ?');
+  const dependants = db.prepare<[string], RawRow>(`SELECT * FROM outbox_items WHERE needs_local_id = ? AND state NOT IN ('sent', 'discarded') ORDER BY seq`);
+  // The partial index keeps the line in enqueue order, so a page is a range scan without sorting.
+  const line = db.prepare<[{ after: number; limit: number }], { seq: number; id: string; kind: OutboxKind; guest_key: string; account: string; next_attempt_at: number | null; needs_local_id: string | null; unknown: 0 | 1 }>(`
+    SELECT seq, id, kind, guest_key, account, next_attempt_at, needs_local_id, outcome_unknown_at IS NOT NULL AS unknown
+    FROM outbox_items INDEXED BY outbox_items_in_line
+    WHERE state IN ('queued', 'waiting') AND seq > @after ORDER BY seq LIMIT @limit`);
+  const nextWake = db.prepare<[string], { at: number | null }>(
+    `SELECT MIN(next_attempt_at) AS at FROM outbox_items WHERE state = 'waiting' AND account = ?`,
+  );
+  const pendingCounts = db.prepare<[], CountRow>(`
+    SELECT state, kind, account, needs_local_id IS NOT NULL AS blocked, COUNT(*) AS count
+    FROM outbox_items WHERE state IN ('queued', 'waiting', 'sending', 'needs_attention') GROUP BY state, kind, account, blocked`);
+  const sentCount = db.prepare<[], { count: number }>(`SELECT COUNT(*) AS count FROM outbox_items WHERE state = 'sent'`);
+  const localIdLookup = db.prepare<[string], { contact_id: string }>('SELECT contact_id FROM outbox_local_ids WHERE local_id = ?');
+  const insertLocalId = db.prepare('INSERT OR REPLACE INTO outbox_local_ids (local_id, contact_id, resolved_at) VALUES (?, ?, ?)');
+  const paused = db.prepare<[], PausedKind>('SELECT kind, reason, since FROM outbox_paused_kinds ORDER BY since');
+  const pause = db.prepare('INSERT OR REPLACE INTO outbox_paused_kinds (kind, reason, since) VALUES (?, ?, ?)');
+  const resume = db.prepare('DELETE FROM outbox_paused_kinds WHERE kind = ?');
+  const pruneSent = db.prepare(`DELETE FROM outbox_items WHERE state IN ('sent', 'discarded') AND updated_at < ?`);
+
+  return {
+    /**
+     * Runs `work` in one immediate write transaction. By default it is flushed to disk before it
+     * returns (synchronous=FULL). `crashSafe` commits without the flush: WAL keeps it across a crash
+     * of the process but a power cut may drop it; callers use it only for writes whose loss a
+     * restart reconciles. A later flushed commit makes earlier ones durable too (the WAL is in order).
+     */
+    transaction<T>(work: () => T, durability: 'flushed' | 'crashSafe' = 'flushed'): T {
+      if (durability === 'flushed' || db.inTransaction) return db.transaction(work).immediate();
+      db.pragma('synchronous = NORMAL');
+      try {
+        return db.transaction(work).immediate();
+      } finally {
+        db.pragma('synchronous = FULL');
+      }
+    },
+    /** Adds a new entry; returns it with its sequence number. */
+    insert(row: Omit<OutboxRow, 'seq'>): OutboxRow {
+      const info = insertStatement.run(encode(row));
+      return { ...row, seq: Number(info.lastInsertRowid) };
+    },
+    /** Writes the mutable columns of an entry. */
+    save(row: OutboxRow): void {
+      updateStatement.run(encode(row));
+    },
+    /** Writes an entry's state and delivery facts, not its payload (which delivery never changes). */
+    saveState(row: OutboxRow): void {
+      updateStateStatement.run(encodeState(row));
+    },
+    get(id: string): OutboxRow | undefined {
+      const raw = byId.get(id);
+      return raw && decode(raw);
+    },
+    withState(state: StoredState): OutboxRow[] {
+      return byState.all(state).map(decode);
+    },
+    referenceTaken(referenceId: string): boolean {
+      return byReference.get(referenceId) !== undefined;
+    },
+    /** The entry that creates the guest known by this local id, if any. */
+    creatorOf(localId: string): OutboxRow | undefined {
+      const raw = byCreatedLocalId.get(localId);
+      return raw && decode(raw);
+    },
+    /** Unsent entries waiting for this local guest id to be resolved. */
+    dependantsOf(localId: string): OutboxRow[] {
+      return dependants.all(localId).map(decode);
+    },
+    /** A page of the line (queued and waiting entries) in enqueue order, after `after` (a seq). */
+    line(after: number, limit: number): LineEntry[] {
+      return line.all({ after, limit }).map((row) => ({
+        seq: row.seq,
+        id: row.id,
+        kind: row.kind,
+        guestKey: row.guest_key,
+        account: row.account,
+        nextAttemptAt: row.next_attempt_at,
+        needsLocalId: row.needs_local_id,
+        outcomeUnknown: row.unknown === 1,
+      }));
+    },
+    /** When the earliest backing-off entry of this account is due, or null. */
+    nextWakeAt(account: string): number | null {
+      return nextWake.get(account)?.at ?? null;
+    },
+    /** Entries still to go (by state, kind, account and whether they wait for a new guest), and how many were sent. */
+    counts(): { pending: CountRow[]; sent: number } {
+      return { pending: pendingCounts.all(), sent: sentCount.get()?.count ?? 0 };
+    },
+    /** Newest first. */
+    list(query: ListQuery = {}): OutboxRow[] {
+      const where: string[] = [`state != 'discarded'`];
+      const params: unknown[] = [];
+      if (query.states?.length) {
+        where.push(`state IN (${query.states.map(() => '?').join(', ')})`);
+        params.push(...query.states);
+      }
+      if (query.guestKey !== undefined) {
+        where.push('guest_key = ?');
+        params.push(query.guestKey);
+      }
+      if (query.beforeSeq !== undefined) {
+        where.push('seq < ?');
+        params.push(query.beforeSeq);
+      }
+      params.push(query.limit ?? 500);
+      const sql = `SELECT * FROM outbox_items WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT ?`;
+      return (db.prepare(sql).all(...params) as RawRow[]).map(decode);
+    },
+    /** The service's contact_id for a guest recorded here under a local id, once its push succeeded. */
+    contactIdFor(localId: string): string | undefined {
+      return localIdLookup.get(localId)?.contact_id;
+    },
+    recordContactId(localId: string, contactId: string, now: number): void {
+      insertLocalId.run(localId, contactId, now);
+    },
+    pausedKinds(): PausedKind[] {
+      return paused.all();
+    },
+    pauseKind(kind: OutboxKind, reason: string, now: number): void {
+      pause.run(kind, reason, now);
+    },
+    resumeKind(kind: OutboxKind): boolean {
+      return resume.run(kind).changes > 0;
+    },
+    /** Forgets sent and discarded entries last touched before `before`. */
+    pruneFinished(before: number): number {
+      return pruneSent.run(before).changes;
+    },
+  };
+}
+
+export type OutboxStore = ReturnType<typeof createOutboxStore>;
+
+/** A row's columns for SQLite. */
+function encode(row: Omit<OutboxRow, 'seq'>) {
+  return {
+    ...encodeState(row),
+    kind: row.kind,
+    account: row.account,
+    guest_key: row.guestKey,
+    payload: JSON.stringify(row.payload),
+    reference_id: row.referenceId,
+    creates_local_id: row.createsLocalId,
+    needs_local_id: row.needsLocalId,
+    created_at: row.createdAt,
+  };
+}
+
+/** The columns that change as an entry is delivered (what saveState writes). */
+function encodeState(row: Omit<OutboxRow, 'seq'>) {
+  return {
+    id: row.id,
+    state: row.state,
+    attempts: row.attempts,
+    next_attempt_at: row.nextAttemptAt,
+    waiting_reason: row.waitingReason,
+    outcome_unknown_at: row.outcomeUnknownAt,
+    problem: row.problem && JSON.stringify(row.problem),
+    hold: row.hold && JSON.stringify(row.hold),
+    result: row.result && JSON.stringify(row.result),
+    updated_at: row.updatedAt,
+    sent_at: row.sentAt,
+  };
+}
+
+/** A row from SQLite, decoded. */
+function decode(raw: RawRow): OutboxRow {
+  return {
+    seq: raw.seq,
+    id: raw.id,
+    kind: raw.kind,
+    state: raw.state,
+    account: raw.account,
+    guestKey: raw.guest_key,
+    payload: JSON.parse(raw.payload),
+    referenceId: raw.reference_id,
+    createsLocalId: raw.creates_local_id,
+    needsLocalId: raw.needs_local_id,
+    attempts: raw.attempts,
+    nextAttemptAt: raw.next_attempt_at,
+    waitingReason: raw.waiting_reason,
+    outcomeUnknownAt: raw.outcome_unknown_at,
+    problem: raw.problem === null ? null : JSON.parse(raw.problem),
+    hold: raw.hold === null ? null : JSON.parse(raw.hold),
+    result: raw.result === null ? null : JSON.parse(raw.result),
+    createdAt: raw.created_at,
+    updatedAt: raw.updated_at,
+    sentAt: raw.sent_at,
+  };
+}

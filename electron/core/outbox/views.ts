@@ -1,0 +1,71 @@
+import { describeEntry } from './describe';
+import type { CountRow, PausedKind } from './store';
+import { EDITABLE_KINDS, OUTBOX_STATES, type OutboxItemView, type OutboxKind, type OutboxRow, type OutboxState, type OutboxSummary, type StoredState } from './types';
+
+/** What decides how an entry looks besides its own row. */
+export interface ViewContext {
+  online: boolean;
+  /** The connected account's client id, or null. */
+  account: string | null;
+  paused: readonly PausedKind[];
+}
+
+/** Prefix of guest keys the outbox made itself (a message's recipient), which are not guest ids. */
+export const RECIPIENT_LANE_PREFIX = 'to:';
+
+/** An entry as the Outbox screen shows it. */
+export function toItemView(row: OutboxRow, ctx: ViewContext): OutboxItemView {
+  const shown = displayedState(row.state, row.kind, row.account, row.needsLocalId !== null, ctx);
+  const reason = shown.reason ?? (row.state === 'waiting' ? (row.waitingReason ?? undefined) : undefined);
+  return {
+    id: row.id,
+    kind: row.kind,
+    state: shown.state,
+    ...(row.guestKey.startsWith(RECIPIENT_LANE_PREFIX) ? {} : { guestKey: row.guestKey }),
+    summary: describeEntry(row.kind, row.payload),
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+    attempts: row.attempts,
+    ...(shown.state === 'waiting' && reason ? { waitingReason: reason } : {}),
+    ...(shown.state === 'waiting' && !shown.reason && row.state === 'waiting' && row.nextAttemptAt !== null
+      ? { nextAttemptAt: new Date(row.nextAttemptAt).toISOString() }
+      : {}),
+    ...(row.state === 'needs_attention' && row.problem ? { problem: row.problem } : {}),
+    editable: EDITABLE_KINDS.has(row.kind) && shown.state !== 'sending' && shown.state !== 'sent',
+    ...(row.hold && row.state === 'needs_attention' ? { awaitingDecision: true } : {}),
+    payload: row.payload,
+    ...(row.result ? { result: row.result } : {}),
+  };
+}
+
+/** Counts per state as shown, paused kinds and whether the service answers: the badge and the banner. */
+export function summarize(counts: { pending: readonly CountRow[]; sent: number }, ctx: ViewContext): OutboxSummary {
+  const byState = Object.fromEntries(OUTBOX_STATES.map((state) => [state, 0])) as Record<OutboxState, number>;
+  byState.sent = counts.sent;
+  for (const row of counts.pending) byState[displayedState(row.state, row.kind, row.account, row.blocked === 1, ctx).state] += row.count;
+  return { counts: byState, paused: ctx.paused.map(({ kind, reason }) => ({ kind, reason })), online: ctx.online };
+}
+
+/**
+ * The state staff see. An entry that is in line but cannot go (offline, kind paused, another
+ * account, its new guest not saved yet) is shown waiting with the reason, so nothing looks stuck
+ * without saying why.
+ */
+function displayedState(
+  state: StoredState,
+  kind: OutboxKind,
+  account: string,
+  blocked: boolean,
+  ctx: ViewContext,
+): { state: OutboxState; reason?: string } {
+  if (state !== 'queued' && state !== 'waiting') return { state: state === 'discarded' ? 'sent' : state };
+  if (ctx.account === null) return { state: 'waiting', reason: 'No account is connected; it goes out once one is.' };
+  if (account !== ctx.account) {
+    return { state: 'waiting', reason: `Queued under another account (client id ${account}); it goes out when that account is connected again.` };
+  }
+  const paused = ctx.paused.find((entry) => entry.kind === kind);
+  if (paused) return { state: 'waiting', reason: paused.reason };
+  if (!ctx.online) return { state: 'waiting', reason: 'Offline: it goes out as soon as the service answers again.' };
+  if (blocked) return { state: 'waiting', reason: 'Waiting for the new guest to be saved first.' };
+  return { state };
+}

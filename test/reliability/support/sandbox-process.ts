@@ -1,0 +1,42 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { OPERATOR_TOKEN_HEADER } from '../../../sandbox/index';
+
+/** The sandbox running as a program of its own on 127.0.0.1, as a real service would be: its own process, its own CPU. */
+export interface SandboxProcess {
+  baseUrl: string;
+  apiKey: string;
+  clientId: string;
+  /** Calls the operator API (`/_operator/...`) with the token. */
+  operator(path: string, method?: string, body?: unknown): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/** Starts `sandbox/cli.ts --port 0` and waits for its ready line. */
+export async function startSandboxProcess(): Promise<SandboxProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = await new Promise<{ baseUrl: string; apiKey: string; clientId: string; operatorToken: string }>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', (line) => resolve(JSON.parse(line)));
+    child.once('exit', (code) => reject(new Error(`The sandbox exited before it was ready (code ${code})`)));
+  });
+  return {
+    baseUrl: ready.baseUrl,
+    apiKey: ready.apiKey,
+    clientId: ready.clientId,
+    async operator(path, method = 'GET', body) {
+      const response = await fetch(`${ready.baseUrl}/_operator${path}`, {
+        method,
+        headers: { [OPERATOR_TOKEN_HEADER]: ready.operatorToken, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (!response.ok) throw new Error(`Operator ${method} ${path}: HTTP ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    async close() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { pairBulkAnswers } from '../../../electron/core/outbox/senders/bulk-answers';
+
+const byContact = (echo: Record<string, unknown>) => (echo.contact_id ? String(echo.contact_id) : undefined);
+const fail = (contact_id: string, desc: string) => ({ contact_id, reason: { code: 1, desc } });
+
+describe('pairing a bulk answer with the entries sent', () => {
+  it('matches keyed entries wherever they appear in the answer', () => {
+    const answers = pairBulkAnswers(['a', 'b', 'c'], [{ contact_id: 'c' }, { contact_id: 'a' }], [fail('b', 'No such contact in database')], byContact);
+    expect(answers).toEqual([{ ok: true, echo: { contact_id: 'a' } }, { ok: false, desc: 'No such contact in database' }, { ok: true, echo: { contact_id: 'c' } }]);
+  });
+
+  it('gives new entries the leftover successes in order when all of them succeeded', () => {
+    const answers = pairBulkAnswers([undefined, 'a', undefined], [{ contact_id: 'a' }, { contact_id: 'n1' }, { contact_id: 'n2' }], [], byContact);
+    expect(answers.map((answer) => (answer.ok ? answer.echo.contact_id : answer.ok))).toEqual(['n1', 'a', 'n2']);
+  });
+
+  it('says it cannot tell when new entries partly succeeded', () => {
+    const answers = pairBulkAnswers([undefined, undefined], [{ contact_id: 'n1' }], [fail('', 'Duplicate check failed')], byContact);
+    expect(answers).toEqual([{ ok: null }, { ok: null }]);
+  });
+
+  it('an entry the answer does not mention is unknown', () => {
+    expect(pairBulkAnswers(['a'], [], [], byContact)).toEqual([{ ok: null }]);
+  });
+});
