@@ -1,0 +1,35 @@
+import { formatServiceDateTime } from '../../../shared/rules/datetime';
+import type { AccountView } from '../../stores/account';
+import { useAccount } from '../../stores/account';
+import { guestDraftId, useDraft, type Draft } from '../../stores/guests-drafts';
+import { scheduleToService } from './ScheduleInput';
+import type { GuestProfileData } from './useGuestProfile';
+
+/** A draft's schedule: whether it is on, and the datetime-local value typed. */
+export interface ScheduleDraft {
+  scheduled: boolean;
+  sendAt: string;
+}
+
+/** The schedule as the service takes it, or why it cannot be used (empty, or already past in the account's zone). */
+export function checkSchedule(draft: ScheduleDraft, timeZone: string, now = new Date()): { sendAt?: string; error?: string } {
+  if (!draft.scheduled) return {};
+  if (!draft.sendAt) return { error: 'Choose when to send it, or untick "Send later".' };
+  const sendAt = scheduleToService(draft.sendAt);
+  if (sendAt <= formatServiceDateTime(now, timeZone)) return { error: `That time has already passed in ${timeZone}.` };
+  return { sendAt };
+}
+
+/** A message form's draft for a guest (kept while staff look elsewhere), the account, its zone and the checked schedule. */
+export function useMessageDraft<T extends Draft & ScheduleDraft>(form: string, profile: GuestProfileData, initial: (account: AccountView | null) => Omit<T, keyof ScheduleDraft>) {
+  const account = useAccount((state) => state.account);
+  const timeZone = account?.timeZone ?? 'UTC';
+  const draftId = guestDraftId(form, profile.row);
+  const [draft, update] = useDraft<T>(draftId, { ...initial(account), scheduled: false, sendAt: '' } as T);
+  return { account, timeZone, draftId, draft, update, schedule: checkSchedule(draft, timeZone) };
+}
+
+/** What staff are told once a message is queued: when it goes, in the account's zone. */
+export function queuedMessage(what: 'SMS' | 'Email', sendAt: string | undefined, timeZone: string): string {
+  return sendAt ? `${what} queued for ${sendAt} (${timeZone}).` : `${what} queued: it goes out through the outbox.`;
+}

@@ -1,0 +1,37 @@
+import type { DeskApi, EventPayload } from '../../shared/bridge/contract';
+import type { GuestDatabase } from '../db/guest-db';
+import type { PhoneKey } from '../search/terms';
+
+/** An outbox entry as the outboxChanged event and listOutbox describe it. */
+export type OutboxItemView = EventPayload<'outboxChanged'>['changed'][number];
+
+/** Follows one outbox entry into the cache, if it is one of this desk's guest writes. */
+export async function followOutboxItem(db: GuestDatabase, item: OutboxItemView, phoneKey: PhoneKey): Promise<void> {
+  const write = await db.writeById(item.id);
+  if (!write) return;
+  const reference = item.result?.reference_id ?? item.payload.reference_id;
+  const referenceId = typeof reference === 'string' ? reference : write.referenceId;
+  const problem = item.problem ? `${item.problem.message} — ${item.problem.whatToDo}` : undefined;
+  if (write.state === item.state && write.problem === problem && write.referenceId === referenceId) return;
+  await db.followWrite({ ...write, state: item.state, problem, referenceId }, contactIdOf(item.result), phoneKey);
+}
+
+/** Brings every unconfirmed write in line with the outbox: missed confirmations applied, discarded entries forgotten. */
+export async function reconcileWrites(desk: Pick<DeskApi, 'listOutbox'>, db: GuestDatabase, phoneKey: PhoneKey): Promise<void> {
+  const unconfirmed = await db.unconfirmedWrites();
+  for (const guestKey of new Set(unconfirmed.map((write) => write.guestKey))) {
+    const { items } = await desk.listOutbox({ guestKey, limit: 1000 });
+    const byId = new Map(items.map((item) => [item.id, item]));
+    for (const write of unconfirmed.filter((entry) => entry.guestKey === guestKey)) {
+      const item = byId.get(write.outboxId);
+      if (item) await followOutboxItem(db, item, phoneKey);
+      else await db.forgetWrite(write, phoneKey);
+    }
+  }
+}
+
+/** The service's contact id from a sent push_contact's result, when it gave one. */
+function contactIdOf(result: Record<string, unknown> | undefined): string | undefined {
+  const id = result?.contact_id ?? result?.contactId;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}

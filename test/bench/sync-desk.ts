@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { createDeskCore } from '../../electron/core/desk-core';
+import { startDeskHost } from '../../electron/host/server';
+import { startSandboxServer } from '../../sandbox/index';
+import { launchChromium } from '../e2e/support/browser';
+import { bundleBenchPage } from './search-browser';
+
+/** A desk in browser mode on a sandbox holding `guests` guests, with the benchmark page open in Chromium. */
+export interface GuestBenchDesk {
+  page: Page;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the sandbox with the demo venue seeded with `guests` guests, the real desk core connected
+ * to it through "start the demo", the browser-mode host serving the benchmark page, and Chromium.
+ */
+export async function startGuestBenchDesk(guests: number): Promise<GuestBenchDesk> {
+  const dir = mkdtempSync(join(tmpdir(), 'guest-bench-'));
+  const sandbox = await startSandboxServer({ port: 0, demo: true, demoGuests: guests });
+  const core = await createDeskCore({
+    mode: 'browser',
+    version: 'bench',
+    dataDir: join(dir, 'data'),
+    keychain: { available: false, reason: 'Benchmarks use the demo only.' },
+    startDemoService: async () => ({ ...sandbox.demo, baseUrl: sandbox.baseUrl, close: async () => {} }),
+  });
+  await core.handlers.startDemo({});
+  // The demo venue is Australian (sandbox/README.md): mobiles typed with a leading 0 are +61.
+  await core.handlers.updateAccountSettings({ defaultPhoneCountry: 'AU', timeZone: 'UTC' });
+  await bundleBenchPage(join(import.meta.dirname, '../renderer/guests/bench-page.ts'), join(dir, 'page'));
+  const host = await startDeskHost({ core, rendererRoot: join(dir, 'page'), port: 0 });
+  let browser: Browser | undefined;
+  try {
+    browser = await launchChromium();
+    const page = await browser.newPage();
+    page.setDefaultTimeout(600_000);
+    await page.goto(host.url);
+    await page.waitForFunction(() => (globalThis as unknown as { benchReady?: boolean }).benchReady === true);
+    return {
+      page,
+      close: async () => {
+        await browser?.close();
+        await host.close();
+        await core.close();
+        await sandbox.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await browser?.close();
+    await host.close();
+    await core.close();
+    await sandbox.close();
+    throw error;
+  }
+}

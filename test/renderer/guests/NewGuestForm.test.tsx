@@ -1,0 +1,79 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useGuests } from '../../../renderer/stores/guests';
+import { showPanel } from '../../../renderer/stores/guests-panel';
+import { useOutbox } from '../../../renderer/stores/outbox';
+import { renderGuestsScreen } from './screen-setup';
+
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+/** Renders the screen with the new-guest form open. */
+async function openForm() {
+  const rendered = await renderGuestsScreen();
+  cleanup = rendered.cleanup;
+  act(() => showPanel({ kind: 'new' }));
+  return { ...rendered, form: await screen.findByRole('form', { name: 'new guest' }) };
+}
+
+describe('recording a new guest', () => {
+  it('needs an email or a mobile, as the service does', async () => {
+    const { form, state } = await openForm();
+    const user = userEvent.setup();
+    await user.type(within(form).getByLabelText('First name'), 'Nina');
+    await user.click(within(form).getByRole('button', { name: 'Record guest' }));
+    expect(await within(form).findByText('Enter an email or a mobile: the service needs one of them.')).toBeInTheDocument();
+    expect(state.writes).toHaveLength(0);
+    expect(within(form).getByLabelText('First name')).toHaveValue('Nina');
+  });
+
+  it('warns of a likely duplicate already cached before queueing, then records anyway when asked', async () => {
+    const { form, state } = await openForm();
+    const user = userEvent.setup();
+    await user.type(within(form).getByLabelText('First name'), 'Augusta');
+    await user.type(within(form).getByLabelText('Mobile'), '0412 345 678');
+    const warning = await within(form).findByText(/has the same mobile/);
+    expect(warning).toHaveTextContent('Ada Lovelace has the same mobile.');
+    await user.click(within(form).getByRole('button', { name: 'Record guest' }));
+    expect(await within(form).findByText(/looks like a guest already on file/)).toBeInTheDocument();
+    expect(state.writes).toHaveLength(0);
+    await user.click(within(form).getByRole('button', { name: 'Record anyway' }));
+    await user.click(within(form).getByRole('button', { name: 'Record guest' }));
+    await waitFor(() => expect(state.writes).toHaveLength(1));
+    expect(state.writes[0]).toEqual({
+      channel: 'createGuest',
+      request: { localId: expect.stringMatching(/^local-[0-9a-f-]{36}$/), fields: { PatronName: 'Augusta', PatronMobile: '+61412345678' } },
+    });
+  });
+
+  it('shows the new guest at once under a local id (offline), then with the service’s contact id once the outbox confirms', async () => {
+    const { form, state } = await openForm();
+    const user = userEvent.setup();
+    await user.type(within(form).getByLabelText('First name'), 'Nina');
+    await user.type(within(form).getByLabelText('Surname'), 'Simone');
+    await user.type(within(form).getByLabelText('Email'), 'nina@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Record guest' }));
+    expect(await screen.findByRole('heading', { name: 'Nina Simone' })).toBeInTheDocument();
+    expect(screen.getByText('New guest: not yet on the service')).toBeInTheDocument();
+    expect(screen.getByLabelText('guest ids')).toHaveTextContent('Recorded on this desk');
+
+    await user.type(screen.getByRole('combobox', { name: 'Search guests' }), 'simone');
+    await waitFor(() => expect(screen.getAllByRole('option')[0]).toHaveTextContent('Nina SimonePending'));
+
+    const localId = (state.writes[0]!.request as { localId: string }).localId;
+    const now = new Date().toISOString();
+    act(() =>
+      useOutbox.setState((current) => ({
+        version: current.version + 1,
+        items: { ob_1: { id: 'ob_1', kind: 'push_contact', state: 'sent', guestKey: localId, summary: 'New guest: Nina Simone', createdAt: now, updatedAt: now, attempts: 1, editable: false, payload: {}, result: { contact_id: '7777' } } },
+      })),
+    );
+    await waitFor(() => expect(screen.getByLabelText('guest ids')).toHaveTextContent('Contact 7777'));
+    expect(screen.queryByText('New guest: not yet on the service')).not.toBeInTheDocument();
+    expect((await useGuests.getState().cache!.db.guestByKey('7777'))!.localId).toBe(localId);
+  });
+});
