@@ -1,11 +1,15 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { getDesk } from './bridge/desk';
+import { followAccount } from './stores/account';
+import { followGuests } from './stores/guests';
+import { followOutbox } from './stores/outbox';
 import { followDeskStatus } from './stores/status';
 import { theme } from './theme';
 
@@ -13,12 +17,17 @@ import { theme } from './theme';
 if (new URLSearchParams(location.search).has('token')) history.replaceState(null, '', location.pathname);
 
 followDeskStatus(getDesk());
+followAccount(getDesk());
+followOutbox(getDesk());
+followGuests(getDesk());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="bottom-right" limit={4} />
-      <App />
+      <ModalsProvider>
+        <Notifications position="bottom-right" limit={4} />
+        <App />
+      </ModalsProvider>
     </MantineProvider>
   </StrictMode>,
 );

@@ -17,8 +17,10 @@ function run(command, commandArgs) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-/** The Electron executable, downloading it once when the machine can; null with the reason when it cannot. */
+/** The Electron executable (VENUE_DESK_ELECTRON_PATH, or electron's own, downloaded once when the machine can), or why not. */
 function findElectron() {
+  const override = process.env.VENUE_DESK_ELECTRON_PATH;
+  if (override) return existsSync(override) ? { path: override } : { reason: `There is no Electron binary at ${override}` };
   const packageDir = dirname(require.resolve('electron/package.json'));
   const pathFile = join(packageDir, 'path.txt');
   const installed = () => existsSync(pathFile) && existsSync(join(packageDir, 'dist', readFileSync(pathFile, 'utf8')));
@@ -34,7 +36,7 @@ if (!args.includes('--no-build')) {
   run(process.execPath, ['scripts/build-electron.mjs']);
 }
 
-const electron = forceBrowser ? { reason: 'browser mode was asked for' } : findElectron();
+const electron = forceBrowser ? { reason: null } : findElectron();
 if (electron.path) {
   run('npx', ['electron-builder', 'install-app-deps']);
   const child = spawn(electron.path, ['.'], {
@@ -58,7 +60,7 @@ if (electron.path) {
 
 /** Starts the browser-mode host in this terminal; it prints the address (with its token) to open. */
 function startBrowserMode(reason) {
-  console.log(`${reason}: starting browser mode instead.`);
+  console.log(reason ? `${reason}: starting browser mode instead.` : 'Starting browser mode.');
   const host = spawn(process.execPath, ['dist/host/cli.mjs', ...(dev ? ['--dev'] : []), ...passThrough], { stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => host.kill(signal));
   host.on('exit', (code) => process.exit(code ?? 0));

@@ -1,19 +1,24 @@
 // `npm test`: lint, type-check, build, then every vitest suite; ends with `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ensureNativeModulesForNode, hasCommand, missingPrerequisite } from './prerequisites.mjs';
 
 const vitestArgs = process.argv.slice(2);
 
 // The keychain tests need a Secret Service: on Linux without a session bus, run ourselves inside a
-// private D-Bus session with an unlocked gnome-keyring (what .ci/run does explicitly).
+// private D-Bus session with an unlocked gnome-keyring of its own (what .ci/run does explicitly).
+// The keyring lives in a temporary XDG_DATA_HOME so a person's own keyring is never touched.
 if (process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS && !process.env.VENUE_DESK_IN_DBUS
     && hasCommand('dbus-run-session') && hasCommand('gnome-keyring-daemon')) {
+  const keyringHome = mkdtempSync(join(tmpdir(), 'venue-desk-keyring-'));
   const inner = `echo -n venue-desk-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec node scripts/test.mjs "$@"`;
   const result = spawnSync('dbus-run-session', ['--', 'sh', '-c', inner, 'sh', ...vitestArgs], {
     stdio: 'inherit',
-    env: { ...process.env, VENUE_DESK_IN_DBUS: '1' },
+    env: { ...process.env, VENUE_DESK_IN_DBUS: '1', XDG_DATA_HOME: keyringHome },
   });
+  rmSync(keyringHome, { recursive: true, force: true });
   process.exit(result.status ?? 1);
 }
 
@@ -52,7 +57,9 @@ let passed, failed, skipped;
 try {
   const results = JSON.parse(readFileSync(report, 'utf8'));
   passed = results.numPassedTests;
-  failed = results.numFailedTests + (results.numFailedTestSuites ?? 0);
+  // A file that failed to load has no test results of its own: count it once as a failure.
+  const brokenFiles = results.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  failed = results.numFailedTests + brokenFiles;
   skipped = (results.numPendingTests ?? 0) + (results.numTodoTests ?? 0);
 } catch {
   [passed, failed, skipped] = [0, 1, 0];

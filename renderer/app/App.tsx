@@ -1,5 +1,8 @@
 import { AppShell, Group, NavLink, Text, Title } from '@mantine/core';
 import { GuestsScreen } from '../screens/guests/GuestsScreen';
+import { OutboxBadge } from '../screens/outbox/OutboxBadge';
+import { OutboxScreen } from '../screens/outbox/OutboxScreen';
+import { SettingsScreen } from '../screens/settings/SettingsScreen';
 import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
 import { useNavigation } from '../stores/navigation';
 import { SCREENS, type ScreenId } from './screens';
@@ -9,6 +12,8 @@ import { useShortcuts } from './useShortcuts';
 /** The screen component for each navigation entry; features replace their placeholder as they land. */
 function Screen({ id }: { id: ScreenId }) {
   if (id === 'guests') return <GuestsScreen />;
+  if (id === 'settings') return <SettingsScreen />;
+  if (id === 'outbox') return <OutboxScreen />;
   const screen = SCREENS.find((entry) => entry.id === id)!;
   return <ScreenPlaceholder title={screen.label} hint={screen.hint} />;
 }
@@ -34,7 +39,12 @@ export function App() {
             label={screen.label}
             active={screen.id === current}
             onClick={() => go(screen.id)}
-            rightSection={<Text size="xs" c="dimmed">Alt+{index + 1}</Text>}
+            rightSection={
+              <Group gap={6} wrap="nowrap">
+                {screen.id === 'outbox' && <OutboxBadge />}
+                <Text size="xs" c="dimmed">Alt+{index + 1}</Text>
+              </Group>
+            }
             aria-current={screen.id === current ? 'page' : undefined}
           />
         ))}

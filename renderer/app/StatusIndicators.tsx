@@ -6,9 +6,9 @@ export function AccountIndicator() {
   const status = useStatus((state) => state.status);
   if (!status) return <Badge color="gray" variant="light">Starting…</Badge>;
   const { account } = status;
-  if (account.state === 'none') return <Badge color="gray" variant="outline" aria-label="account">No account connected</Badge>;
+  if (account.state === 'none') return <Badge color="gray" variant="outline" aria-label="account status">No account connected</Badge>;
   return (
-    <Badge color={account.state === 'demo' ? 'grape' : 'blue'} variant="light" aria-label="account">
+    <Badge color={account.state === 'demo' ? 'grape' : 'blue'} variant="light" aria-label="account status">
       {account.state === 'demo' ? 'Demo: ' : ''}
       {account.label ?? 'Connected'}
     </Badge>
@@ -27,7 +27,7 @@ export function OnlineIndicator() {
       : 'The service is not answering. Lookups use the local copy; changes wait in the outbox.';
   return (
     <Tooltip label={reason} multiline w={260}>
-      <Badge color={online ? 'teal' : 'orange'} variant="dot" aria-label="connection">
+      <Badge color={online ? 'teal' : 'orange'} variant="dot" aria-label="connection status">
         {online ? 'Online' : 'Offline'}
       </Badge>
     </Tooltip>

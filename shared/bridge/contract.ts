@@ -1,17 +1,23 @@
 import type { z } from 'zod';
+import { accountChannels, accountEvents } from './channels/account';
 import { appChannels, appEvents } from './channels/app';
 import { guestChannels, guestEvents } from './channels/guests';
+import { outboxChannels, outboxEvents } from './channels/outbox';
 
 /** Every request/response channel of the bridge (renderer → desk core). Add a feature's channels here. */
 export const channels = {
   ...appChannels,
+  ...accountChannels,
   ...guestChannels,
+  ...outboxChannels,
 };
 
 /** Every event of the bridge (desk core → renderer), with the schema of its payload. */
 export const events = {
   ...appEvents,
+  ...accountEvents,
   ...guestEvents,
+  ...outboxEvents,
 };
 
 export type Channels = typeof channels;

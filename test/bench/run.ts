@@ -1,8 +1,16 @@
 // `npm run bench`: every benchmark, printed as one table with the ratio to a baseline measured in the same run.
 import { benchBridgeDispatch } from './bridge.bench';
+import { benchSandboxPull } from './sandbox.bench';
+import { benchGuestSearch } from './search.bench';
+import { benchGuestSync } from './sync.bench';
 import { formatBenchTable, type BenchRow } from './table';
 
-const suites: Array<[string, () => Promise<BenchRow[]>]> = [['bridge', benchBridgeDispatch]];
+const suites: Array<[string, () => Promise<BenchRow[]>]> = [
+  ['bridge', benchBridgeDispatch],
+  ['sandbox', benchSandboxPull],
+  ['guest-search', () => benchGuestSearch()],
+  ['guest-sync', () => benchGuestSync()],
+];
 
 const only = process.argv[2];
 const rows: BenchRow[] = [];

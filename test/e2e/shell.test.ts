@@ -17,7 +17,7 @@ afterAll(async () => {
 
 describe('browser mode in Chromium', () => {
   it('prints an address whose page shows the app shell', async () => {
-    expect(desk.output()).toContain('starting browser mode');
+    expect(desk.output()).toContain('Starting browser mode.');
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -29,7 +29,7 @@ describe('browser mode in Chromium', () => {
       await expect(nav.getByText(label, { exact: true }).isVisible()).resolves.toBe(true);
     }
     // The account indicator is fed over the bridge WebSocket: this proves the token cookie and the socket work.
-    await page.getByLabel('account').getByText('No account connected').waitFor();
+    await page.getByLabel('account status').getByText('No account connected').waitFor();
     expect(new URL(page.url()).search).toBe('');
 
     await nav.getByText('Settings', { exact: true }).click();
@@ -41,6 +41,17 @@ describe('browser mode in Chromium', () => {
     mkdirSync('test-results/e2e', { recursive: true });
     await page.screenshot({ path: 'test-results/e2e/shell.png' });
     expect(errors).toEqual([]);
+  });
+
+  it('falls back to browser mode in one line when the Electron binary is missing', async () => {
+    const fallback = await startDeskProcess({ forceBrowser: false, env: { VENUE_DESK_ELECTRON_PATH: '/nonexistent/electron' } });
+    try {
+      expect(fallback.output()).toMatch(/^There is no Electron binary at \/nonexistent\/electron: starting browser mode instead\.\n/);
+      const response = await fetch(fallback.url);
+      expect(response.status).toBe(200);
+    } finally {
+      await fallback.stop();
+    }
   });
 
   it('refuses the page without the token', async () => {

@@ -20,4 +20,9 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// Textarea autosize listens for web fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: new EventTarget() });
+}
+
 afterEach(() => cleanup());

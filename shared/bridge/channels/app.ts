@@ -11,6 +11,8 @@ export const deskStatus = z.object({
     label: z.string().optional(),
   }),
   online: z.boolean(),
+  /** Why the desk cannot work at all (e.g. its database is damaged), in staff's words. */
+  problem: z.string().optional(),
 });
 
 export const appChannels = {

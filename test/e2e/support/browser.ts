@@ -1,11 +1,11 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { chromiumPath } from '../../../scripts/prerequisites.mjs';
 
-/** Launches Debian's Chromium headless with the flags this closed network needs. */
-export async function launchChromium(): Promise<Browser> {
+/** Flags Debian's Chromium needs on this closed network (and as root). */
+function chromiumOptions() {
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error('Chromium is missing: install it with `sudo apt-get install -y chromium`.');
-  return chromium.launch({
+  return {
     executablePath,
     headless: true,
     args: [
@@ -17,5 +17,15 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
-  });
+  };
+}
+
+/** Launches Debian's Chromium headless. */
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch(chromiumOptions());
+}
+
+/** Launches Chromium with a profile folder of the test's own, so its IndexedDB files can be inspected. */
+export async function launchChromiumWithProfile(userDataDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, chromiumOptions());
 }

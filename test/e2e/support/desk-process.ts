@@ -12,10 +12,12 @@ export interface DeskProcess {
 }
 
 /** Runs `scripts/start.mjs` (already built) on a free port and waits for the address it prints. */
-export async function startDeskProcess(extraArgs: string[] = []): Promise<DeskProcess> {
+export async function startDeskProcess(options: { args?: string[]; env?: Record<string, string>; forceBrowser?: boolean } = {}): Promise<DeskProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'desk-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs', '--no-build', '--browser', '--port', '0', '--data-dir', dataDir, ...extraArgs], {
+  const mode = options.forceBrowser === false ? [] : ['--browser'];
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs', '--no-build', ...mode, '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...options.env },
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {

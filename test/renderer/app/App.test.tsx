@@ -26,18 +26,18 @@ describe('the app shell', () => {
     renderWithProviders(<App />);
     await userEvent.click(screen.getByText('Campaigns'));
     await userEvent.keyboard('{Control>}k{/Control}');
-    expect(screen.getByRole('textbox', { name: 'Search guests' })).toHaveFocus();
+    expect(screen.getByRole('combobox', { name: 'Search guests' })).toHaveFocus();
   });
 
   it('shows the account and connection state from the desk core, live', async () => {
     const desk = createFakeDesk(fakeHandlers());
     const stop = followDeskStatus(desk);
     renderWithProviders(<App />);
-    await waitFor(() => expect(screen.getByLabelText('account')).toHaveTextContent('No account connected'));
-    expect(screen.getByLabelText('connection')).toHaveTextContent('Offline');
+    await waitFor(() => expect(screen.getByLabelText('account status')).toHaveTextContent('No account connected'));
+    expect(screen.getByLabelText('connection status')).toHaveTextContent('Offline');
     act(() => desk.emit('statusChanged', { account: { state: 'demo', label: 'Harbour Bar' }, online: true }));
-    expect(screen.getByLabelText('account')).toHaveTextContent('Demo: Harbour Bar');
-    expect(screen.getByLabelText('connection')).toHaveTextContent('Online');
+    expect(screen.getByLabelText('account status')).toHaveTextContent('Demo: Harbour Bar');
+    expect(screen.getByLabelText('connection status')).toHaveTextContent('Online');
     stop();
   });
 });

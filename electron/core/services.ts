@@ -1,0 +1,39 @@
+import type { ServiceClient } from '../../shared/api/client';
+import type { DeskEvents } from './events';
+
+/** The connected account's non-secret settings, as feature handlers need them. */
+export interface AccountSettings {
+  label: string;
+  clientId: string;
+  baseUrl: string;
+  /** IANA zone of the account (schedules are entered and shown in it). */
+  timeZone: string;
+  /** ISO 3166 country for phone numbers typed without +country (e.g. 'AU', 'GB'). */
+  defaultPhoneCountry: string;
+  defaultSmsSender?: string;
+  defaultEmailSender?: { name: string; email: string };
+  demo: boolean;
+}
+
+/** What an outbox entry looks like to a feature that queued it. */
+export interface QueuedItem {
+  id: string;
+  state: 'queued' | 'sending' | 'waiting' | 'needs_attention' | 'sent';
+}
+
+/** The outbox kinds (ARCHITECTURE §5). */
+export type OutboxKind = 'sms' | 'email' | 'push_contact' | 'add_purchase' | 'push_reservations';
+
+/**
+ * The desk core's services, handed to each feature's handlers. Features never build clients or
+ * open databases themselves: the account decides which service, the outbox owns all writes.
+ */
+export interface DeskServices {
+  events: DeskEvents;
+  /** The connected account's settings, or null when none is connected. */
+  account(): AccountSettings | null;
+  /** A client of the connected account's service; throws a UserFacingError when none is connected. */
+  requireClient(): ServiceClient;
+  /** Queues a write; validated and durable before it resolves. Throws a UserFacingError with the reason when invalid. */
+  enqueue(kind: OutboxKind, payload: unknown, options?: { guestKey?: string }): Promise<QueuedItem>;
+}

@@ -1,0 +1,56 @@
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { getDesk } from '../../bridge/desk';
+import { useDeskAction } from '../../hooks/useDeskAction';
+import type { OutboxItem } from '../../stores/outbox';
+import { KIND_LABELS, STATE_LABELS } from './labels';
+
+/** One outbox entry: what it is, its state and reason, and what staff can do with it. */
+export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (item: OutboxItem) => void }) {
+  const resend = useDeskAction(() => getDesk().resendOutboxItem({ id: item.id }), 'Queued to send again.');
+  const discard = useDeskAction(() => getDesk().discardOutboxItem({ id: item.id }), 'Discarded.');
+  const decide = useDeskAction((decision: 'it-was-recorded' | 'send-again') => getDesk().decideHeldItem({ id: item.id, decision }));
+  const state = STATE_LABELS[item.state];
+  const confirmDiscard = () =>
+    modals.openConfirmModal({
+      title: 'Discard this entry?',
+      children: <Text size="sm">{item.summary} will not be sent. This cannot be undone.</Text>,
+      labels: { confirm: 'Discard', cancel: 'Keep it' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => void discard.run(),
+    });
+  const error = resend.error ?? discard.error ?? decide.error;
+
+  return (
+    <Table.Tr data-state={item.state}>
+      <Table.Td><Badge variant="light" color={state.color}>{state.label}</Badge></Table.Td>
+      <Table.Td>{KIND_LABELS[item.kind]}</Table.Td>
+      <Table.Td>
+        <Stack gap={2}>
+          <Text size="sm">{item.summary}</Text>
+          {item.waitingReason && <Text size="xs" c="dimmed">{item.waitingReason}{item.nextAttemptAt ? ` (next try ${new Date(item.nextAttemptAt).toLocaleTimeString()})` : ''}</Text>}
+          {item.problem && (
+            <Text size="xs" c="red">
+              {item.problem.message} — {item.problem.whatToDo}
+            </Text>
+          )}
+          {error && <Text size="xs" c="red" role="alert">{error}</Text>}
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          {item.awaitingDecision ? (
+            <>
+              <Button size="xs" variant="light" onClick={() => void decide.run('it-was-recorded')} loading={decide.busy}>It was recorded</Button>
+              <Button size="xs" variant="light" color="orange" onClick={() => void decide.run('send-again')} loading={decide.busy}>Send again</Button>
+            </>
+          ) : (
+            item.state === 'needs_attention' && <Button size="xs" variant="light" onClick={() => void resend.run()} loading={resend.busy}>Resend</Button>
+          )}
+          {item.editable && item.state !== 'sent' && item.state !== 'sending' && <Button size="xs" variant="default" onClick={() => onEdit(item)}>Edit</Button>}
+          {item.state !== 'sent' && item.state !== 'sending' && <Button size="xs" variant="subtle" color="red" onClick={confirmDiscard}>Discard</Button>}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,81 @@
+import { Alert, Button, Group, PasswordInput, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { getDesk } from '../../bridge/desk';
+import { useDeskAction } from '../../hooks/useDeskAction';
+import type { AccountView } from '../../stores/account';
+
+/** The three ways in: API key, username and password, or the demo. */
+export function ConnectForms({ account }: { account: AccountView }) {
+  const keychainOk = account.keychain.available;
+  return (
+    <Stack gap="sm">
+      {!keychainOk && (
+        <Alert color="orange" title="The keychain is not available">
+          {account.keychain.description} Without it the desk cannot keep an API key safely, so only the demo can be used.
+        </Alert>
+      )}
+      <Tabs defaultValue={keychainOk ? 'key' : 'demo'} keepMounted>
+        <Tabs.List>
+          <Tabs.Tab value="key" disabled={!keychainOk}>API key</Tabs.Tab>
+          <Tabs.Tab value="signin" disabled={!keychainOk}>Username and password</Tabs.Tab>
+          <Tabs.Tab value="demo">Demo</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="key" pt="sm"><ApiKeyForm /></Tabs.Panel>
+        <Tabs.Panel value="signin" pt="sm"><SignInForm /></Tabs.Panel>
+        <Tabs.Panel value="demo" pt="sm"><DemoPanel /></Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** Connect with the service address, API key and client id. */
+function ApiKeyForm() {
+  const [baseUrl, setBaseUrl] = useState('');
+  const [apiKey, setApiKey] = useState('');
+  const [clientId, setClientId] = useState('');
+  const connect = useDeskAction(() => getDesk().connectWithApiKey({ baseUrl, apiKey, clientId }), 'Account connected.');
+  return (
+    <form onSubmit={(event) => (event.preventDefault(), void connect.run().then((ok) => ok && setApiKey('')))}>
+      <Stack gap="xs" maw={460}>
+        <TextInput label="Service address" placeholder="https://api.example.com" value={baseUrl} onChange={(e) => setBaseUrl(e.currentTarget.value)} required />
+        <PasswordInput label="API key" value={apiKey} onChange={(e) => setApiKey(e.currentTarget.value)} required autoComplete="off" />
+        <TextInput label="Client id" value={clientId} onChange={(e) => setClientId(e.currentTarget.value)} required />
+        {connect.error && <Alert color="red" role="alert">{connect.error}</Alert>}
+        <Group><Button type="submit" loading={connect.busy}>Connect</Button></Group>
+        <Text size="xs" c="dimmed">The key is checked with the service before anything is saved, then kept in the system keychain.</Text>
+      </Stack>
+    </form>
+  );
+}
+
+/** Sign in with username and password (request_token); the password is never stored. */
+function SignInForm() {
+  const [baseUrl, setBaseUrl] = useState('');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const signIn = useDeskAction(() => getDesk().signIn({ baseUrl, username, password }), 'Signed in.');
+  return (
+    <form onSubmit={(event) => (event.preventDefault(), void signIn.run().finally(() => setPassword('')))}>
+      <Stack gap="xs" maw={460}>
+        <TextInput label="Service address" placeholder="https://api.example.com" value={baseUrl} onChange={(e) => setBaseUrl(e.currentTarget.value)} required />
+        <TextInput label="Username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} required />
+        <PasswordInput label="Password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} required />
+        {signIn.error && <Alert color="red" role="alert">{signIn.error}</Alert>}
+        <Group><Button type="submit" loading={signIn.busy}>Sign in</Button></Group>
+        <Text size="xs" c="dimmed">The password is used once to ask for API credentials and is never stored.</Text>
+      </Stack>
+    </form>
+  );
+}
+
+/** Start the local demo service with a seeded venue. */
+function DemoPanel() {
+  const start = useDeskAction(() => getDesk().startDemo({}), 'The demo venue is ready.');
+  return (
+    <Stack gap="xs" maw={460}>
+      <Text size="sm">The demo runs a local copy of the service on this computer with a made-up venue: a few thousand guests, bookings for this week, sent messages and replies. Nothing leaves this computer.</Text>
+      {start.error && <Alert color="red" role="alert">{start.error}</Alert>}
+      <Group><Button onClick={() => void start.run()} loading={start.busy}>Start the demo</Button></Group>
+    </Stack>
+  );
+}

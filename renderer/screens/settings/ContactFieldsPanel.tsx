@@ -1,0 +1,65 @@
+import { Alert, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { getDesk } from '../../bridge/desk';
+import { useDeskAction } from '../../hooks/useDeskAction';
+
+type Field = { name: string; type: string; options?: string[] };
+const ADDABLE_TYPES = ['string', 'text', 'number', 'date', 'time', 'datetime', 'singleSelect', 'multipleSelect', 'bool'] as const;
+
+/** The account's contact fields with their types and options, and a form to add one. */
+export function ContactFieldsPanel() {
+  const [fields, setFields] = useState<Field[] | null>(null);
+  const load = useDeskAction(() => getDesk().listContactFields({}));
+  const reload = useCallback(() => void load.run().then((result) => result && setFields(result)), [load]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(reload, []);
+
+  return (
+    <Stack gap="sm">
+      {load.error && <Alert color="red" role="alert">{load.error}</Alert>}
+      {fields && (
+        <Table striped withTableBorder aria-label="contact fields">
+          <Table.Thead><Table.Tr><Table.Th>Name</Table.Th><Table.Th>Type</Table.Th><Table.Th>Options</Table.Th></Table.Tr></Table.Thead>
+          <Table.Tbody>
+            {fields.map((field) => (
+              <Table.Tr key={field.name}>
+                <Table.Td>{field.name}</Table.Td>
+                <Table.Td>{field.type}</Table.Td>
+                <Table.Td>{field.options?.map((option) => <Badge key={option} variant="light" mr={4}>{option}</Badge>)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <AddFieldForm fieldNames={fields?.map((f) => f.name) ?? []} onAdded={reload} />
+    </Stack>
+  );
+}
+
+/** Adds a field: label, type and where it goes; the service's refusal is shown in its own words. */
+function AddFieldForm({ fieldNames, onAdded }: { fieldNames: string[]; onAdded: () => void }) {
+  const [label, setLabel] = useState('');
+  const [type, setType] = useState<(typeof ADDABLE_TYPES)[number]>('string');
+  const [appendAfter, setAppendAfter] = useState<string | null>(null);
+  const add = useDeskAction(() => getDesk().addContactField({ label, type, ...(appendAfter ? { appendAfter } : {}) }), (field) => `Field ${field.name} added.`);
+  const submit = async () => {
+    if (await add.run()) {
+      setLabel('');
+      onAdded();
+    }
+  };
+  return (
+    <form onSubmit={(event) => (event.preventDefault(), void submit())}>
+      <Group align="flex-end" gap="xs">
+        <TextInput label="New field label" value={label} onChange={(e) => setLabel(e.currentTarget.value)} required />
+        <Select label="Type" data={[...ADDABLE_TYPES]} value={type} onChange={(value) => value && setType(value as typeof type)} allowDeselect={false} w={160} />
+        <Select label="After field" data={fieldNames} value={appendAfter} onChange={setAppendAfter} clearable searchable placeholder="At the end" w={200} />
+        <Button type="submit" variant="light" loading={add.busy}>Add field</Button>
+      </Group>
+      {add.error && <Alert mt="xs" color="red" role="alert">{add.error}</Alert>}
+      {(type === 'singleSelect' || type === 'multipleSelect') && (
+        <Text size="xs" c="dimmed" mt={4}>Options cannot be given here: they are created as guests are saved with new values.</Text>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { getDesk } from '../../bridge/desk';
+import { useDeskAction } from '../../hooks/useDeskAction';
+
+/** Confirms a disconnect; warns first when unsent items in the outbox would be lost. */
+export function DisconnectDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [clearLocalData, setClearLocalData] = useState(true);
+  const [unsentCount, setUnsentCount] = useState<number | null>(null);
+  const disconnect = useDeskAction((discardUnsent: boolean) => getDesk().disconnect({ discardUnsent, clearLocalData }));
+
+  const confirm = async (discardUnsent: boolean) => {
+    const result = await disconnect.run(discardUnsent);
+    if (!result) return;
+    if (result.disconnected) {
+      setUnsentCount(null);
+      onClose();
+    } else setUnsentCount(result.unsentCount);
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Disconnect this account?">
+      <Stack gap="sm">
+        <Text size="sm">The API key and secret are removed from this computer's keychain.</Text>
+        <Checkbox checked={clearLocalData} onChange={(e) => setClearLocalData(e.currentTarget.checked)}
+          label="Also delete the local copy of guests, bookings and messages, and the outbox" />
+        {unsentCount !== null && unsentCount > 0 && (
+          <Alert color="red" title={`${unsentCount} item${unsentCount === 1 ? ' has' : 's have'} not been sent yet`} role="alert">
+            Disconnecting now loses them. Wait until the Outbox is empty, or disconnect anyway.
+          </Alert>
+        )}
+        {disconnect.error && <Alert color="red" role="alert">{disconnect.error}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>Cancel</Button>
+          {unsentCount ? (
+            <Button color="red" loading={disconnect.busy} onClick={() => void confirm(true)}>Disconnect and lose {unsentCount}</Button>
+          ) : (
+            <Button color="red" loading={disconnect.busy} onClick={() => void confirm(false)}>Disconnect</Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,35 @@
+import { create } from 'zustand';
+import type { DeskApi, EventPayload } from '../../shared/bridge/contract';
+
+export type OutboxSummary = EventPayload<'outboxChanged'>['summary'];
+export type OutboxItem = EventPayload<'outboxChanged'>['changed'][number];
+
+interface OutboxState {
+  summary: OutboxSummary | null;
+  /** Latest known state of each entry seen in this session, by id (pending marks elsewhere read it). */
+  items: Record<string, OutboxItem>;
+  /** Bumped on every change, so an open Outbox screen knows to reload its list. */
+  version: number;
+}
+
+/** The outbox as the renderer follows it: the badge counts and entries' latest states. */
+export const useOutbox = create<OutboxState>(() => ({ summary: null, items: {}, version: 0 }));
+
+/** Loads the summary once and follows outboxChanged events. */
+export function followOutbox(desk: DeskApi): () => void {
+  desk.listOutbox({ limit: 1 }).then(({ summary }) => useOutbox.setState({ summary }), () => {});
+  return desk.on('outboxChanged', ({ summary, changed }) =>
+    useOutbox.setState((state) => ({
+      summary,
+      items: { ...state.items, ...Object.fromEntries(changed.map((item) => [item.id, item])) },
+      version: state.version + 1,
+    })),
+  );
+}
+
+/** Entries still to go out: everything but sent. */
+export function pendingCount(summary: OutboxSummary | null): number {
+  if (!summary) return 0;
+  const { queued = 0, sending = 0, waiting = 0, needs_attention = 0 } = summary.counts;
+  return queued + sending + waiting + needs_attention;
+}

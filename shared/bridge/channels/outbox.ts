@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { channel } from '../define';
+
+export const outboxKind = z.enum(['sms', 'email', 'push_contact', 'add_purchase', 'push_reservations']);
+export const outboxState = z.enum(['queued', 'sending', 'waiting', 'needs_attention', 'sent']);
+
+/** One outbox entry as staff see it. */
+export const outboxItemView = z.object({
+  id: z.string(),
+  kind: outboxKind,
+  state: outboxState,
+  /** Which guest it concerns (service contact id or local id), for per-guest views and overlays. */
+  guestKey: z.string().optional(),
+  /** One line: what it is ("SMS to +61 412 345 678: Your table is ready"). */
+  summary: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  attempts: z.number().int(),
+  /** When waiting: why (offline, backing off) and until when. */
+  waitingReason: z.string().optional(),
+  nextAttemptAt: z.string().optional(),
+  /** When it needs attention: the service's own words, and what to do. */
+  problem: z.object({ message: z.string(), whatToDo: z.string() }).optional(),
+  /** Whether staff may edit it (contacts and messages), and a held purchase's decision. */
+  editable: z.boolean(),
+  awaitingDecision: z.boolean().optional(),
+  /** The payload as queued, for the edit form. */
+  payload: z.record(z.string(), z.unknown()),
+  /** What the service gave back when sent (e.g. the new contact_id). */
+  result: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** Counts per state and kinds paused for lack of credits: the navigation badge and the banner. */
+export const outboxSummary = z.object({
+  counts: z.record(outboxState, z.number().int()),
+  paused: z.array(z.object({ kind: outboxKind, reason: z.string() })),
+  online: z.boolean(),
+});
+
+const byId = z.object({ id: z.string().min(1).max(100) }).strict();
+
+export const outboxChannels = {
+  listOutbox: channel(
+    z.object({ states: z.array(outboxState).optional(), guestKey: z.string().max(100).optional(), limit: z.number().int().min(1).max(1000).optional() }).strict(),
+    z.object({ items: z.array(outboxItemView), summary: outboxSummary }),
+  ),
+  resendOutboxItem: channel(byId, outboxItemView),
+  editOutboxItem: channel(z.object({ id: z.string().min(1).max(100), payload: z.record(z.string(), z.unknown()) }).strict(), outboxItemView),
+  discardOutboxItem: channel(byId, z.object({ discarded: z.boolean() })),
+  decideHeldItem: channel(
+    z.object({ id: z.string().min(1).max(100), decision: z.enum(['it-was-recorded', 'send-again']) }).strict(),
+    outboxItemView,
+  ),
+  resumeOutboxKind: channel(z.object({ kind: outboxKind }).strict(), outboxSummary),
+};
+
+export const outboxEvents = {
+  /** The outbox changed: fresh summary and the entries that changed (for pending marks). */
+  outboxChanged: z.object({ summary: outboxSummary, changed: z.array(outboxItemView) }),
+};

@@ -1,0 +1,94 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setDesk } from '../../../renderer/bridge/desk';
+import { OutboxBadge } from '../../../renderer/screens/outbox/OutboxBadge';
+import { OutboxScreen } from '../../../renderer/screens/outbox/OutboxScreen';
+import { followOutbox, useOutbox, type OutboxItem, type OutboxSummary } from '../../../renderer/stores/outbox';
+import { createFakeDesk } from '../../support/fake-desk';
+import { fakeHandlers } from '../../support/fake-handlers';
+import { renderWithProviders } from '../render';
+
+const now = new Date().toISOString();
+const item = (overrides: Partial<OutboxItem>): OutboxItem => ({
+  id: 'x', kind: 'sms', state: 'queued', summary: 'SMS', createdAt: now, updatedAt: now, attempts: 0, editable: true, payload: {}, ...overrides,
+});
+
+/** An in-memory outbox behind the real dispatcher, recording what the screen asked for. */
+function fakeOutbox() {
+  const items = new Map<string, OutboxItem>([
+    ['a', item({ id: 'a', state: 'needs_attention', summary: 'SMS to +61412345678: Table ready', problem: { message: 'Invalid recipient details', whatToDo: 'Check the mobile number, then resend.' }, payload: { from: 'Harbour', to: '+61412345678', message: 'Table ready' } })],
+    ['b', item({ id: 'b', kind: 'push_contact', state: 'waiting', summary: 'New guest Ada Lovelace', waitingReason: 'Offline: waiting for the service', editable: true, payload: { PatronName: 'Ada' } })],
+    ['c', item({ id: 'c', kind: 'add_purchase', state: 'needs_attention', summary: 'Purchase 2 × Negroni', awaitingDecision: true, editable: false, problem: { message: 'The line dropped after sending', whatToDo: 'Check the guest in the dashboard, then decide.' } })],
+  ]);
+  const calls: string[] = [];
+  const summary = (): OutboxSummary => {
+    const counts = { queued: 0, sending: 0, waiting: 0, needs_attention: 0, sent: 0 };
+    for (const entry of items.values()) counts[entry.state]++;
+    return { counts, paused: [{ kind: 'sms', reason: 'Insufficient Credits: add SMS credits, then resume.' }], online: false };
+  };
+  const desk = createFakeDesk(
+    fakeHandlers({
+      listOutbox: ({ states }) => ({ items: [...items.values()].filter((entry) => !states || states.includes(entry.state)), summary: summary() }),
+      resendOutboxItem: ({ id }) => (calls.push(`resend ${id}`), items.set(id, { ...items.get(id)!, state: 'queued', problem: undefined }), items.get(id)!),
+      discardOutboxItem: ({ id }) => (calls.push(`discard ${id}`), items.delete(id), { discarded: true }),
+      decideHeldItem: ({ id, decision }) => (calls.push(`${decision} ${id}`), items.get(id)!),
+      editOutboxItem: ({ id, payload }) => (calls.push(`edit ${id} ${JSON.stringify(payload)}`), items.get(id)!),
+      resumeOutboxKind: ({ kind }) => (calls.push(`resume ${kind}`), summary()),
+    }),
+  );
+  return { desk, calls, summary, items };
+}
+
+describe('the Outbox screen', () => {
+  beforeEach(() => useOutbox.setState({ summary: null, items: {}, version: 0 }));
+
+  it('shows each entry with its state, reason and the service’s words, and the badge counts', async () => {
+    const { desk } = fakeOutbox();
+    setDesk(desk);
+    followOutbox(desk);
+    renderWithProviders(<><OutboxBadge /><OutboxScreen /></>);
+    const table = await screen.findByRole('table', { name: 'outbox entries' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(table).toHaveTextContent('Invalid recipient details — Check the mobile number, then resend.');
+    expect(table).toHaveTextContent('Offline: waiting for the service');
+    expect(screen.getByText(/SMS sending is paused/)).toBeInTheDocument();
+    expect(screen.getByText(/service is not answering/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('outbox counts')).toHaveTextContent('21'));
+  });
+
+  it('resends, decides a held purchase, resumes a paused kind and discards after confirmation', async () => {
+    const { desk, calls } = fakeOutbox();
+    setDesk(desk);
+    renderWithProviders(<OutboxScreen />);
+    const table = await screen.findByRole('table', { name: 'outbox entries' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Resend' }));
+    await userEvent.click(within(table).getByRole('button', { name: 'It was recorded' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    await userEvent.click(within(table).getAllByRole('button', { name: 'Discard' })[0]!);
+    expect(calls).not.toContain('discard a');
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(calls).toEqual(['resend a', 'it-was-recorded c', 'resume sms', 'discard a']));
+  });
+
+  it('edits a queued message, keeping the rest of the payload', async () => {
+    const { desk, calls } = fakeOutbox();
+    setDesk(desk);
+    renderWithProviders(<OutboxScreen />);
+    const table = await screen.findByRole('table', { name: 'outbox entries' });
+    await userEvent.click(within(table).getAllByRole('button', { name: 'Edit' })[0]!);
+    const mobile = await screen.findByLabelText('Mobile');
+    await userEvent.clear(mobile);
+    await userEvent.type(mobile, '+61400000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save and send' }));
+    await waitFor(() => expect(calls).toEqual([`edit a ${JSON.stringify({ from: 'Harbour', to: '+61400000000', message: 'Table ready' })}`]));
+  });
+
+  it('follows outboxChanged events live', async () => {
+    const { desk, summary } = fakeOutbox();
+    followOutbox(desk);
+    act(() => desk.emit('outboxChanged', { summary: { ...summary(), counts: { queued: 0, sending: 0, waiting: 0, needs_attention: 0, sent: 3 } }, changed: [item({ id: 'z', state: 'sent' })] }));
+    expect(useOutbox.getState().items.z?.state).toBe('sent');
+    expect(useOutbox.getState().version).toBe(1);
+  });
+});
