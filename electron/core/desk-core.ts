@@ -3,12 +3,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DeskHandlers, EventPayload } from '../../shared/bridge/contract';
 import { isSafeExternalUrl } from '../../shared/bridge/external-url';
+import { UserFacingError } from '../../shared/bridge/result';
 import { createAccountManager, type DemoService } from './account/account-manager';
 import { startDemoService } from './account/demo-service';
 import { createAccountHandlers } from './account/handlers';
 import { createSignInWithToken } from './account/sign-in';
 import { DeskDatabaseError } from './db/errors';
-import { openDeskDatabase } from './db/open-database';
+import { moveAsideDamagedDatabase, openDeskDatabase } from './db/open-database';
 import { createDeskEvents, type DeskEvents } from './events';
 import { createGuestHandlers } from './guests/handlers';
 import { createOutbox, type Outbox } from './outbox/outbox';
@@ -44,10 +45,11 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   const events = createDeskEvents((error) => console.error('[desk] event listener failed:', error));
   const keychain = options.keychain ?? (await openKeychain());
 
+  const databaseFile = join(options.dataDir, 'desk.sqlite');
   let db: Database | null = null;
   let databaseProblem: string | undefined;
   try {
-    db = openDeskDatabase(join(options.dataDir, 'desk.sqlite'));
+    db = openDeskDatabase(databaseFile);
   } catch (error) {
     if (!(error instanceof DeskDatabaseError)) throw error;
     databaseProblem = `${error.message} ${error.whatToDo}`;
@@ -55,7 +57,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
 
   const status = (): EventPayload<'statusChanged'> => ({
     account: { state: account.view().state, label: account.view().label },
-    online: outbox.summary?.().online ?? false,
+    online: db ? outbox.summary().online : false,
     ...(databaseProblem ? { problem: databaseProblem } : {}),
   });
   const emitStatus = () => events.emit('statusChanged', status());
@@ -68,7 +70,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     startDemoService: options.startDemoService ?? (() => startDemoService(options.dataDir)),
     onChange: (view) => {
       events.emit('accountChanged', view);
-      outbox.accountChanged?.();
+      if (db) outbox.accountChanged();
       emitStatus();
     },
   });
@@ -101,6 +103,14 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   const handlers: DeskHandlers = {
     getAppInfo: () => ({ name: 'Venue Desk', version: options.version, mode: options.mode }),
     getStatus: () => status(),
+    networkOnline: () => {
+      if (db) outbox.notifyOnline();
+      return {};
+    },
+    moveAsideDamagedDatabase: () => {
+      if (!databaseProblem) throw new UserFacingError('The desk database is fine; there is nothing to move aside.');
+      return { movedTo: moveAsideDamagedDatabase(databaseFile) };
+    },
     openExternal: async ({ url }) => {
       if (!isSafeExternalUrl(url)) return { opened: false, reason: 'Only https links can be opened.' };
       if (!options.openExternal) return { opened: false, reason: 'browser-mode' };

@@ -5,6 +5,7 @@ import { OutboxScreen } from '../screens/outbox/OutboxScreen';
 import { SettingsScreen } from '../screens/settings/SettingsScreen';
 import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
 import { useNavigation } from '../stores/navigation';
+import { DatabaseProblem } from './DatabaseProblem';
 import { SCREENS, type ScreenId } from './screens';
 import { StatusIndicators } from './StatusIndicators';
 import { useShortcuts } from './useShortcuts';
@@ -50,6 +51,7 @@ export function App() {
         ))}
       </AppShell.Navbar>
       <AppShell.Main>
+        <DatabaseProblem />
         <Screen id={current} />
       </AppShell.Main>
     </AppShell>

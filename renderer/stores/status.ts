@@ -20,7 +20,10 @@ export function followDeskStatus(desk: DeskApi): () => void {
   const update = (status: DeskStatus) => useStatus.setState({ status, error: null });
   desk.getStatus({}).then(update, (error: Error) => useStatus.setState({ error: error.message }));
   desk.getAppInfo({}).then((info) => useStatus.setState({ mode: info.mode }), () => {});
-  const setNetwork = () => useStatus.setState({ networkUp: navigator.onLine });
+  const setNetwork = () => {
+    useStatus.setState({ networkUp: navigator.onLine });
+    if (navigator.onLine) desk.networkOnline({}).catch(() => {});
+  };
   setNetwork();
   window.addEventListener('online', setNetwork);
   window.addEventListener('offline', setNetwork);

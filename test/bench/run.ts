@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, printed as one table with the ratio to a baseline measured in the same run.
 import { benchBridgeDispatch } from './bridge.bench';
+import { benchOutboxDelivery } from './outbox.bench';
 import { benchSandboxPull } from './sandbox.bench';
 import { benchGuestSearch } from './search.bench';
 import { benchGuestSync } from './sync.bench';
@@ -8,6 +9,7 @@ import { formatBenchTable, type BenchRow } from './table';
 const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['bridge', benchBridgeDispatch],
   ['sandbox', benchSandboxPull],
+  ['outbox', benchOutboxDelivery],
   ['guest-search', () => benchGuestSearch()],
   ['guest-sync', () => benchGuestSync()],
 ];

@@ -21,6 +21,10 @@ export const appChannels = {
     z.object({ name: z.string(), version: z.string(), mode: deskMode }),
   ),
   getStatus: channel(z.object({}).strict(), deskStatus),
+  /** The renderer saw the network come back: the outbox tries at once instead of at its next probe. */
+  networkOnline: channel(z.object({}).strict(), z.object({})),
+  /** Moves a damaged desk database aside (a person chose to), so the next start begins with an empty one. */
+  moveAsideDamagedDatabase: channel(z.object({}).strict(), z.object({ movedTo: z.string() })),
   openExternal: channel(
     z.object({ url: z.string().max(2048) }).strict(),
     z.object({ opened: z.boolean(), reason: z.string().optional() }),

@@ -1,0 +1,22 @@
+import { benchOutbox } from '../../electron/core/outbox/bench';
+import { startSandboxProcess } from '../reliability/support/sandbox-process';
+import type { BenchRow } from './table';
+
+/**
+ * The outbox beside the same calls made directly, against the sandbox in its own process:
+ * enqueue latency against a direct SMS call, and delivery throughput of contacts and SMS.
+ * The outbox's overhead is its time over the direct time (aim: under 1.3x).
+ */
+export async function benchOutboxDelivery(): Promise<BenchRow[]> {
+  const rows = await benchOutbox(async () => {
+    const sandbox = await startSandboxProcess();
+    await sandbox.operator(`/accounts/${sandbox.clientId}`, 'PATCH', { smsCredits: 1_000_000, emailCredits: 1_000_000 });
+    return { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, clientId: sandbox.clientId, close: () => sandbox.close() };
+  });
+  return rows.map((row) => {
+    const perSecond = row.unit.endsWith('/s');
+    // Throughput rows: the overhead is direct / outbox (ratio > 0.77); latency rows: outbox / direct (ratio < 1.3).
+    const overhead = perSecond ? row.baseline / row.value : row.value / row.baseline;
+    return { ...row, target: perSecond ? 'ratio > 0.77 (1.3x)' : 'ratio < 1.3', met: overhead < 1.3 };
+  });
+}
