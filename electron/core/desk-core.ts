@@ -68,6 +68,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     keychain,
     fetch: options.fetch,
     startDemoService: options.startDemoService ?? (() => startDemoService(options.dataDir)),
+    signInWithToken: createSignInWithToken(options.fetch),
     onChange: (view) => {
       events.emit('accountChanged', view);
       if (db) outbox.accountChanged();
@@ -112,13 +113,12 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       return { movedTo: moveAsideDamagedDatabase(databaseFile) };
     },
     openExternal: async ({ url }) => {
-      if (!isSafeExternalUrl(url)) return { opened: false, reason: 'Only https links can be opened.' };
+      if (!isSafeExternalUrl(url)) return { opened: false, reason: 'Only https links (or the demo service on this computer) can be opened.' };
       if (!options.openExternal) return { opened: false, reason: 'browser-mode' };
       return { opened: await options.openExternal(url) };
     },
     ...createAccountHandlers({
       account,
-      signInWithToken: createSignInWithToken(options.fetch),
       events,
       localData: {
         unsentCount: () => {

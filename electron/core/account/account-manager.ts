@@ -29,6 +29,8 @@ export interface AccountManagerOptions {
   settings: SettingsStore;
   keychain: KeychainAvailability;
   startDemoService: () => Promise<DemoService>;
+  /** request_token with refusals explained (createSignInWithToken). */
+  signInWithToken: SignInWithToken;
   onChange: (view: AccountView) => void;
   fetch?: typeof fetch;
   /** Defaults for a new account: this computer's zone and country. */
@@ -170,10 +172,10 @@ export function createAccountManager(options: AccountManagerOptions) {
     },
 
     /** Signs in with username and password through request_token; the password is never stored. */
-    async signIn(input: { baseUrl: string; username: string; password: string }, signInWithToken: SignInWithToken) {
+    async signIn(input: { baseUrl: string; username: string; password: string }) {
       const baseUrl = normaliseServiceAddress(input.baseUrl);
       const secrets = keychainStore();
-      const credentials = await signInWithToken(baseUrl, input.username, input.password);
+      const credentials = await options.signInWithToken(baseUrl, input.username, input.password);
       await verify(makeClient(baseUrl, credentials.token), credentials.clientId, baseUrl);
       await this.forgetCurrent();
       await save(newSettings({ label: input.username, baseUrl, clientId: credentials.clientId, demo: false, hasDashboardSecret: true }), credentials.token, secrets, credentials.secret);
@@ -181,11 +183,13 @@ export function createAccountManager(options: AccountManagerOptions) {
     },
 
     /** Starts the demo service from the data directory (seeded on first start) and connects to it. */
-    async startDemo(signInWithToken?: SignInWithToken) {
+    async startDemo() {
       if (!demoService) demoService = await options.startDemoService();
       const demo = demoService;
-      let secret: string | undefined;
-      if (signInWithToken) secret = (await signInWithToken(demo.baseUrl, demo.username, demo.password).catch(() => undefined))?.secret;
+      // Signing in as the demo user gives the token and secret the dashboard link needs; the token is
+      // then the API key, as for any sign-in (ARCHITECTURE §4). Without it the demo key still works.
+      const credentials = await options.signInWithToken(demo.baseUrl, demo.username, demo.password).catch(() => undefined);
+      const secret = credentials?.secret;
       if (connection && !connection.settings.demo) await this.forgetCurrent();
       restoreProblem = null;
       const previous = options.settings.get<StoredAccount>(ACCOUNT_KEY);
@@ -196,7 +200,7 @@ export function createAccountManager(options: AccountManagerOptions) {
             ...(demo.timeZone ? { timeZone: demo.timeZone } : {}),
             ...(demo.phoneCountry ? { defaultPhoneCountry: demo.phoneCountry } : {}),
           };
-      await save(settings, demo.apiKey, demoSecrets, secret);
+      await save(settings, credentials?.token ?? demo.apiKey, demoSecrets, secret);
       return view();
     },
 

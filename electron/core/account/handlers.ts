@@ -3,7 +3,7 @@ import type { DeskHandlers } from '../../../shared/bridge/contract';
 import type { accountChannels } from '../../../shared/bridge/channels/account';
 import { UserFacingError } from '../../../shared/bridge/result';
 import type { DeskEvents } from '../events';
-import type { AccountManager, SignInWithToken } from './account-manager';
+import type { AccountManager } from './account-manager';
 
 type AccountHandlers = Pick<DeskHandlers, keyof typeof accountChannels>;
 
@@ -16,7 +16,6 @@ export interface LocalData {
 /** The account channels: ways in, settings, dashboard and signup links, fields and categories. */
 export function createAccountHandlers(deps: {
   account: AccountManager;
-  signInWithToken: SignInWithToken;
   localData: LocalData;
   events: DeskEvents;
   now?: () => Date;
@@ -30,8 +29,8 @@ export function createAccountHandlers(deps: {
   return {
     getAccount: () => account.view(),
     connectWithApiKey: (input) => account.connectWithApiKey(input),
-    signIn: (input) => account.signIn(input, deps.signInWithToken),
-    startDemo: () => account.startDemo(deps.signInWithToken),
+    signIn: (input) => account.signIn(input),
+    startDemo: () => account.startDemo(),
     updateAccountSettings: (patch) => account.updateSettings(patch),
 
     disconnect: async ({ discardUnsent, clearLocalData }) => {

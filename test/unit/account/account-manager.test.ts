@@ -10,21 +10,23 @@ type Sandbox = ReturnType<typeof createSandbox>;
 const BASE = 'http://127.0.0.1:9';
 
 /** An account manager on a fresh migrated database, talking to the sandbox in-process. */
-function setup(sandbox: Sandbox, now: () => Date = () => new Date(), keychainWorks = true) {
+function setup(sandbox: Sandbox, now: () => Date = () => new Date(), keychainWorks = true, fetchOverride?: typeof fetch) {
   const db = openDeskDatabase(':memory:');
   const secrets = createMemorySecretStore();
   const views: AccountView[] = [];
-  const fetchImpl: typeof fetch = (input, init) => sandbox.fetch(new Request(input, init));
+  const fetchImpl: typeof fetch = fetchOverride ?? ((input, init) => sandbox.fetch(new Request(input, init)));
+  const signIn = createSignInWithToken(fetchImpl, now);
   const make = () =>
     createAccountManager({
       settings: createSqliteSettingsStore(db),
       keychain: keychainWorks ? { available: true, store: secrets } : { available: false, reason: 'The system keychain did not answer.' },
       fetch: fetchImpl,
       startDemoService: async () => ({ baseUrl: BASE, ...sandbox.demo, close: async () => {} }),
+      signInWithToken: signIn,
       onChange: (view) => views.push(view),
       defaults: { timeZone: 'Australia/Sydney', phoneCountry: 'AU' },
     });
-  return { db, secrets, views, make, signIn: createSignInWithToken(fetchImpl, now) };
+  return { db, secrets, views, make };
 }
 
 describe('the account manager against the sandbox', () => {
@@ -65,9 +67,9 @@ describe('the account manager against the sandbox', () => {
   });
 
   it('signs in with username and password; the password is kept nowhere', async () => {
-    const { make, secrets, db, signIn } = setup(sandbox);
+    const { make, secrets, db } = setup(sandbox);
     const account = make();
-    const view = await account.signIn({ baseUrl: BASE, username: sandbox.demo.username, password: sandbox.demo.password }, signIn);
+    const view = await account.signIn({ baseUrl: BASE, username: sandbox.demo.username, password: sandbox.demo.password });
     expect(view).toMatchObject({ state: 'connected', canOpenDashboard: true, clientId: sandbox.demo.clientId });
     expect(await secrets.get('partnerSecret')).toBeTruthy();
     const everything = JSON.stringify(db.prepare('SELECT * FROM settings').all()) + JSON.stringify([await secrets.get('apiKey'), await secrets.get('partnerSecret')]);
@@ -78,9 +80,8 @@ describe('the account manager against the sandbox', () => {
   it('says how far the clock is off when the service refuses the nonce (over HTTP, with its Date header)', async () => {
     const server = await startSandboxServer({ port: 0, demo: true, demoGuests: 5 });
     try {
-      const signIn = createSignInWithToken(fetch, () => new Date(Date.now() - 5 * 60_000));
-      const account = setup(sandbox).make();
-      await expect(account.signIn({ baseUrl: server.baseUrl, username: server.demo.username, password: server.demo.password }, signIn)).rejects.toThrow(
+      const account = setup(sandbox, () => new Date(Date.now() - 5 * 60_000), true, fetch).make();
+      await expect(account.signIn({ baseUrl: server.baseUrl, username: server.demo.username, password: server.demo.password })).rejects.toThrow(
         /clock is 5 minutes behind the service's/,
       );
     } finally {
@@ -89,8 +90,8 @@ describe('the account manager against the sandbox', () => {
   });
 
   it('refuses a wrong password plainly', async () => {
-    const { make, signIn } = setup(sandbox);
-    await expect(make().signIn({ baseUrl: BASE, username: sandbox.demo.username, password: 'wrong' }, signIn)).rejects.toThrow(/did not accept this username and password/);
+    const { make } = setup(sandbox);
+    await expect(make().signIn({ baseUrl: BASE, username: sandbox.demo.username, password: 'wrong' })).rejects.toThrow(/did not accept this username and password/);
   });
 
   it('offers only the demo when the keychain is unavailable', async () => {

@@ -37,6 +37,34 @@ describe('the desk core', () => {
     expect(await call('listOutbox', {})).toMatchObject({ ok: true, value: { items: [] } });
   });
 
+  it('opens the demo’s web dashboard with a one-minute sign-in link the service accepts', async () => {
+    const { call } = await startCore();
+    await call('startDemo', {});
+    const link = await call('getDashboardLink', {});
+    if (!link.ok) throw new Error(link.error.message);
+    const { url } = link.value as { url: string };
+    expect(url).toMatch(/\/v1\/api_token\/signin\?signature=[0-9a-f]{64}&nonce=/);
+    // The service answers a valid link with a session cookie and a redirect to the account page.
+    const answer = await fetch(url, { redirect: 'manual' });
+    expect(answer.status).toBeGreaterThanOrEqual(300);
+    expect(answer.status).toBeLessThan(400);
+    expect(answer.headers.get('set-cookie')).toBeTruthy();
+    const account = await fetch(new URL(answer.headers.get('location')!, url), { headers: { cookie: answer.headers.get('set-cookie')!.split(';')[0]! } });
+    expect(account.status).toBe(200);
+    expect(await account.text()).toContain('Harbour Lights');
+    expect(await call('openExternal', { url })).toMatchObject({ ok: true, value: { opened: false, reason: 'browser-mode' } });
+  });
+
+  it('brings the demo back after a restart, with its guests and the dashboard link', async () => {
+    const first = await startCore();
+    await first.call('startDemo', {});
+    await first.core.close();
+    cores.splice(cores.indexOf(first.core), 1);
+    const second = await startCore(first.dataDir);
+    expect(await second.call('getAccount', {})).toMatchObject({ ok: true, value: { state: 'demo', canOpenDashboard: true } });
+    expect((await second.call('getDashboardLink', {})).ok).toBe(true);
+  });
+
   it('reports a damaged database at start, refuses outbox work with the reason, and moves it aside only when asked', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'desk-core-'));
     writeFileSync(join(dataDir, 'desk.sqlite'), 'SQLite format 3\0 this is not really a database');

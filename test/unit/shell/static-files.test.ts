@@ -34,6 +34,8 @@ describe('isSafeExternalUrl', () => {
   it.each([
     ['https://dashboard.example.com/v1/api_token/signin?x=1', true],
     ['http://example.com', false],
+    ['http://127.0.0.1:4010/v1/api_token/signin?token=t', true],
+    ['http://127.0.0.1.evil.example/', false],
     ['file:///etc/passwd', false],
     ['javascript:alert(1)', false],
     ['https://user:pw@example.com', false],
