@@ -7,6 +7,7 @@ import { UserFacingError } from '../../shared/bridge/result';
 import { createAccountManager, type DemoService } from './account/account-manager';
 import { startDemoService } from './account/demo-service';
 import { createAccountHandlers } from './account/handlers';
+import { createCampaignDesk } from './campaigns/desk';
 import { createSignInWithToken } from './account/sign-in';
 import { DeskDatabaseError } from './db/errors';
 import { moveAsideDamagedDatabase, openDeskDatabase } from './db/open-database';
@@ -132,6 +133,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     }),
     ...createOutboxHandlers(() => outbox),
     ...createGuestHandlers(services),
+    ...createCampaignDesk(services, db, databaseProblem),
   };
 
   await account.restore();

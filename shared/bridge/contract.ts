@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accountChannels, accountEvents } from './channels/account';
 import { appChannels, appEvents } from './channels/app';
+import { campaignChannels, campaignEvents } from './channels/campaigns';
 import { guestChannels, guestEvents } from './channels/guests';
 import { outboxChannels, outboxEvents } from './channels/outbox';
 
@@ -10,6 +11,7 @@ export const channels = {
   ...accountChannels,
   ...guestChannels,
   ...outboxChannels,
+  ...campaignChannels,
 };
 
 /** Every event of the bridge (desk core → renderer), with the schema of its payload. */
@@ -18,6 +20,7 @@ export const events = {
   ...accountEvents,
   ...guestEvents,
   ...outboxEvents,
+  ...campaignEvents,
 };
 
 export type Channels = typeof channels;
