@@ -1,4 +1,5 @@
 import { AppShell, Group, NavLink, Text, Title } from '@mantine/core';
+import { CampaignsScreen } from '../screens/campaigns/CampaignsScreen';
 import { GuestsScreen } from '../screens/guests/GuestsScreen';
 import { OutboxBadge } from '../screens/outbox/OutboxBadge';
 import { OutboxScreen } from '../screens/outbox/OutboxScreen';
@@ -15,6 +16,7 @@ function Screen({ id }: { id: ScreenId }) {
   if (id === 'guests') return <GuestsScreen />;
   if (id === 'settings') return <SettingsScreen />;
   if (id === 'outbox') return <OutboxScreen />;
+  if (id === 'campaigns') return <CampaignsScreen />;
   const screen = SCREENS.find((entry) => entry.id === id)!;
   return <ScreenPlaceholder title={screen.label} hint={screen.hint} />;
 }

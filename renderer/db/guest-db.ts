@@ -3,6 +3,7 @@ import type { ResponseOf } from '../../shared/bridge/contract';
 import type { PhoneKey } from '../search/terms';
 import type { ContactRecord } from './contact';
 import { toGuestRow } from './guest-row';
+import { declareMessagesTables } from './messages-db';
 import { applyContactWrite, overlayWrites } from './overlay';
 
 /** A cached guest: the service's record, and what search and lists need without reading it. */
@@ -115,6 +116,7 @@ export class GuestDatabase extends Dexie {
   constructor(name: string, options?: DexieOptions) {
     super(name, options);
     this.version(1).stores(SCHEMA_V1);
+    declareMessagesTables(this);
   }
 
   /** Guests with a search term starting with `prefix`, in index order (exact matches first). */
