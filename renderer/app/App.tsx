@@ -1,6 +1,8 @@
 import { AppShell, Group, NavLink, Text, Title } from '@mantine/core';
 import { CampaignsScreen } from '../screens/campaigns/CampaignsScreen';
 import { GuestsScreen } from '../screens/guests/GuestsScreen';
+import { MessagesBadge } from '../screens/messages/MessagesBadge';
+import { MessagesScreen } from '../screens/messages/MessagesScreen';
 import { OutboxBadge } from '../screens/outbox/OutboxBadge';
 import { OutboxScreen } from '../screens/outbox/OutboxScreen';
 import { SettingsScreen } from '../screens/settings/SettingsScreen';
@@ -17,6 +19,7 @@ function Screen({ id }: { id: ScreenId }) {
   if (id === 'settings') return <SettingsScreen />;
   if (id === 'outbox') return <OutboxScreen />;
   if (id === 'campaigns') return <CampaignsScreen />;
+  if (id === 'messages') return <MessagesScreen />;
   const screen = SCREENS.find((entry) => entry.id === id)!;
   return <ScreenPlaceholder title={screen.label} hint={screen.hint} />;
 }
@@ -45,6 +48,7 @@ export function App() {
             rightSection={
               <Group gap={6} wrap="nowrap">
                 {screen.id === 'outbox' && <OutboxBadge />}
+                {screen.id === 'messages' && <MessagesBadge />}
                 <Text size="xs" c="dimmed">Alt+{index + 1}</Text>
               </Group>
             }

@@ -1,0 +1,32 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { GuestRow } from '../../db/guest-db';
+import { allReplies, readReplyIds } from '../../db/messages-db';
+import { threadsOf, type ReplyThread } from '../../db/replies-by-number';
+import { TERM } from '../../search/terms';
+import { useGuests } from '../../stores/guests';
+
+/** A conversation with the guest its number belongs to (if the cache knows one) and how many replies are unread. */
+export interface ThreadView extends ReplyThread {
+  guest: GuestRow | undefined;
+  unread: number;
+  readIds: Set<string>;
+}
+
+/** Every cached SMS reply as conversations by number, linked to guests by normalised mobile, newest first. */
+export function useReplyThreads(): ThreadView[] | undefined {
+  const db = useGuests((state) => state.cache?.db);
+  return useLiveQuery(async () => {
+    if (!db) return [];
+    const replies = await allReplies(db);
+    const read = await readReplyIds(db, replies.map((reply) => reply.id));
+    const threads = threadsOf(replies);
+    return Promise.all(
+      threads.map(async (thread) => ({
+        ...thread,
+        guest: (await db.guestsWithTerm(TERM.phone + thread.phone))[0],
+        unread: thread.replies.filter((reply) => !read.has(reply.id)).length,
+        readIds: read,
+      })),
+    );
+  }, [db]);
+}
