@@ -15,7 +15,7 @@ export interface ClockChange {
   timeZone: string;
 }
 
-/** The first change of the clocks in `timeZone` after `from` and up to `to`, or null (found by bisection to the minute). */
+/** The first change of the clocks in `timeZone` after `from` and up to `to`, or null (found by bisection to the millisecond). */
 export function clockChangeBetween(from: Date, to: Date, timeZone: string): ClockChange | null {
   if (to.getTime() <= from.getTime()) return null;
   const start = zoneOffsetMinutes(from, timeZone);
@@ -25,12 +25,12 @@ export function clockChangeBetween(from: Date, to: Date, timeZone: string): Cloc
   for (let step = Math.min(low + DAY, to.getTime()); ; step = Math.min(step + DAY, to.getTime())) {
     if (zoneOffsetMinutes(new Date(step), timeZone) !== start) {
       let high = step;
-      while (high - low > 60_000) {
+      while (high - low > 1) {
         const middle = Math.floor((low + high) / 2);
         if (zoneOffsetMinutes(new Date(middle), timeZone) === start) low = middle;
         else high = middle;
       }
-      const at = new Date(Math.ceil(high / 60_000) * 60_000);
+      const at = new Date(high);
       return { at, shiftMinutes: zoneOffsetMinutes(at, timeZone) - start, timeZone };
     }
     if (step >= to.getTime()) return null;
