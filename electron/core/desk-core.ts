@@ -82,7 +82,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
         db,
         account: () => {
           const current = account.settings();
-          return current ? { clientId: current.clientId, client: account.requireClient(), phoneCountry: current.defaultPhoneCountry } : null;
+          return current ? { clientId: current.clientId, client: account.requireClient(), phoneCountry: current.defaultPhoneCountry, timeZone: current.timeZone } : null;
         },
         onListenerError: (error) => console.error('[desk] outbox listener failed:', error),
       })
@@ -133,7 +133,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     }),
     ...createOutboxHandlers(() => outbox),
     ...createGuestHandlers(services),
-    ...createCampaignDesk(services, db, databaseProblem),
+    ...createCampaignDesk(services, db ? { db, outbox } : null, databaseProblem),
   };
 
   await account.restore();

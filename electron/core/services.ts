@@ -22,7 +22,7 @@ export interface QueuedItem {
 }
 
 /** The outbox kinds (ARCHITECTURE §5). */
-export type OutboxKind = 'sms' | 'email' | 'push_contact' | 'add_purchase' | 'push_reservations';
+export type OutboxKind = 'sms' | 'email' | 'push_contact' | 'add_purchase' | 'push_reservations' | 'campaign_send';
 
 /**
  * The desk core's services, handed to each feature's handlers. Features never build clients or

@@ -22,6 +22,8 @@ export interface CampaignHandlerOptions {
   store: () => CampaignStore;
   /** Queues a send or schedule in the outbox when the service is not answering. */
   queueSend: QueueCampaignSend;
+  /** Drops a queued send that has not gone out (cancel, or a new send after it needed attention); false if it is on its way. */
+  discardQueued: (outboxId: string) => boolean;
   now?: () => Date;
 }
 
@@ -49,15 +51,25 @@ export function createCampaignHandlers(services: DeskServices, options: Campaign
     return view;
   };
 
-  /** The service's draft of the current content, made (again) when the content changed since. */
-  const serviceDraft = async (record: CampaignRecord, what: string): Promise<string> => {
+  /** The service's draft of the current content, made (again) when the content changed since; throws the client's errors. */
+  const rawServiceDraft = async (record: CampaignRecord): Promise<string> => {
     const digest = serviceContentDigest(record.content);
     if (record.campaignId && record.campaignContent === digest) return record.campaignId;
-    const campaignId = await createServiceDraft(services.requireClient(), record.content).catch((error: unknown) => {
-      throw explainCampaignError(error, what);
-    });
+    const campaignId = await createServiceDraft(services.requireClient(), record.content);
     options.store().update(record.id, { campaignId, campaignContent: digest }, now().getTime());
     return campaignId;
+  };
+
+  /** The service's draft, with a failure explained for staff. */
+  const serviceDraft = (record: CampaignRecord, what: string): Promise<string> =>
+    rawServiceDraft(record).catch((error: unknown) => {
+      throw explainCampaignError(error, what);
+    });
+
+  /** Puts the send in the outbox: it goes once the line is back (or is reconciled there). */
+  const queue = async (id: string, audience: Audience, sendAt: string | undefined) => {
+    const { outboxId } = await options.queueSend(find(id), { audience, ...(sendAt ? { sendAt } : {}) });
+    return options.store().update(id, { state: 'queued', outboxId, sendAt: sendAt ?? null, problem: null }, now().getTime());
   };
 
   return {
@@ -126,6 +138,11 @@ export function createCampaignHandlers(services: DeskServices, options: Campaign
     sendCampaign: async ({ id, audience, sendAt, estimate }) => {
       const record = find(id);
       if (!EDITABLE.has(record.state)) throw new UserFacingError(record.state === 'sent' ? 'This campaign has already been sent.' : 'This campaign is already scheduled or queued.');
+      // An earlier queued send that needed attention is replaced by this one, never sent beside it.
+      if (record.outboxId) {
+        if (!options.discardQueued(record.outboxId)) throw new UserFacingError('The earlier send of this campaign is going out right now. Wait a moment, then open it again.');
+        options.store().update(id, { outboxId: null }, now().getTime());
+      }
       const problem = audienceProblem(audience);
       if (problem) throw new UserFacingError(problem);
       const { timeZone } = account();
@@ -137,11 +154,10 @@ export function createCampaignHandlers(services: DeskServices, options: Campaign
       options.store().update(id, { content: { ...record.content, audience }, estimate }, at);
       let campaignId: string;
       try {
-        campaignId = await serviceDraft(find(id), 'sending the campaign');
+        campaignId = await rawServiceDraft(find(id));
       } catch (error) {
-        if (!(error instanceof UserFacingError) || !/not answering/.test(error.message)) throw error;
-        const { outboxId } = await options.queueSend(find(id), { audience, ...(sendAt ? { sendAt } : {}) });
-        return changed(options.store().update(id, { state: 'queued', outboxId, sendAt: sendAt ?? null, problem: null }, now().getTime()));
+        if (error instanceof NoConnectionError) return changed(await queue(id, audience, sendAt));
+        throw explainCampaignError(error, 'sending the campaign');
       }
       try {
         const answer = await sendServiceCampaign(services.requireClient(), campaignId, audience, sendAt);
@@ -152,10 +168,7 @@ export function createCampaignHandlers(services: DeskServices, options: Campaign
           }, now().getTime()),
         );
       } catch (error) {
-        if (error instanceof NoConnectionError) {
-          const { outboxId } = await options.queueSend(find(id), { audience, ...(sendAt ? { sendAt } : {}) });
-          return changed(options.store().update(id, { state: 'queued', outboxId, sendAt: sendAt ?? null, problem: null }, now().getTime()));
-        }
+        if (error instanceof NoConnectionError) return changed(await queue(id, audience, sendAt));
         if (error instanceof OutcomeUnknownError) return changed(await settleUnknownSend(id, campaignId, sendAt));
         const refusal = problemOf(error);
         if (!refusal) throw explainCampaignError(error, 'sending the campaign');
@@ -165,6 +178,10 @@ export function createCampaignHandlers(services: DeskServices, options: Campaign
 
     cancelCampaign: async ({ id }) => {
       const record = find(id);
+      if (record.state === 'queued' && record.outboxId) {
+        if (!options.discardQueued(record.outboxId)) throw new UserFacingError('The campaign is being sent right now and can no longer be stopped here.');
+        return changed(options.store().update(id, { state: 'draft', outboxId: null, sendAt: null, problem: null }, now().getTime()));
+      }
       if (record.state !== 'scheduled' || !record.campaignId) throw new UserFacingError('Only a scheduled campaign can be cancelled.');
       try {
         await services.requireClient().campaignCancel({ campaign_id: record.campaignId });
@@ -187,12 +204,10 @@ export function createCampaignHandlers(services: DeskServices, options: Campaign
     const at = now().getTime();
     if (standing?.standing === 'sent') return options.store().update(id, { state: 'sent', sentAt: at, problem: null }, at);
     if (standing?.standing === 'scheduled') return options.store().update(id, { state: 'scheduled', sendAt: sendAt ?? null, problem: null }, at);
-    const problem = {
-      message: standing ? 'The send did not go through.' : 'The service did not answer, and whether the campaign went out is not known yet.',
-      title: standing ? 'The campaign was not sent' : 'Not known yet whether it was sent',
-      whatToDo: standing ? 'Send it again.' : 'Wait a minute, then open the campaign again: the desk asks the service before anything is resent.',
-    };
-    return options.store().update(id, { state: standing ? 'draft' : 'refused', problem }, at);
+    // Still unknown: the outbox settles it with the same campaign_id (the service refuses a second send of it).
+    if (!standing) return queue(id, find(id).content.audience, sendAt);
+    const problem = { message: 'The send did not go through.', title: 'The campaign was not sent', whatToDo: 'Check it and send it again.' };
+    return options.store().update(id, { state: 'draft', problem }, at);
   }
 }
 

@@ -43,5 +43,5 @@ export function resolveConfig(partial: Partial<OutboxConfig> = {}): OutboxConfig
 
 /** How many entries of a kind go in one call. */
 export function batchSizeOf(config: OutboxConfig, kind: OutboxKind): number {
-  return kind === 'sms' || kind === 'email' ? 1 : Math.max(1, config.batchSize[kind]);
+  return kind === 'sms' || kind === 'email' || kind === 'campaign_send' ? 1 : Math.max(1, config.batchSize[kind]);
 }

@@ -7,6 +7,7 @@ const KIND_WORDS: Record<OutboxKind, string> = {
   push_contact: 'Guest',
   add_purchase: 'Purchase',
   push_reservations: 'Booking',
+  campaign_send: 'Campaign',
 };
 
 /** What a kind is called at the desk, for sentences ("SMS paused…"). */
@@ -29,6 +30,10 @@ export function describeEntry(kind: OutboxKind, payload: Payload): string {
       const reservation = asObject(payload.reservation);
       const people = reservation.total_attendees === undefined ? '' : `, ${text(reservation.total_attendees)} people`;
       return `Booking ${text(reservation.id)} for ${guestName(asObject(payload.contact))}${people}`;
+    }
+    case 'campaign_send': {
+      const content = asObject(payload.content);
+      return `Campaign "${clip(text(content.subject) || text(content.name))}" ${payload.send_at ? `scheduled for ${text(payload.send_at).slice(0, 16)}` : 'to send now'}`;
     }
   }
 }

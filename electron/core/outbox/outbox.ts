@@ -10,6 +10,7 @@ import { contactIdOf, withContactId } from './local-ids';
 import { newEntryRow } from './new-entry';
 import { onceNextTurn } from './next-turn';
 import { prepareEntry } from './prepare';
+import { createCampaignDraftLedger } from './campaign/ledger';
 import { createSenders } from './senders';
 import { createOutboxStore, type OutboxStore } from './store';
 import * as transitions from './transitions';
@@ -22,6 +23,8 @@ export interface OutboxAccount {
   client: ServiceClient;
   /** ISO country for mobiles typed without +country (e.g. 'AU'). */
   phoneCountry?: string;
+  /** IANA zone of the account (a queued campaign's send_at is read in it). */
+  timeZone?: string;
 }
 
 /** What the outbox is built from: all of it injected, so it runs under plain Node and in tests. */
@@ -118,7 +121,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   const dispatcher = createDispatcher({
     store,
-    senders: createSenders(),
+    senders: createSenders({
+      ledger: hasCampaignsTable(options.db) ? createCampaignDraftLedger(options.db) : null,
+      now: () => clock.now(),
+      timeZone: () => options.account()?.timeZone ?? 'UTC',
+    }),
     service: () => {
       const account = options.account();
       return account && { client: account.client, clientId: account.clientId };
@@ -248,4 +255,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
 function viewOf(store: OutboxStore, id: string, ctx: ViewContext): OutboxItemView | undefined {
   const row = store.get(id);
   return row && row.state !== 'discarded' ? toItemView(row, ctx) : undefined;
+}
+
+/** Whether the desk database has the campaigns table (migration 004); outbox tests may build older files. */
+function hasCampaignsTable(db: Database): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'campaigns'").get() !== undefined;
 }

@@ -1,5 +1,6 @@
 import { newReferenceId } from '../../../shared/rules/reference';
 import { UserFacingError } from '../../../shared/bridge/result';
+import { prepareCampaignSend } from './campaign/prepare';
 import { prepareEmail, prepareSms } from './prepare-messages';
 import { prepareContact, preparePurchase, prepareReservation } from './prepare-records';
 import { OUTBOX_KINDS, type OutboxKind, type Payload } from './types';
@@ -32,6 +33,7 @@ const PREPARERS: Record<OutboxKind, (input: Payload, ctx: PrepareContext) => Pre
   push_contact: prepareContact,
   add_purchase: preparePurchase,
   push_reservations: prepareReservation,
+  campaign_send: prepareCampaignSend,
 };
 
 /** Checks an entry with shared/rules (the service's own rules) before it is queued; throws OutboxValidationError. */

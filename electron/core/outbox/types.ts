@@ -12,7 +12,7 @@ export type OutboxItemView = z.output<typeof outboxItemView>;
 /** Counts per state, paused kinds, and whether the service answers. */
 export type OutboxSummary = z.output<typeof outboxSummary>;
 
-export const OUTBOX_KINDS: readonly OutboxKind[] = ['sms', 'email', 'push_contact', 'add_purchase', 'push_reservations'];
+export const OUTBOX_KINDS: readonly OutboxKind[] = ['sms', 'email', 'push_contact', 'add_purchase', 'push_reservations', 'campaign_send'];
 export const OUTBOX_STATES: readonly OutboxState[] = ['queued', 'sending', 'waiting', 'needs_attention', 'sent'];
 /** Kinds the service takes as arrays: several entries go in one call. */
 export const BULK_KINDS: ReadonlySet<OutboxKind> = new Set(['push_contact', 'add_purchase', 'push_reservations']);
@@ -20,7 +20,7 @@ export const BULK_KINDS: ReadonlySet<OutboxKind> = new Set(['push_contact', 'add
  * Kinds a blind resend would duplicate (a second message, a second purchase): their claim must be on
  * disk before the call. Guest and booking pushes reconcile by pull_db or upsert by id instead.
  */
-export const CLAIM_MUST_BE_FLUSHED: ReadonlySet<OutboxKind> = new Set(['sms', 'email', 'add_purchase']);
+export const CLAIM_MUST_BE_FLUSHED: ReadonlySet<OutboxKind> = new Set(['sms', 'email', 'add_purchase', 'campaign_send']);
 /** Kinds staff may edit before they go out. */
 export const EDITABLE_KINDS: ReadonlySet<OutboxKind> = new Set(['sms', 'email', 'push_contact']);
 

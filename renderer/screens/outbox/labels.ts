@@ -16,4 +16,5 @@ export const KIND_LABELS: Record<OutboxItem['kind'], string> = {
   push_contact: 'Guest',
   add_purchase: 'Purchase',
   push_reservations: 'Booking',
+  campaign_send: 'Campaign',
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { channel } from '../define';
 
-export const outboxKind = z.enum(['sms', 'email', 'push_contact', 'add_purchase', 'push_reservations']);
+export const outboxKind = z.enum(['sms', 'email', 'push_contact', 'add_purchase', 'push_reservations', 'campaign_send']);
 export const outboxState = z.enum(['queued', 'sending', 'waiting', 'needs_attention', 'sent']);
 
 /** One outbox entry as staff see it. */

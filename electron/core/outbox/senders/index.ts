@@ -1,3 +1,4 @@
+import { createCampaignSendSender, type CampaignSenderOptions } from '../campaign/sender';
 import type { OutboxKind } from '../types';
 import { createContactSender } from './contacts';
 import { createMessageSender } from './messages';
@@ -6,12 +7,13 @@ import { createReservationSender } from './reservations';
 import type { KindSender } from './sender';
 
 /** One sender per kind. */
-export function createSenders(): Record<OutboxKind, KindSender> {
+export function createSenders(campaign: CampaignSenderOptions): Record<OutboxKind, KindSender> {
   return {
     sms: createMessageSender('sms'),
     email: createMessageSender('email'),
     push_contact: createContactSender(),
     add_purchase: createPurchaseSender(),
     push_reservations: createReservationSender(),
+    campaign_send: createCampaignSendSender(campaign),
   };
 }
