@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
-import { countAudience, type Audience, type AudienceFacts } from '../../shared/rules/campaign-audience';
+import { buildAudienceIndex, countAudienceIndexed, type Audience, type AudienceIndex } from '../../shared/rules/campaign-audience';
 import { formatServiceDate } from '../../shared/rules/datetime';
 import { categoryNamesById, loadAudienceFacts } from '../db/audience-facts';
 import type { CategoryRow } from '../db/guest-db';
 import { useAccount } from './account';
 import { useGuests } from './guests';
 
-/** What the audience picker reads from the guest cache: the facts of every guest and the categories. */
+/** What the audience picker reads from the guest cache: every guest's facts in columns, and the categories. */
 interface AudienceSource {
-  facts: AudienceFacts[];
+  index: AudienceIndex;
   categories: CategoryRow[];
   names: Map<string, string>;
 }
@@ -23,7 +23,7 @@ export function useAudienceSource(): AudienceSource | null {
     let live = true;
     void (async () => {
       const [facts, names, categories] = await Promise.all([loadAudienceFacts(cache.db), categoryNamesById(cache.db), cache.db.categories.orderBy('name').toArray()]);
-      if (live) setSource({ facts, names, categories });
+      if (live) setSource({ index: buildAudienceIndex(facts), names, categories });
     })();
     return () => {
       live = false;
@@ -36,5 +36,5 @@ export function useAudienceSource(): AudienceSource | null {
 export function useAudienceEstimate(source: AudienceSource | null, audience: Audience): number | null {
   const timeZone = useAccount((state) => state.account?.timeZone ?? 'UTC');
   const today = formatServiceDate(new Date(), timeZone);
-  return useMemo(() => (source ? countAudience(source.facts, audience, source.names, today) : null), [source, audience, today]);
+  return useMemo(() => (source ? countAudienceIndexed(source.index, audience, source.names, today) : null), [source, audience, today]);
 }

@@ -91,3 +91,89 @@ export function audienceProblem(audience: Audience): string | null {
   if (audience.ageFrom !== undefined && audience.ageTo !== undefined && audience.ageFrom > audience.ageTo) return 'The "age from" is above the "age to".';
   return null;
 }
+
+/** The facts of many guests in columns, so an audience is counted in one tight pass (100,000 guests per filter change). */
+export interface AudienceIndex {
+  size: number;
+  hasEmail: Uint8Array;
+  /** 1 for m, 2 for f, 0 for anything else. */
+  sex: Uint8Array;
+  /** Date of birth as YYYYMMDD, or -1. */
+  birth: Int32Array;
+  categoryCount: Uint16Array;
+  /** Category name → bit; each guest has `words` 32-bit words of category bits. */
+  categoryBit: Map<string, number>;
+  words: number;
+  categoryBits: Uint32Array;
+}
+
+const dateNumber = (date: string) => Number(date.slice(0, 4)) * 10_000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
+
+/** Builds the columns from every guest's facts (once per cache change). */
+export function buildAudienceIndex(facts: readonly AudienceFacts[]): AudienceIndex {
+  const categoryBit = new Map<string, number>();
+  for (const guest of facts) for (const name of guest.categories) if (!categoryBit.has(name)) categoryBit.set(name, categoryBit.size);
+  const words = Math.max(1, Math.ceil(categoryBit.size / 32));
+  const size = facts.length;
+  const index: AudienceIndex = {
+    size, hasEmail: new Uint8Array(size), sex: new Uint8Array(size), birth: new Int32Array(size), categoryCount: new Uint16Array(size),
+    categoryBit, words, categoryBits: new Uint32Array(size * words),
+  };
+  facts.forEach((guest, i) => {
+    index.hasEmail[i] = guest.hasEmail ? 1 : 0;
+    index.sex[i] = guest.sex === 'm' ? 1 : guest.sex === 'f' ? 2 : 0;
+    index.birth[i] = guest.birthDate === null ? -1 : dateNumber(guest.birthDate);
+    const distinct = new Set(guest.categories);
+    index.categoryCount[i] = distinct.size;
+    for (const name of distinct) {
+      const bit = categoryBit.get(name)!;
+      index.categoryBits[i * words + (bit >>> 5)]! |= 1 << (bit & 31);
+    }
+  });
+  return index;
+}
+
+/** How many guests of the index match the audience: the same rule as compileAudience, counted over columns. */
+export function countAudienceIndexed(index: AudienceIndex, audience: Audience, categoryNames: ReadonlyMap<string, string>, today: string): number {
+  const everyone = audience.categories.includes('none');
+  const anyCategory = audience.categories.includes('all');
+  const uncategorized = audience.categories.includes('uncategorized');
+  const mask = new Uint32Array(index.words);
+  let byName = false;
+  for (const id of audience.categories) {
+    const name = categoryNames.get(id);
+    const bit = name === undefined ? undefined : index.categoryBit.get(name);
+    if (bit === undefined) continue;
+    mask[bit >>> 5]! |= 1 << (bit & 31);
+    byName = true;
+  }
+  const gender = audience.gender === 'm' ? 1 : audience.gender === 'f' ? 2 : 0;
+  const bornBy = audience.ageFrom === undefined ? Infinity : dateNumber(yearsBefore(today, Math.floor(audience.ageFrom)));
+  const bornAfter = audience.ageTo === undefined ? -Infinity : dateNumber(yearsBefore(today, Math.floor(audience.ageTo) + 1));
+  const byAge = audience.ageFrom !== undefined || audience.ageTo !== undefined;
+  const { words } = index;
+  let count = 0;
+  for (let i = 0; i < index.size; i++) {
+    if (index.hasEmail[i] === 0) continue;
+    if (!everyone) {
+      const categories = index.categoryCount[i]!;
+      let matches = (anyCategory && categories > 0) || (uncategorized && categories === 0);
+      if (!matches && byName && categories > 0) {
+        for (let w = 0; w < words; w++) {
+          if ((index.categoryBits[i * words + w]! & mask[w]!) !== 0) {
+            matches = true;
+            break;
+          }
+        }
+      }
+      if (!matches) continue;
+    }
+    if (gender !== 0 && index.sex[i] !== gender) continue;
+    if (byAge) {
+      const birth = index.birth[i]!;
+      if (birth < 0 || birth > bornBy || birth <= bornAfter) continue;
+    }
+    count += 1;
+  }
+  return count;
+}

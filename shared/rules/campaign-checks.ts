@@ -1,6 +1,7 @@
 // The desk's pre-check of a campaign: what campaign_verify refuses (reference §7.2, codes 602–627),
 // run on the parsed HTML before anything is sent, so staff see every problem at once with a fix.
-import { parse, NodeType, type HTMLElement, type Node } from 'node-html-parser';
+import { parse } from 'node-html-parser';
+import { scanHtml, type ScannedElement } from './campaign-html-scan';
 import { isValidEmail } from './email';
 
 /** The unsubscribe merge tag the service replaces with each guest's own link. */
@@ -37,31 +38,26 @@ const SOCIAL_HOSTS = ['facebook.com', 'twitter.com', 'x.com', 'instagram.com', '
 const SOCIAL_PLACEHOLDER_PATHS = ['yourpage', 'your-page', 'yourprofile', 'your-profile', 'username', 'yourname', 'yourhandle', 'profile', 'page'];
 const INLINE_IMAGE_SCHEMES = ['data:', 'cid:', 'blob:', 'file:'];
 
-/** Visible text: text nodes outside script, style, head and title. */
-function visibleText(node: Node): string {
-  if (node.nodeType === NodeType.TEXT_NODE) return node.rawText;
-  if (node.nodeType !== NodeType.ELEMENT_NODE) return '';
-  const tag = (node as HTMLElement).rawTagName?.toLowerCase();
-  if (tag === 'script' || tag === 'style' || tag === 'head' || tag === 'title') return '';
-  return node.childNodes.map(visibleText).join(' ');
-}
-
-function isInside(element: HTMLElement, tag: string): boolean {
-  for (let parent = element.parentNode; parent; parent = parent.parentNode) if (parent.rawTagName?.toLowerCase() === tag) return true;
-  return false;
-}
+/** Addresses already read in this check: a 200 KB body repeats its links and images many times. */
+let urlCache = new Map<string, URL | null>();
 
 function httpUrl(text: string): URL | null {
+  if (!/^https?:/i.test(text)) return null;
+  const known = urlCache.get(text);
+  if (known !== undefined) return known;
+  let url: URL | null = null;
   try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+    const parsed = new URL(text);
+    url = parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : null;
   } catch {
-    return null;
+    url = null;
   }
+  urlCache.set(text, url);
+  return url;
 }
 
 const bareHost = (url: URL) => url.hostname.toLowerCase().replace(/^www\./, '');
-const attr = (element: HTMLElement, name: string) => (element.getAttribute(name) ?? '').trim();
+const attr = (element: { attributes: Record<string, string> }, name: string) => (element.attributes[name] ?? '').trim();
 
 function linkKind(text: string): 'unsubscribe' | 'forward' | 'view' | null {
   const words = text.toLowerCase().replace(/\s+/g, ' ');
@@ -80,34 +76,33 @@ function headerFindings(draft: CampaignDraftContent): CampaignFinding[] {
   return found;
 }
 
-function contentFinding(body: HTMLElement, images: HTMLElement[]): CampaignFinding | null {
-  const text = visibleText(body).replace(/\s+/g, ' ').trim();
+function contentFinding(text: string, images: ScannedElement[]): CampaignFinding | null {
   if (text === '' && images.length === 0) return { code: 602, detail: 'The body is blank.', fix: 'go-body' };
   const phrase = PLACEHOLDER_PHRASES.find((p) => text.toLowerCase().includes(p));
   return phrase ? { code: 602, detail: `Sample text is still in the body ("${phrase}").`, fix: 'go-body' } : null;
 }
 
-function scriptFinding(root: HTMLElement): CampaignFinding | null {
-  const scripts = root.querySelectorAll('script').length;
+function scriptFinding(elements: ScannedElement[]): CampaignFinding | null {
+  const scripts = elements.filter((element) => element.tag === 'script').length;
   if (scripts > 0) return { code: 621, detail: `The body has ${scripts} script${scripts === 1 ? '' : 's'}.`, fix: 'remove-scripts' };
-  for (const element of root.querySelectorAll('*')) {
+  for (const element of elements) {
     for (const [name, value] of Object.entries(element.attributes)) {
-      if (name.toLowerCase().startsWith('on')) return { code: 621, detail: `A <${element.rawTagName}> has a ${name} handler.`, fix: 'remove-scripts' };
+      if (name.startsWith('on')) return { code: 621, detail: `A <${element.tag}> has a ${name} handler.`, fix: 'remove-scripts' };
       if ((name === 'href' || name === 'src') && value.trim().toLowerCase().startsWith('javascript:')) return { code: 621, detail: 'A link runs JavaScript (javascript:).', fix: 'remove-scripts' };
     }
   }
   return null;
 }
 
-function structureFinding(root: HTMLElement): CampaignFinding | null {
-  if (root.querySelectorAll('body').length > 1) return { code: 620, detail: 'The HTML has more than one <body>.' };
+function structureFinding(elements: ScannedElement[]): CampaignFinding | null {
+  if (elements.filter((element) => element.tag === 'body').length > 1) return { code: 620, detail: 'The HTML has more than one <body>.' };
   for (const tag of ['meta', 'base', 'title']) {
-    if (root.querySelectorAll(tag).some((element) => !isInside(element, 'head'))) return { code: 620, detail: `A <${tag}> tag sits outside the document head.` };
+    if (elements.some((element) => element.tag === tag && !element.inHead)) return { code: 620, detail: `A <${tag}> tag sits outside the document head.` };
   }
   return null;
 }
 
-function imageFindings(images: HTMLElement[]): CampaignFinding[] {
+function imageFindings(images: ScannedElement[]): CampaignFinding[] {
   const found: CampaignFinding[] = [];
   const inline = images.filter((image) => INLINE_IMAGE_SCHEMES.some((scheme) => attr(image, 'src').toLowerCase().startsWith(scheme))).length;
   if (inline > 0) found.push({ code: 618, detail: `${inline} image${inline === 1 ? ' is' : 's are'} pasted into the body.`, fix: 'remove-inline-images' });
@@ -123,7 +118,7 @@ function imageFindings(images: HTMLElement[]): CampaignFinding[] {
   return found;
 }
 
-function socialFinding(links: HTMLElement[]): CampaignFinding | null {
+function socialFinding(links: ScannedElement[]): CampaignFinding | null {
   for (const link of links) {
     const url = httpUrl(attr(link, 'href'));
     if (!url || !SOCIAL_HOSTS.includes(bareHost(url))) continue;
@@ -133,7 +128,7 @@ function socialFinding(links: HTMLElement[]): CampaignFinding | null {
   return null;
 }
 
-function copiedLinkFindings(links: HTMLElement[], sentCampaignIds: ReadonlySet<string>): CampaignFinding[] {
+function copiedLinkFindings(links: ScannedElement[], sentCampaignIds: ReadonlySet<string>): CampaignFinding[] {
   const found: CampaignFinding[] = [];
   const copied = links.find((link) => {
     const url = httpUrl(attr(link, 'href'));
@@ -145,16 +140,16 @@ function copiedLinkFindings(links: HTMLElement[], sentCampaignIds: ReadonlySet<s
     const url = httpUrl(attr(link, 'href'));
     if (!url) return false;
     const path = url.pathname.toLowerCase();
-    return path.includes('unsubscribe') || path.includes('optout') || linkKind(link.textContent) === 'unsubscribe';
+    return path.includes('unsubscribe') || path.includes('optout') || linkKind(link.text ?? '') === 'unsubscribe';
   });
   if (old) found.push({ code: 626, detail: `The unsubscribe link goes to ${attr(old, 'href').slice(0, 80)}.`, fix: 'replace-old-unsubscribe' });
   return found;
 }
 
-function specialLinkFinding(links: HTMLElement[]): CampaignFinding | null {
+function specialLinkFinding(links: ScannedElement[]): CampaignFinding | null {
   for (const link of links) {
     const href = attr(link, 'href');
-    const kind = linkKind(link.textContent);
+    const kind = linkKind(link.text ?? '');
     const looksLikeTag = href.startsWith('#') && href.length > 1;
     const knownTag = MERGE_TAGS.includes(href.toLowerCase());
     if (looksLikeTag && !knownTag && /^#(unsub|forward|web|view)/i.test(href)) return { code: 616, detail: `"${href}" is not a merge tag the service knows (${MERGE_TAGS.join(', ')}).` };
@@ -174,10 +169,11 @@ export function precheckCampaign(draft: CampaignDraftContent, sentCampaignIds: R
   const found = headerFindings(draft);
   if (draft.url !== undefined && draft.html === undefined) return found;
   const html = draft.html ?? '';
-  const root = parse(html, { comment: false, blockTextElements: { script: true, style: true, pre: true, noscript: true } });
-  const images = root.querySelectorAll('img');
-  const links = root.querySelectorAll('a');
-  const single = [contentFinding(root.querySelector('body') ?? root, images), scriptFinding(root), structureFinding(root)];
+  urlCache = new Map();
+  const { elements, visibleText } = scanHtml(html);
+  const images = elements.filter((element) => element.tag === 'img');
+  const links = elements.filter((element) => element.tag === 'a');
+  const single = [contentFinding(visibleText, images), scriptFinding(elements), structureFinding(elements)];
   found.push(...single.filter((finding): finding is CampaignFinding => finding !== null));
   found.push(...imageFindings(images));
   const social = socialFinding(links);

@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, printed as one table with the ratio to a baseline measured in the same run.
 import { benchBridgeDispatch } from './bridge.bench';
+import { benchCampaignAudience, benchCampaignPrecheck } from './campaigns.bench';
 import { benchOutboxDelivery } from './outbox.bench';
 import { benchSandboxPull } from './sandbox.bench';
 import { benchGuestSearch } from './search.bench';
@@ -12,6 +13,8 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['outbox', benchOutboxDelivery],
   ['guest-search', () => benchGuestSearch()],
   ['guest-sync', () => benchGuestSync()],
+  ['campaign-audience', () => benchCampaignAudience()],
+  ['campaign-precheck', () => benchCampaignPrecheck()],
 ];
 
 const only = process.argv[2];

@@ -51,9 +51,11 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
           <Text fw={700} size="lg">{content.name || content.subject || 'New campaign'}</Text>
           <StateBadge state={campaign.state} />
         </Group>
-        <Text size="xs" c={save.kind === 'failed' ? 'red' : 'dimmed'} role={save.kind === 'failed' ? 'alert' : undefined}>
-          {save.kind === 'saved' ? 'Draft saved on this desk' : save.kind === 'saving' ? 'Saving…' : `Not saved: ${save.message}`}
-        </Text>
+        {editable && (
+          <Text size="xs" c={save.kind === 'failed' ? 'red' : 'dimmed'} role={save.kind === 'failed' ? 'alert' : undefined}>
+            {save.kind === 'saved' ? 'Draft saved on this desk' : save.kind === 'saving' ? 'Saving…' : `Not saved: ${save.message}`}
+          </Text>
+        )}
       </Group>
       {campaign.state === 'refused' && campaign.problem && (
         <Alert color="red" title={`The service did not send it: ${campaign.problem.title}`}>

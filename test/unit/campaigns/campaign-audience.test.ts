@@ -3,7 +3,7 @@ import { selectRecipients } from '../../../sandbox/campaigns/recipients';
 import { createSandbox, type Sandbox } from '../../../sandbox/index';
 import { findAccountByClientId } from '../../../sandbox/store/accounts';
 import { createServiceClient } from '../../../shared/api/client';
-import { audienceFacts, countAudience, type Audience, type AudienceFacts } from '../../../shared/rules/campaign-audience';
+import { audienceFacts, buildAudienceIndex, countAudience, countAudienceIndexed, type Audience, type AudienceFacts } from '../../../shared/rules/campaign-audience';
 import { formatServiceDate } from '../../../shared/rules/datetime';
 
 let sandbox: Sandbox;
@@ -55,9 +55,11 @@ describe('the audience estimate follows the service\'s rule', () => {
     ['an age range nobody is in', () => ({ categories: ['none'], ageFrom: 120, ageTo: 130 })],
   ];
 
-  it.each(audiences)('%s: the same count as the sandbox\'s SQL', (_name, audience) => {
+  it.each(audiences)('%s: the same count as the sandbox\'s SQL, by the rule and by the column index', (_name, audience) => {
     const expected = serviceCount(audience());
     expect(estimate(audience())).toBe(expected);
+    const account = findAccountByClientId(sandbox.context.db, sandbox.demo.clientId)!;
+    expect(countAudienceIndexed(buildAudienceIndex(facts), audience(), names, formatServiceDate(sandbox.context.now(), account.timezone))).toBe(expected);
   });
 
   it('counts differently for different audiences (the comparison is not trivially equal)', () => {

@@ -89,8 +89,8 @@ describe('a campaign through the desk core and the real sandbox', () => {
     expect(outbox.get(queued.outboxId!)).toMatchObject({ kind: 'campaign_send' });
     offline = false;
     outbox.notifyOnline();
-    await expect.poll(() => handlers.listCampaigns({}).campaigns[0]?.state, { timeout: 5000 }).toBe('sent');
-    const sent = handlers.listCampaigns({}).campaigns[0]!;
+    await expect.poll(async () => (await handlers.listCampaigns({})).campaigns[0]?.state, { timeout: 5000 }).toBe('sent');
+    const sent = (await handlers.listCampaigns({})).campaigns[0]!;
     expect(delivered(sent.campaignId!)).toHaveLength(sent.recipients!);
     expect(sent.recipients).toBeGreaterThan(100);
   });
@@ -105,7 +105,7 @@ describe('a campaign through the desk core and the real sandbox', () => {
     outbox.notifyOnline();
     await expect.poll(() => outbox.get(queued.outboxId!)?.state, { timeout: 5000 }).toBe('needs_attention');
     expect(outbox.get(queued.outboxId!)?.problem?.message).toMatch(/line was down until after that time/);
-    expect(handlers.listCampaigns({}).campaigns[0]).toMatchObject({ state: 'refused', problem: { title: 'The queued send did not go out' } });
+    expect((await handlers.listCampaigns({})).campaigns[0]).toMatchObject({ state: 'refused', problem: { title: 'The queued send did not go out' } });
     expect(sandbox.operator.messages({ kind: 'campaign' })).toHaveLength(0);
   });
 

@@ -80,3 +80,15 @@ describe('explanations of the service\'s refusals', () => {
     for (const code of [602, 603, 605, 609, 611, 612, 616, 617, 618, 619, 620, 621, 622, 625, 626, 627, 401]) expect(CAMPAIGN_CODE_EXPLANATIONS[code]).toBeDefined();
   });
 });
+
+describe('the tolerant HTML scan under the pre-check', () => {
+  it('reads broken markup without throwing: unclosed tags, quotes holding ">", entities, markup inside scripts', async () => {
+    const { scanHtml } = await import('../../../shared/rules/campaign-html-scan');
+    const scanned = scanHtml('<p>Fish &amp; chips<a href="https://x.example.com/?a=1&amp;b=2" title="a > b">Book <b>now</b></a><img src=\'https://cdn.example.com/a.png\' alt=x><script>if (a < b) document.write("<a href=#>x</a>")</script><p>unclosed');
+    expect(scanned.visibleText).toBe('Fish & chips Book now unclosed');
+    expect(scanned.elements.map((element) => element.tag)).toEqual(['p', 'a', 'b', 'img', 'script', 'p']);
+    expect(scanned.elements[1]).toMatchObject({ attributes: { href: 'https://x.example.com/?a=1&b=2', title: 'a > b' }, text: 'Book now' });
+    expect(scanned.elements[3]!.attributes).toEqual({ src: 'https://cdn.example.com/a.png', alt: 'x' });
+    for (const junk of ['<', '<<>>', '<a href="', '<!-- never closed', '</b></a>text', '<script>never closed', '\u0000<p\u0000>']) expect(() => scanHtml(junk)).not.toThrow();
+  });
+});
