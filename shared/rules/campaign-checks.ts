@@ -45,15 +45,10 @@ function httpUrl(text: string): URL | null {
   if (!/^https?:/i.test(text)) return null;
   const known = urlCache.get(text);
   if (known !== undefined) return known;
-  let url: URL | null = null;
-  try {
-    const parsed = new URL(text);
-    url = parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : null;
-  } catch {
-    url = null;
-  }
-  urlCache.set(text, url);
-  return url;
+  const url = URL.canParse(text) ? new URL(text) : null;
+  const http = url && (url.protocol === 'http:' || url.protocol === 'https:') ? url : null;
+  urlCache.set(text, http);
+  return http;
 }
 
 const bareHost = (url: URL) => url.hostname.toLowerCase().replace(/^www\./, '');
