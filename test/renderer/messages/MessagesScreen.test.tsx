@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MessagesScreen } from '../../../renderer/screens/messages/MessagesScreen';
@@ -62,7 +62,6 @@ describe('Messages: SMS replies', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByText('+61499999999'));
     await user.click(await screen.findByRole('button', { name: 'New guest' }));
-    act(() => undefined);
     expect(useNavigation.getState().screen).toBe('guests');
     expect(useGuestPanel.getState().panel).toEqual({ kind: 'new' });
     expect(useGuestDrafts.getState().drafts['new-guest']).toMatchObject({ values: { PatronMobile: '+61499999999' } });
