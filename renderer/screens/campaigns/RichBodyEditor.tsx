@@ -16,7 +16,7 @@ export function RichBodyEditor({ html, onChange, insertRequest, readOnly }: { ht
   });
 
   useEffect(() => {
-    if (editor && insertRequest) editor.chain().focus('end').insertContent(insertRequest.html).run();
+    if (editor && insertRequest) editor.chain().focus('end').insertContent(insertRequest.html).insertContent('<p></p>').run();
   }, [editor, insertRequest]);
 
   return (

@@ -70,7 +70,7 @@ export function SendPanel({ campaign, content, estimate, blocked, beforeSend }: 
       </Radio.Group>
       {when === 'later' && (
         <Stack gap={4}>
-          <TextInput type="datetime-local" label={`Send at (${timeZone} time, the account's zone)`} value={value} onChange={(event) => setValue(event.currentTarget.value)} error={value ? schedule?.problem : undefined} w={300} />
+          <TextInput type="datetime-local" label={`Send at (${timeZone} time, the account's zone)`} value={value} onChange={(event) => setValue(event.currentTarget.value)} error={value ? schedule?.problem : undefined} w={380} />
           {schedule?.deskTime && timeZone !== deskTimeZone() && <Text size="sm">That is {schedule.deskTime} here ({deskTimeZone()}).</Text>}
           {schedule?.warnings.map((warning) => <Alert key={warning} color="yellow" title="The clocks change before then">{warning}</Alert>)}
         </Stack>

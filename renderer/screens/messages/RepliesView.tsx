@@ -57,7 +57,7 @@ function Conversation({ thread }: { thread: ThreadView }) {
       <Group justify="space-between">
         <Stack gap={0}>
           <Text fw={700}>{thread.guest?.label ?? 'Unknown number'}</Text>
-          <Text size="xs" c="dimmed">+{thread.phone}{thread.guest ? ` · ${thread.guest.detail}` : ''}</Text>
+          <Text size="xs" c="dimmed">{thread.guest?.detail || `+${thread.phone}`}</Text>
         </Stack>
         {thread.guest ? (
           <Button size="xs" variant="default" onClick={() => (useNavigation.getState().go('guests'), openGuest(thread.guest!.key, 'history'))}>Open guest</Button>
