@@ -1,15 +1,25 @@
 // The Electron shell: one locked-down window, the app:// protocol, and the bridge to the desk core.
-import { app, BrowserWindow, ipcMain, Menu, session } from 'electron';
-import { join } from 'node:path';
-import { createDeskCore } from './core/desk-core';
+import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from 'electron';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createDeskCore, type DeskCore } from './core/desk-core';
+import { DeskAlreadyRunningError } from './core/lock/desk-lock';
 import { forwardDeskEvents, mainFrameSenderCheck, registerDeskHandlers } from './ipc/register';
 import { APP_ORIGIN, handleAppProtocol, registerAppScheme } from './shell/app-protocol';
 import { buildAppMenu } from './shell/menu';
-import { denyAllPermissions, lockDownWindow, openExternalVetted } from './shell/window-security';
+import { denyAllPermissions, lockDownWindow } from './shell/window-security';
 
 registerAppScheme();
 
+// `--data-dir` (as in browser mode) moves userData, and with it Electron's single-instance lock: one desk per data folder.
+const { values: flags } = parseArgs({ args: process.argv.slice(1), options: { 'data-dir': { type: 'string' } }, strict: false, allowPositionals: true });
+if (typeof flags['data-dir'] === 'string') app.setPath('userData', resolve(flags['data-dir']));
+
+// Development only: a packaged build never loads a page from elsewhere and has no DevTools.
+const devUrl = app.isPackaged ? undefined : process.env.VENUE_DESK_DEV_URL;
+
 if (!app.requestSingleInstanceLock()) {
+  // The first desk on this folder gets 'second-instance' and comes to the front; nothing here opens the outbox.
   app.quit();
 } else {
   let mainWindow: BrowserWindow | undefined;
@@ -24,14 +34,24 @@ if (!app.requestSingleInstanceLock()) {
     const rendererRoot = join(__dirname, '..', 'renderer');
     handleAppProtocol(rendererRoot);
     denyAllPermissions(session.defaultSession);
-    Menu.setApplicationMenu(buildAppMenu());
+    Menu.setApplicationMenu(buildAppMenu({ developerTools: !app.isPackaged }));
 
-    const core = await createDeskCore({
-      mode: 'electron',
-      version: app.getVersion(),
-      dataDir: app.getPath('userData'),
-      openExternal: openExternalVetted,
-    });
+    let core: DeskCore;
+    try {
+      core = await createDeskCore({
+        mode: 'electron',
+        version: app.getVersion(),
+        dataDir: app.getPath('userData'),
+        // The core vets every link (https, or the running demo's own http origin) before this is called.
+        openExternal: (url) => shell.openExternal(url).then(() => true, () => false),
+      });
+    } catch (error) {
+      // A browser-mode desk holds this data folder (Electron's own lock only sees other Electron windows).
+      if (!(error instanceof DeskAlreadyRunningError)) throw error;
+      dialog.showErrorBox('Venue Desk is already running', error.message);
+      app.quit();
+      return;
+    }
     const getContents = () => mainWindow?.webContents;
     registerDeskHandlers(ipcMain, core.handlers, mainFrameSenderCheck(getContents, APP_ORIGIN), (channel, error) =>
       console.error(`[desk] ${channel} failed:`, error),
@@ -53,11 +73,12 @@ if (!app.requestSingleInstanceLock()) {
         webSecurity: true,
         allowRunningInsecureContent: false,
         spellcheck: true,
+        devTools: !app.isPackaged,
       },
     });
-    lockDownWindow(mainWindow);
+    lockDownWindow(mainWindow, (url) => void core.handlers.openExternal({ url }));
     mainWindow.once('ready-to-show', () => mainWindow?.show());
-    await mainWindow.loadURL(process.env.VENUE_DESK_DEV_URL ?? `${APP_ORIGIN}/`);
+    await mainWindow.loadURL(devUrl ?? `${APP_ORIGIN}/`);
 
     app.on('before-quit', () => void core.close());
   });

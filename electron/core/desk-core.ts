@@ -6,11 +6,13 @@ import { isSafeExternalUrl } from '../../shared/bridge/external-url';
 import { UserFacingError } from '../../shared/bridge/result';
 import { createAccountManager, type DemoService } from './account/account-manager';
 import { startDemoService } from './account/demo-service';
+import { createDashboard } from './account/dashboard';
 import { createAccountHandlers } from './account/handlers';
 import { createSignInWithToken } from './account/sign-in';
 import { DeskDatabaseError } from './db/errors';
 import { moveAsideDamagedDatabase, openDeskDatabase } from './db/open-database';
 import { createDeskEvents, type DeskEvents } from './events';
+import { acquireDeskLock, type DeskLock } from './lock/desk-lock';
 import { createGuestHandlers } from './guests/handlers';
 import { createOutbox, type Outbox } from './outbox/outbox';
 import { createOutboxHandlers, unavailableOutbox } from './outbox-handlers';
@@ -23,7 +25,7 @@ export interface DeskCoreOptions {
   mode: 'electron' | 'browser';
   version: string;
   dataDir: string;
-  /** Hands a vetted https link to the system browser; the browser-mode host cannot, and says so. */
+  /** Hands a link the core has vetted to the system browser; the browser-mode host cannot, and says so. */
   openExternal?: (url: string) => Promise<boolean>;
   /** The keychain; opened through keytar when not given (tests pass a memory store). */
   keychain?: KeychainAvailability;
@@ -36,12 +38,30 @@ export interface DeskCoreOptions {
 export interface DeskCore {
   handlers: DeskHandlers;
   events: DeskEvents;
+  /** Records the browser-mode address in the data folder's lock, for a second start to print. */
+  publishAddress(url: string): void;
+  /** The web dashboard's sign-in link, for the browser-mode host's /dashboard redirect (never for the bridge). */
+  dashboardLink(): Promise<string>;
   close(): Promise<void>;
 }
 
-/** Builds the desk core for one data directory; all state lives under it. */
+/**
+ * Builds the desk core for one data directory; all state lives under it. Takes the folder's lock before
+ * anything else: throws DeskAlreadyRunningError when another desk has this folder.
+ */
 export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore> {
   mkdirSync(options.dataDir, { recursive: true });
+  const lock = await acquireDeskLock(options.dataDir, { mode: options.mode });
+  try {
+    return await openDeskCore(options, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/** The desk core on a data folder whose lock is held. */
+async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<DeskCore> {
   const events = createDeskEvents((error) => console.error('[desk] event listener failed:', error));
   const keychain = options.keychain ?? (await openKeychain());
 
@@ -75,6 +95,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       emitStatus();
     },
   });
+
+  const dashboard = createDashboard({ account, openExternal: options.openExternal });
 
   const outbox: Outbox = db
     ? createOutbox({
@@ -113,13 +135,15 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       return { movedTo: moveAsideDamagedDatabase(databaseFile) };
     },
     openExternal: async ({ url }) => {
-      if (!isSafeExternalUrl(url)) return { opened: false, reason: 'Only https links (or the demo service on this computer) can be opened.' };
+      const demo = account.demoOrigin();
+      if (!isSafeExternalUrl(url, demo ? [demo] : [])) return { opened: false, reason: 'Only https links (or the running demo service on this computer) can be opened.' };
       if (!options.openExternal) return { opened: false, reason: 'browser-mode' };
       return { opened: await options.openExternal(url) };
     },
     ...createAccountHandlers({
       account,
       events,
+      dashboard,
       localData: {
         unsentCount: () => {
           const { counts } = outbox.summary();
@@ -140,10 +164,16 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   return {
     handlers,
     events,
+    publishAddress: (url) => lock.publishAddress(url),
+    dashboardLink: () => dashboard.link(),
     close: async () => {
-      if (db) await outbox.stop();
-      await account.close();
-      db?.close();
+      try {
+        if (db) await outbox.stop();
+        await account.close();
+        db?.close();
+      } finally {
+        lock.release();
+      }
     },
   };
 }

@@ -132,6 +132,9 @@ export function createAccountManager(options: AccountManagerOptions) {
       return connection.client;
     },
 
+    /** The running demo service's origin (http on this computer), the one http address links may open. */
+    demoOrigin: (): string | undefined => (demoService ? new URL(demoService.baseUrl).origin : undefined),
+
     /** The secrets of the connected account, for the sign-in link. */
     async dashboardCredentials() {
       if (!connection) return null;

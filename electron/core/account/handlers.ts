@@ -1,9 +1,10 @@
-import { buildSigninLink, buildSignupLink, ServiceFailureError } from '../../../shared/api';
+import { buildSignupLink, ServiceFailureError } from '../../../shared/api';
 import type { DeskHandlers } from '../../../shared/bridge/contract';
 import type { accountChannels } from '../../../shared/bridge/channels/account';
 import { UserFacingError } from '../../../shared/bridge/result';
 import type { DeskEvents } from '../events';
 import type { AccountManager } from './account-manager';
+import type { Dashboard } from './dashboard';
 
 type AccountHandlers = Pick<DeskHandlers, keyof typeof accountChannels>;
 
@@ -18,12 +19,11 @@ export function createAccountHandlers(deps: {
   account: AccountManager;
   localData: LocalData;
   events: DeskEvents;
-  now?: () => Date;
+  dashboard: Dashboard;
   /** Where signup pages live; the reference leaves it to the operator, so it defaults to the service address. */
   signupUrl?: () => string | undefined;
 }): AccountHandlers {
   const { account } = deps;
-  const now = deps.now ?? (() => new Date());
   const clientId = () => account.settings()?.clientId ?? '';
 
   return {
@@ -44,11 +44,7 @@ export function createAccountHandlers(deps: {
       return { disconnected: true, unsentCount };
     },
 
-    getDashboardLink: async () => {
-      const credentials = await account.dashboardCredentials();
-      if (!credentials) throw new UserFacingError('The web dashboard link needs an account signed in with username and password.');
-      return { url: await buildSigninLink({ ...credentials, now: now() }) };
-    },
+    openDashboard: () => deps.dashboard.open(),
 
     buildSignupLink: ({ partnerId, planId, logoUrl, reference }) => {
       const signupUrl = deps.signupUrl?.() ?? account.settings()?.baseUrl;

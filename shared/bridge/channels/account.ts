@@ -50,7 +50,12 @@ export const accountChannels = {
     z.object({ discardUnsent: z.boolean(), clearLocalData: z.boolean() }).strict(),
     z.object({ disconnected: z.boolean(), unsentCount: z.number().int() }),
   ),
-  getDashboardLink: channel(z.object({}).strict(), z.object({ url: z.string() })),
+  /**
+   * Signs in to the web dashboard: the core builds the one-minute link (it carries the account's token) and
+   * opens it; the link never crosses the bridge. Browser mode answers `reason: 'browser-mode'`: the page
+   * then opens the host's /dashboard address, which redirects to the link.
+   */
+  openDashboard: channel(z.object({}).strict(), z.object({ opened: z.boolean(), reason: z.string().optional() })),
   buildSignupLink: channel(
     z
       .object({
