@@ -84,6 +84,7 @@ describe('the desk core', () => {
     cores.push(core);
     const call = createDispatcher(core.handlers);
     const demoAccount = await call('startDemo', {});
+    if (!demoAccount.ok) throw new Error(demoAccount.error.message);
     const demoOrigin = new URL((demoAccount.value as { baseUrl: string }).baseUrl).origin;
     const otherPort = Number(new URL(demoOrigin).port) === 65000 ? 65001 : 65000;
     expect(await call('openExternal', { url: `${demoOrigin}/signup/ref/P1001` })).toEqual({ ok: true, value: { opened: true } });
