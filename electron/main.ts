@@ -6,6 +6,7 @@ import { createDeskCore, type DeskCore } from './core/desk-core';
 import { DeskAlreadyRunningError } from './core/lock/desk-lock';
 import { forwardDeskEvents, mainFrameSenderCheck, registerDeskHandlers } from './ipc/register';
 import { APP_ORIGIN, handleAppProtocol, registerAppScheme } from './shell/app-protocol';
+import { developmentFeatures } from './shell/development';
 import { buildAppMenu } from './shell/menu';
 import { denyAllPermissions, lockDownWindow } from './shell/window-security';
 
@@ -16,7 +17,7 @@ const { values: flags } = parseArgs({ args: process.argv.slice(1), options: { 'd
 if (typeof flags['data-dir'] === 'string') app.setPath('userData', resolve(flags['data-dir']));
 
 // Development only: a packaged build never loads a page from elsewhere and has no DevTools.
-const devUrl = app.isPackaged ? undefined : process.env.VENUE_DESK_DEV_URL;
+const development = developmentFeatures(app.isPackaged, process.env);
 
 if (!app.requestSingleInstanceLock()) {
   // The first desk on this folder gets 'second-instance' and comes to the front; nothing here opens the outbox.
@@ -34,7 +35,7 @@ if (!app.requestSingleInstanceLock()) {
     const rendererRoot = join(__dirname, '..', 'renderer');
     handleAppProtocol(rendererRoot);
     denyAllPermissions(session.defaultSession);
-    Menu.setApplicationMenu(buildAppMenu({ developerTools: !app.isPackaged }));
+    Menu.setApplicationMenu(buildAppMenu(development));
 
     let core: DeskCore;
     try {
@@ -73,12 +74,12 @@ if (!app.requestSingleInstanceLock()) {
         webSecurity: true,
         allowRunningInsecureContent: false,
         spellcheck: true,
-        devTools: !app.isPackaged,
+        devTools: development.devTools,
       },
     });
     lockDownWindow(mainWindow, (url) => void core.handlers.openExternal({ url }));
     mainWindow.once('ready-to-show', () => mainWindow?.show());
-    await mainWindow.loadURL(devUrl ?? `${APP_ORIGIN}/`);
+    await mainWindow.loadURL(development.devUrl ?? `${APP_ORIGIN}/`);
 
     app.on('before-quit', () => void core.close());
   });
