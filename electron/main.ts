@@ -3,7 +3,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from 'elect
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDeskCore, type DeskCore } from './core/desk-core';
-import { DeskAlreadyRunningError } from './core/lock/desk-lock';
+import { DeskAlreadyRunningError, DeskLockUnavailableError } from './core/lock/desk-lock';
 import { forwardDeskEvents, mainFrameSenderCheck, registerDeskHandlers } from './ipc/register';
 import { APP_ORIGIN, handleAppProtocol, registerAppScheme } from './shell/app-protocol';
 import { developmentFeatures } from './shell/development';
@@ -47,9 +47,9 @@ if (!app.requestSingleInstanceLock()) {
         openExternal: (url) => shell.openExternal(url).then(() => true, () => false),
       });
     } catch (error) {
-      // A browser-mode desk holds this data folder (Electron's own lock only sees other Electron windows).
-      if (!(error instanceof DeskAlreadyRunningError)) throw error;
-      dialog.showErrorBox('Venue Desk is already running', error.message);
+      // A browser-mode desk holds this data folder (Electron's own lock only sees other Electron windows), or the folder cannot hold a lock.
+      if (!(error instanceof DeskAlreadyRunningError || error instanceof DeskLockUnavailableError)) throw error;
+      dialog.showErrorBox(error instanceof DeskAlreadyRunningError ? 'Venue Desk is already running' : 'Venue Desk cannot start', error.message);
       app.quit();
       return;
     }

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { createDeskCore } from '../core/desk-core';
 import { defaultDataDir } from '../core/data-dir';
-import { DeskAlreadyRunningError } from '../core/lock/desk-lock';
+import { DeskAlreadyRunningError, DeskLockUnavailableError } from '../core/lock/desk-lock';
 import { startDeskHost, type DevMiddleware } from './server';
 
 const { values } = parseArgs({
@@ -25,9 +25,13 @@ try {
   });
 } catch (error) {
   // A second start on the same data folder: point at the desk that has it and leave its outbox alone.
-  if (!(error instanceof DeskAlreadyRunningError)) throw error;
-  console.log(error.message);
-  process.exit(error.holder.url ? 0 : 1);
+  if (error instanceof DeskAlreadyRunningError) {
+    console.log(error.message);
+    process.exit(error.holder.url ? 0 : 1);
+  }
+  if (!(error instanceof DeskLockUnavailableError)) throw error;
+  console.error(error.message);
+  process.exit(1);
 }
 
 const host = await startDeskHost({

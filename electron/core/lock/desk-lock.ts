@@ -36,6 +36,11 @@ export class DeskAlreadyRunningError extends Error {
   }
 }
 
+/** The lock file cannot be made at all (a read-only or missing folder): no desk can run on this folder as things are. */
+export class DeskLockUnavailableError extends Error {
+  override readonly name = 'DeskLockUnavailableError';
+}
+
 /** The held lock of one data folder. */
 export interface DeskLock {
   readonly file: string;
@@ -59,7 +64,7 @@ export async function acquireDeskLock(dataDir: string, options: { mode: DeskLock
   const deadline = Date.now() + (options.waitForAddressMs ?? 10_000);
   const mine: DeskLockHolder = { pid: process.pid, identity: processIdentity(process.pid), mode: options.mode, startedAt: new Date().toISOString() };
   for (;;) {
-    if (tryCreate(file, mine)) return heldLock(file, mine);
+    if (tryCreate(dataDir, file, mine)) return heldLock(file, mine);
     const found = readLockFile(file);
     if (found.kind === 'missing') continue;
     if (found.kind === 'unreadable') {
@@ -104,13 +109,14 @@ function isListening(url: string): Promise<boolean> {
 }
 
 /** Creates the lock file if none exists (atomic: O_CREAT|O_EXCL); false when another is there. */
-function tryCreate(file: string, holder: DeskLockHolder): boolean {
+function tryCreate(dataDir: string, file: string, holder: DeskLockHolder): boolean {
   try {
     writeFileSync(file, JSON.stringify(holder), { flag: 'wx', mode: 0o600 });
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    throw new DeskLockUnavailableError(`Venue Desk cannot create its lock file in its data folder (${dataDir}): ${code ?? String(error)}. Check that the folder exists and that you may write to it.`);
   }
 }
 

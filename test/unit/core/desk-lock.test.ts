@@ -4,7 +4,7 @@ import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDeskCore } from '../../../electron/core/desk-core';
-import { acquireDeskLock, DESK_LOCK_FILE, DeskAlreadyRunningError } from '../../../electron/core/lock/desk-lock';
+import { acquireDeskLock, DESK_LOCK_FILE, DeskAlreadyRunningError, DeskLockUnavailableError } from '../../../electron/core/lock/desk-lock';
 import { processIdentity } from '../../../electron/core/lock/process-identity';
 import { createMemorySecretStore } from '../../../electron/core/secrets/secret-store';
 import { useTempDir } from '../outbox/support/temp-dir';
@@ -86,6 +86,13 @@ describe('the desk lock', () => {
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     for (const result of results) if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(DeskAlreadyRunningError);
     for (const result of results) if (result.status === 'fulfilled') result.value.release();
+  });
+
+  it('says plainly when the folder cannot hold a lock at all', async () => {
+    const missing = join(tempDir(), 'not-there');
+    const error = await acquireDeskLock(missing, { mode: 'browser' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DeskLockUnavailableError);
+    expect((error as Error).message).toBe(`Venue Desk cannot create its lock file in its data folder (${missing}): ENOENT. Check that the folder exists and that you may write to it.`);
   });
 
   it('publishes the address for a second start, and never releases a lock that is no longer its own', async () => {
