@@ -2,7 +2,6 @@ import type { Database } from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DeskHandlers, EventPayload } from '../../shared/bridge/contract';
-import { isSafeExternalUrl } from '../../shared/bridge/external-url';
 import { UserFacingError } from '../../shared/bridge/result';
 import { createAccountManager, type DemoService } from './account/account-manager';
 import { startDemoService } from './account/demo-service';
@@ -135,8 +134,7 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
       return { movedTo: moveAsideDamagedDatabase(databaseFile) };
     },
     openExternal: async ({ url }) => {
-      const demo = account.demoOrigin();
-      if (!isSafeExternalUrl(url, demo ? [demo] : [])) return { opened: false, reason: 'Only https links (or the running demo service on this computer) can be opened.' };
+      if (!account.mayOpenLink(url)) return { opened: false, reason: 'Only https links (or the running demo service on this computer) can be opened.' };
       if (!options.openExternal) return { opened: false, reason: 'browser-mode' };
       return { opened: await options.openExternal(url) };
     },

@@ -1,4 +1,5 @@
 import { createServiceClient, type ServiceClient } from '../../../shared/api';
+import { isSafeExternalUrl } from '../../../shared/bridge/external-url';
 import { UserFacingError } from '../../../shared/bridge/result';
 import type { EventPayload } from '../../../shared/bridge/contract';
 import type { AccountSettings } from '../services';
@@ -132,8 +133,8 @@ export function createAccountManager(options: AccountManagerOptions) {
       return connection.client;
     },
 
-    /** The running demo service's origin (http on this computer), the one http address links may open. */
-    demoOrigin: (): string | undefined => (demoService ? new URL(demoService.baseUrl).origin : undefined),
+    /** Whether a link may go to the system browser: https, or http only to the running demo service's own origin. */
+    mayOpenLink: (url: string): boolean => isSafeExternalUrl(url, demoService ? [new URL(demoService.baseUrl).origin] : []),
 
     /** The secrets of the connected account, for the sign-in link. */
     async dashboardCredentials() {

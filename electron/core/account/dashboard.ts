@@ -1,5 +1,4 @@
 import { buildSigninLink } from '../../../shared/api';
-import { isSafeExternalUrl } from '../../../shared/bridge/external-url';
 import { UserFacingError } from '../../../shared/bridge/result';
 import type { AccountManager } from './account-manager';
 
@@ -32,8 +31,7 @@ export function createDashboard(deps: { account: AccountManager; openExternal?: 
         return { opened: false, reason: 'browser-mode' };
       }
       const url = await link();
-      const demo = deps.account.demoOrigin();
-      if (!isSafeExternalUrl(url, demo ? [demo] : [])) return { opened: false, reason: 'The dashboard address is not https, so the desk will not open it.' };
+      if (!deps.account.mayOpenLink(url)) return { opened: false, reason: 'The dashboard address is not https, so the desk will not open it.' };
       return { opened: await deps.openExternal(url) };
     },
   };
