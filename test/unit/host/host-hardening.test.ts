@@ -101,7 +101,7 @@ describe('the browser-mode host stays up', () => {
   });
 
   it('pings bridge sockets and drops one that stopped answering, keeping one that answers', async () => {
-    const { host, cookie, origin, logs } = await startHost({ limits: { heartbeatMs: 100 } });
+    const { host, cookie, origin, logs } = await startHost({ limits: { heartbeatMs: 250 } });
     const live = await openBridge(host.port, { cookie, origin });
     // A hand-made client: it completes the handshake, then never answers a ping.
     const dead = await rawSend(host.port, upgradeRequest(host.port, '/bridge', { Cookie: cookie, Origin: origin }));
@@ -136,7 +136,8 @@ describe('the browser-mode host stays up', () => {
     await withTimeout(extra.closed, 5_000, 'a connection over the cap was kept open');
     expect(extra.received()).toBe('');
     for (const exchange of held) exchange.socket.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    let open = -1;
+    await until(() => (host.server.getConnections((_error, count) => (open = count)), open === 0), 5_000, 'the host still counts the closed connections');
     expect((await get(host.port, '/', { cookie })).status).toBe(200);
 
     const first = await openBridge(host.port, { cookie, origin });
