@@ -40,10 +40,12 @@ export function AccountCard({ account }: { account: AccountView }) {
           </Button>
           <Button variant="subtle" color="red" onClick={() => setDisconnecting(true)}>Disconnect</Button>
         </Group>
-        {browserMode && account.canOpenDashboard && (
+        {account.canOpenDashboard && (
           <Text size="xs" c="dimmed">
-            The dashboard opens in a new tab of this browser, and this browser&apos;s history will keep its sign-in link, which carries this
-            account&apos;s access token. On a shared computer, delete it from the history afterwards.
+            {browserMode
+              ? "The dashboard opens in a new tab of this browser, and this browser's history will keep its sign-in link,"
+              : 'The dashboard opens in your web browser, and its history will keep the sign-in link,'}{' '}
+            which carries this account&apos;s access token. On a shared computer, delete it from the history afterwards.
           </Text>
         )}
       </Stack>

@@ -28,7 +28,7 @@ describe('the account card’s web dashboard button', () => {
     setDesk(createFakeDesk(fakeHandlers({ openDashboard: () => (calls++, { opened: true }) })));
     useStatus.setState({ mode: 'electron' });
     renderWithProviders(<AccountCard account={demo} />);
-    expect(screen.queryByText(/history will keep/)).toBeNull();
+    expect(screen.getByText(/opens in your web browser, and its history will keep the sign-in link/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Open web dashboard' }));
     await waitFor(() => expect(calls).toBe(1));
     expect(opened).toEqual([]);
@@ -50,5 +50,13 @@ describe('the account card’s web dashboard button', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open web dashboard' }));
     expect(await screen.findByText(/needs an account signed in with username and password/)).toBeInTheDocument();
     expect(opened).toEqual([]);
+  });
+
+  it('says nothing of the history when the account has no dashboard', () => {
+    setDesk(createFakeDesk(fakeHandlers()));
+    useStatus.setState({ mode: 'browser' });
+    renderWithProviders(<AccountCard account={{ ...demo, state: 'connected', canOpenDashboard: false }} />);
+    expect(screen.getByRole('button', { name: 'Open web dashboard' })).toBeDisabled();
+    expect(screen.queryByText(/history will keep/)).toBeNull();
   });
 });
