@@ -7,7 +7,7 @@ import type { KindSender, ServiceAccess } from './senders/sender';
 import { createLineWalker, type LineEntry } from './line';
 import { onceNextTurn } from './next-turn';
 import type { OutboxStore } from './store';
-import { applyOutcome, claim, type TransitionContext } from './transitions';
+import { applyOutcome, type TransitionContext } from './transitions';
 import { CLAIM_MUST_BE_FLUSHED, type OutboxClock, type OutboxKind, type OutboxRow } from './types';
 
 /** What the dispatcher is built from. */
@@ -150,7 +150,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     if (service && !offline && options.breaker.online && free > 0 && now >= notBefore) {
       const planned = planJobs(service.clientId, now, free);
       const durability = planned.some((job) => CLAIM_MUST_BE_FLUSHED.has(job.kind)) ? 'flushed' : 'crashSafe';
-      if (planned.length > 0) jobs = store.transaction(() => planned.map((job) => claimJob(job, now, changed)), durability);
+      if (planned.length > 0) jobs = store.transaction(() => claimJobs(planned, now, changed), durability);
     }
     if (changed.length > 0) options.onChanged(changed);
     if (offline) options.breaker.trip();
@@ -166,16 +166,18 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return settled.length > 0;
   };
 
-  /** Marks a planned call's entries as sending; the mark is what a restart finds if the desk stops mid-call. */
-  const claimJob = (job: PlannedJob, now: number, changed: string[]): Job => ({
-    kind: job.kind,
-    rows: job.entries.map((entry) => {
-      const next = claim(store.get(entry.id)!, now);
-      store.saveState(next);
-      changed.push(next.id);
-      return next;
-    }),
-  });
+  /**
+   * Marks the planned calls' entries as sending, in one conditional write; the mark is what a restart
+   * finds if the desk stops mid-call. An entry another writer claimed first is left out of its call
+   * (and a call left empty is dropped): only the writer whose claim changed the row sends it.
+   */
+  const claimJobs = (planned: readonly PlannedJob[], now: number, changed: string[]): Job[] => {
+    const claimed = store.claim(planned.flatMap((job) => job.entries.map((entry) => entry.id)), now);
+    changed.push(...claimed.keys());
+    return planned
+      .map((job) => ({ kind: job.kind, rows: job.entries.flatMap((entry) => claimed.get(entry.id) ?? []) }))
+      .filter((job) => job.rows.length > 0);
+  };
 
   const pump = () => {
     if (pumping) {

@@ -68,6 +68,12 @@ export function createOutboxStore(db: Database) {
     UPDATE outbox_items SET state = @state, attempts = @attempts, next_attempt_at = @next_attempt_at, waiting_reason = @waiting_reason,
       outcome_unknown_at = @outcome_unknown_at, problem = @problem, hold = @hold, result = @result, updated_at = @updated_at, sent_at = @sent_at
     WHERE id = @id`);
+  // Conditional: a row another writer (a second desk process on this file) claimed, or a person
+  // discarded, meanwhile is no longer in the line and is not returned, so it is not sent from here.
+  const claimStatement = db.prepare<[{ now: number; ids: string }], RawRow>(`
+    UPDATE outbox_items SET state = 'sending', updated_at = @now
+    WHERE id IN (SELECT value FROM json_each(@ids)) AND state IN ('queued', 'waiting')
+    RETURNING *`);
   const byId = db.prepare<[string], RawRow>('SELECT * FROM outbox_items WHERE id = ?');
   const byState = db.prepare<[string], RawRow>('SELECT * FROM outbox_items WHERE state = ? ORDER BY seq');
   const byReference = db.prepare<[string], { id: string }>('SELECT id FROM outbox_items WHERE reference_id = ?');
@@ -120,6 +126,16 @@ export function createOutboxStore(db: Database) {
     /** Writes an entry's state and delivery facts, not its payload (which delivery never changes). */
     saveState(row: OutboxRow): void {
       updateStateStatement.run(encodeState(row));
+    },
+    /**
+     * Marks these entries as sending, each only if it is still queued or waiting, in one statement;
+     * returns the rows this call claimed (by id). An entry missing from the answer was taken by another
+     * writer and must not be sent by this one.
+     */
+    claim(ids: readonly string[], now: number): Map<string, OutboxRow> {
+      if (ids.length === 0) return new Map();
+      const claimed = claimStatement.all({ now, ids: JSON.stringify(ids) });
+      return new Map(claimed.map((raw) => [raw.id, decode(raw)]));
     },
     get(id: string): OutboxRow | undefined {
       const raw = byId.get(id);

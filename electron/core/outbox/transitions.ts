@@ -13,11 +13,6 @@ export interface TransitionContext {
 
 const CLEARED = { problem: null, hold: null, waitingReason: null, nextAttemptAt: null } as const;
 
-/** The entry is being handed to the service. Committed before the call: a crash leaves this mark. */
-export function claim(row: OutboxRow, now: number): OutboxRow {
-  return { ...row, state: 'sending', updatedAt: now };
-}
-
 /** The entry after a delivery attempt ended as `outcome`. */
 export function applyOutcome(row: OutboxRow, outcome: DeliveryOutcome, ctx: TransitionContext): OutboxRow {
   if (outcome.type === 'unknown' && row.kind === 'add_purchase') {
