@@ -153,7 +153,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const recovered = store.transaction(() => {
         store.pruneFinished(now - config.keepFinishedForMs);
         return store.withState('sending').map((row) => {
-          const next = transitions.recoverInterrupted(row, now);
+          const next = transitions.recoverInterrupted(row, now, config.reconcileAfterMs);
           store.save(next);
           return next.id;
         });
@@ -198,7 +198,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     summary: () => summarize(store.counts(), viewContext()),
     resend(id) {
-      const next = transitions.resend(requireRow(id), clock.now());
+      const next = transitions.resend(requireRow(id), clock.now(), config.reconcileAfterMs);
       commit([next]);
       return view(next);
     },
