@@ -59,6 +59,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     account: { state: account.view().state, label: account.view().label },
     online: db ? outbox.summary().online : false,
     ...(databaseProblem ? { problem: databaseProblem } : {}),
+    ...(db && outbox.writeProblem() ? { writeProblem: outbox.writeProblem()! } : {}),
   });
   const emitStatus = () => events.emit('statusChanged', status());
 
