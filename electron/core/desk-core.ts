@@ -70,6 +70,10 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     fetch: options.fetch,
     startDemoService: options.startDemoService ?? (() => startDemoService(options.dataDir)),
     signInWithToken: createSignInWithToken(options.fetch),
+    unsent: {
+      count: (exceptAccount) => (db ? outbox.unsentCount(exceptAccount) : 0),
+      discard: async (exceptAccount) => (db ? outbox.discardUnsent(exceptAccount) : 0),
+    },
     onChange: (view) => {
       events.emit('accountChanged', view);
       if (db) outbox.accountChanged();
@@ -122,12 +126,9 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       account,
       events,
       localData: {
-        unsentCount: () => {
-          const { counts } = outbox.summary();
-          return counts.queued + counts.sending + counts.waiting + counts.needs_attention;
-        },
+        // Unsent entries were discarded by the disconnect itself; what is left is the record of sent ones.
         clear: async () => {
-          for (const item of outbox.list({ states: ['queued', 'waiting', 'needs_attention'], limit: 1_000_000 })) outbox.discard(item.id);
+          if (db) outbox.forgetFinished();
         },
       },
     }),

@@ -38,6 +38,8 @@ export interface Dispatcher {
   kick(): void;
   /** Resolves once nothing is in flight and nothing is due right now (entries backing off may remain). */
   settle(): Promise<void>;
+  /** Resolves once the calls in flight now have answered and their outcomes had a round to be recorded. */
+  drain(): Promise<void>;
 }
 
 interface Job {
@@ -313,6 +315,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       resolveIdle();
     },
     kick: pump,
+    async drain() {
+      await Promise.allSettled([...inFlight]);
+      pump();
+    },
     settle() {
       const idle = new Promise<void>((resolve) => idleWaiters.push(resolve));
       pump();

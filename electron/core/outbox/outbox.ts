@@ -82,6 +82,16 @@ export interface Outbox {
   subscribe(listener: OutboxListener): () => void;
   /** Resolves when nothing is in flight and nothing is due now (tests, benchmarks, shutdown). */
   settle(): Promise<void>;
+  /** How many entries have not been sent (of every account but `exceptAccount`, when given). */
+  unsentCount(exceptAccount?: string): number;
+  /**
+   * Discards every entry not yet sent (of every account but `exceptAccount`, when given), blanking
+   * what it carried, once the calls in flight have answered; returns how many. Call it with no
+   * account connected, so nothing new is claimed meanwhile. Throws a UserFacingError if it cannot be written.
+   */
+  discardUnsent(exceptAccount?: string): Promise<number>;
+  /** Forgets the record of entries sent or discarded ("clear local data" on disconnect). */
+  forgetFinished(): void;
   /** "The desk cannot write to its database: <reason>." while its writes fail, else null. */
   writeProblem(): string | null;
 }
@@ -296,6 +306,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
     subscribe: (listener) => notifier.subscribe(listener),
     settle: () => dispatcher.settle(),
     writeProblem: () => writeProblem,
+    forgetFinished() {
+      write(() => store.forgetFinished());
+      notifier.changed();
+    },
+    unsentCount: (exceptAccount) => store.unsentCount(exceptAccount ?? null),
+    async discardUnsent(exceptAccount) {
+      await dispatcher.drain();
+      const ids = write(() => store.discardUnsent(exceptAccount ?? null, clock.now()));
+      notifier.changed(ids);
+      return ids.length;
+    },
   };
 }
 

@@ -96,7 +96,18 @@ export function createOutboxStore(db: Database) {
   const paused = db.prepare<[], PausedKind>('SELECT kind, reason, since FROM outbox_paused_kinds ORDER BY since');
   const pause = db.prepare('INSERT OR REPLACE INTO outbox_paused_kinds (kind, reason, since) VALUES (?, ?, ?)');
   const resume = db.prepare('DELETE FROM outbox_paused_kinds WHERE kind = ?');
+  // Unsent: anything not yet sent and not discarded. `except` keeps one account's entries (null keeps none).
+  const unsentCount = db.prepare<[{ except: string | null }], { count: number }>(`
+    SELECT COUNT(*) AS count FROM outbox_items
+    WHERE state IN ('queued', 'waiting', 'sending', 'needs_attention') AND (@except IS NULL OR account != @except)`);
+  // What staff typed (guest details, message texts) is blanked: a discarded entry is kept only as a record that it existed.
+  const discardUnsent = db.prepare<[{ except: string | null; now: number }], { id: string }>(`
+    UPDATE outbox_items SET state = 'discarded', payload = '{}', next_attempt_at = NULL, waiting_reason = NULL, problem = NULL,
+      hold = NULL, result = NULL, updated_at = @now
+    WHERE state IN ('queued', 'waiting', 'sending', 'needs_attention') AND (@except IS NULL OR account != @except)
+    RETURNING id`);
   const pruneSent = db.prepare(`DELETE FROM outbox_items WHERE state IN ('sent', 'discarded') AND updated_at < ?`);
+  const forgetFinished = db.prepare(`DELETE FROM outbox_items WHERE state IN ('sent', 'discarded')`);
 
   return {
     /**
@@ -212,6 +223,21 @@ export function createOutboxStore(db: Database) {
     },
     resumeKind(kind: OutboxKind): boolean {
       return resume.run(kind).changes > 0;
+    },
+    /** How many entries have not been sent, of every account but `exceptAccount` (all when null). */
+    unsentCount(exceptAccount: string | null): number {
+      return unsentCount.get({ except: exceptAccount })?.count ?? 0;
+    },
+    /**
+     * Discards every unsent entry (of every account but `exceptAccount`) and blanks its payload;
+     * returns their ids. The caller makes sure none is in a call (an entry marked sending is discarded too).
+     */
+    discardUnsent(exceptAccount: string | null, now: number): string[] {
+      return discardUnsent.all({ except: exceptAccount, now }).map((row) => row.id);
+    },
+    /** Forgets every sent and discarded entry (the local data of a disconnected account). */
+    forgetFinished(): number {
+      return forgetFinished.run().changes;
     },
     /** Forgets sent and discarded entries last touched before `before`. */
     pruneFinished(before: number): number {
