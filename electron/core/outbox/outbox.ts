@@ -290,7 +290,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return view(next);
     },
     resumeKind(kind) {
-      store.resumeKind(kind);
+      write(() => store.resumeKind(kind));
       notifier.changed();
       dispatcher.kick();
       return summarize(store.counts(), viewContext());
