@@ -87,6 +87,20 @@ describe('exactly once', () => {
     expect(harness.outbox.get(item.id)?.state).toBe('sent');
   });
 
+  it('an SMS whose outcome became unknown while running is looked up only once the reconcile delay has passed', async () => {
+    // The backoff alone would try again after about a second; the reconcile delay (30 s) governs.
+    const harness = createHarness({ config: { reconcileAfterMs: 30_000 } });
+    harness.service.fail('sms', 'dropped-after-commit');
+    const item = harness.outbox.enqueue('sms', sms());
+    await harness.outbox.settle();
+    await harness.advance(29_999);
+    expect(harness.service.callsOf('sentItems')).toHaveLength(0);
+    await harness.advance(1);
+    expect(harness.service.callsOf('sentItems')).toHaveLength(1);
+    expect(harness.service.callsOf('sms')).toHaveLength(1);
+    expect(harness.outbox.get(item.id)).toMatchObject({ state: 'sent', result: { confirmedBy: 'sent_items' } });
+  });
+
   it('Resend right after an unknown outcome still waits the reconcile delay before the look-up', async () => {
     const harness = createHarness({ config: { reconcileAfterMs: 10_000 } });
     harness.service.fail('sms', 'dropped-after-commit');
