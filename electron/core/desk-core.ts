@@ -78,6 +78,7 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
     account: { state: account.view().state, label: account.view().label },
     online: db ? outbox.summary().online : false,
     ...(databaseProblem ? { problem: databaseProblem } : {}),
+    ...(db && outbox.writeProblem() ? { writeProblem: outbox.writeProblem()! } : {}),
   });
   const emitStatus = () => events.emit('statusChanged', status());
 
@@ -88,6 +89,10 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
     fetch: options.fetch,
     startDemoService: options.startDemoService ?? (() => startDemoService(options.dataDir)),
     signInWithToken: createSignInWithToken(options.fetch),
+    unsent: {
+      count: (exceptAccount) => (db ? outbox.unsentCount(exceptAccount) : 0),
+      discard: async (exceptAccount) => (db ? outbox.discardUnsent(exceptAccount) : 0),
+    },
     onChange: (view) => {
       events.emit('accountChanged', view);
       if (db) outbox.accountChanged();
@@ -143,12 +148,9 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
       events,
       dashboard,
       localData: {
-        unsentCount: () => {
-          const { counts } = outbox.summary();
-          return counts.queued + counts.sending + counts.waiting + counts.needs_attention;
-        },
+        // Unsent entries were discarded by the disconnect itself; what is left is the record of sent ones.
         clear: async () => {
-          for (const item of outbox.list({ states: ['queued', 'waiting', 'needs_attention'], limit: 1_000_000 })) outbox.discard(item.id);
+          if (db) outbox.forgetFinished();
         },
       },
     }),

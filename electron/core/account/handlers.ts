@@ -8,9 +8,8 @@ import type { Dashboard } from './dashboard';
 
 type AccountHandlers = Pick<DeskHandlers, keyof typeof accountChannels>;
 
-/** What disconnecting needs to know of, and do to, the local data. */
+/** What disconnecting with "clear local data" does to the local data. */
 export interface LocalData {
-  unsentCount(): number;
   clear(): Promise<void>;
 }
 
@@ -30,13 +29,12 @@ export function createAccountHandlers(deps: {
     getAccount: () => account.view(),
     connectWithApiKey: (input) => account.connectWithApiKey(input),
     signIn: (input) => account.signIn(input),
-    startDemo: () => account.startDemo(),
+    startDemo: (input) => account.startDemo(input),
     updateAccountSettings: (patch) => account.updateSettings(patch),
 
     disconnect: async ({ discardUnsent, clearLocalData }) => {
-      const unsentCount = deps.localData.unsentCount();
-      if (unsentCount > 0 && !discardUnsent) return { disconnected: false, unsentCount };
-      await account.forgetCurrent();
+      const { disconnected, unsentCount } = await account.disconnect({ discardUnsent });
+      if (!disconnected) return { disconnected, unsentCount };
       if (clearLocalData) {
         await deps.localData.clear();
         deps.events.emit('localDataCleared', {});

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { channel } from '../define';
 
 const baseUrl = z.string().trim().min(1, 'Enter the service address').max(300);
+/** Staff chose to discard the outbox entries of another account that have not been sent (the desk refuses to change account over them otherwise). */
+const discardUnsent = z.boolean().optional();
 
 /** What the renderer may know of the account: never the API key or the secret. */
 export const accountView = z.object({
@@ -37,14 +39,14 @@ const accountSettingsPatch = z
 export const accountChannels = {
   getAccount: channel(z.object({}).strict(), accountView),
   connectWithApiKey: channel(
-    z.object({ baseUrl, apiKey: z.string().trim().min(1, 'Enter the API key').max(200), clientId: z.string().trim().min(1, 'Enter the client id').max(100), label: z.string().trim().max(80).optional() }).strict(),
+    z.object({ baseUrl, apiKey: z.string().trim().min(1, 'Enter the API key').max(200), clientId: z.string().trim().min(1, 'Enter the client id').max(100), label: z.string().trim().max(80).optional(), discardUnsent }).strict(),
     accountView,
   ),
   signIn: channel(
-    z.object({ baseUrl, username: z.string().trim().min(1, 'Enter the username').max(200), password: z.string().min(1, 'Enter the password').max(500) }).strict(),
+    z.object({ baseUrl, username: z.string().trim().min(1, 'Enter the username').max(200), password: z.string().min(1, 'Enter the password').max(500), discardUnsent }).strict(),
     accountView,
   ),
-  startDemo: channel(z.object({}).strict(), accountView),
+  startDemo: channel(z.object({ discardUnsent }).strict(), accountView),
   updateAccountSettings: channel(accountSettingsPatch, accountView),
   disconnect: channel(
     z.object({ discardUnsent: z.boolean(), clearLocalData: z.boolean() }).strict(),

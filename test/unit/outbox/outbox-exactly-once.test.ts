@@ -63,8 +63,55 @@ describe('exactly once', () => {
     harness.db.prepare(`UPDATE outbox_items SET state = 'sending' WHERE id = ?`).run(item.id);
     harness.outbox.start();
     await harness.outbox.settle();
+    // Not at once: the interrupted request may still be on its way (reconcileAfterMs is 1000 here).
+    expect(harness.service.callsOf('sentItems')).toHaveLength(0);
+    expect(harness.outbox.get(item.id)).toMatchObject({ state: 'waiting', nextAttemptAt: new Date(harness.clock.now() + 1000).toISOString() });
+    await harness.advance(999);
+    expect(harness.service.callsOf('sentItems')).toHaveLength(0);
+    await harness.advance(1);
     expect(harness.service.callsOf('sentItems')).toHaveLength(1);
     expect(harness.service.callsOf('sms')).toHaveLength(0);
+    expect(harness.outbox.get(item.id)?.state).toBe('sent');
+  });
+
+  it('an email found sending at start that never reached the service is looked up after the delay, then sent once', async () => {
+    const harness = createHarness({ start: false, config: { reconcileAfterMs: 30_000 } });
+    const item = harness.outbox.enqueue('email', email());
+    harness.db.prepare(`UPDATE outbox_items SET state = 'sending' WHERE id = ?`).run(item.id);
+    harness.outbox.start();
+    await harness.advance(29_999);
+    expect(harness.service.calls).toHaveLength(0);
+    await harness.advance(1);
+    expect(harness.service.calls.map((call) => call.method)).toEqual(['sentItems', 'email']);
+    expect(harness.service.sent).toHaveLength(1);
+    expect(harness.outbox.get(item.id)?.state).toBe('sent');
+  });
+
+  it('an SMS whose outcome became unknown while running is looked up only once the reconcile delay has passed', async () => {
+    // The backoff alone would try again after about a second; the reconcile delay (30 s) governs.
+    const harness = createHarness({ config: { reconcileAfterMs: 30_000 } });
+    harness.service.fail('sms', 'dropped-after-commit');
+    const item = harness.outbox.enqueue('sms', sms());
+    await harness.outbox.settle();
+    await harness.advance(29_999);
+    expect(harness.service.callsOf('sentItems')).toHaveLength(0);
+    await harness.advance(1);
+    expect(harness.service.callsOf('sentItems')).toHaveLength(1);
+    expect(harness.service.callsOf('sms')).toHaveLength(1);
+    expect(harness.outbox.get(item.id)).toMatchObject({ state: 'sent', result: { confirmedBy: 'sent_items' } });
+  });
+
+  it('Resend right after an unknown outcome still waits the reconcile delay before the look-up', async () => {
+    const harness = createHarness({ config: { reconcileAfterMs: 10_000 } });
+    harness.service.fail('sms', 'dropped-after-commit');
+    const item = harness.outbox.enqueue('sms', sms());
+    await harness.outbox.settle();
+    harness.outbox.resend(item.id);
+    await harness.advance(9_999);
+    expect(harness.service.callsOf('sentItems')).toHaveLength(0);
+    await harness.advance(1);
+    expect(harness.service.callsOf('sentItems')).toHaveLength(1);
+    expect(harness.service.callsOf('sms')).toHaveLength(1);
     expect(harness.outbox.get(item.id)?.state).toBe('sent');
   });
 
