@@ -6,6 +6,7 @@ import { createOfflineBreaker } from './breaker';
 import { resolveConfig, type OutboxConfig } from './config';
 import { createDispatcher } from './dispatcher';
 import { createChangeNotifier, type OutboxListener } from './events';
+import { addToExistingGuest, resolveLocalId } from './existing-guest';
 import { contactIdOf, withContactId } from './local-ids';
 import { newEntryRow } from './new-entry';
 import { onceNextTurn } from './next-turn';
@@ -71,6 +72,8 @@ export interface Outbox {
   discard(id: string): { discarded: boolean };
   /** A person's decision on a purchase held because its outcome is unknown. */
   decide(id: string, decision: 'it-was-recorded' | 'send-again'): OutboxItemView;
+  /** A person's choice: a new guest refused as a duplicate is the guest the service already has; adds the chosen details to it. */
+  addToExistingGuest(id: string, contactId: string, fields: readonly string[]): OutboxItemView;
   /** Lifts the pause of a kind (after credits were added). */
   resumeKind(kind: OutboxKind): OutboxSummary;
   /** The network is back: try at once instead of waiting for the next probe. */
@@ -121,7 +124,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     senders: createSenders(),
     service: () => {
       const account = options.account();
-      return account && { client: account.client, clientId: account.clientId };
+      return account && { client: account.client, clientId: account.clientId, phoneCountry: account.phoneCountry };
     },
     breaker,
     clock,
@@ -223,6 +226,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
     decide(id, decision) {
       const next = transitions.decide(requireRow(id), decision, clock.now());
       commit([next]);
+      return view(next);
+    },
+    addToExistingGuest(id, contactId, fields) {
+      const row = requireRow(id);
+      const now = clock.now();
+      const next = addToExistingGuest(row, contactId, fields, now, options.account()?.phoneCountry);
+      // Only now that a person chose this guest do the entries waiting on the local id go to it.
+      const rewritten = store.transaction(() => {
+        store.save(next);
+        return row.createsLocalId ? resolveLocalId(store, row.createsLocalId, contactId, now) : [];
+      });
+      notifier.changed([next.id, ...rewritten]);
+      dispatcher.kick();
       return view(next);
     },
     resumeKind(kind) {

@@ -1,0 +1,172 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createServiceClient, type ServiceClient } from '../../../shared/api/client';
+import { createSandbox, type Sandbox } from '../../../sandbox/index';
+import { createHarness, purchase, sms, type Harness } from './support/outbox-harness';
+
+// The rule of ARCHITECTURE §5 against the real sandbox (in-process) and the real SQLite outbox:
+// "Duplicate check failed" is this entry's own earlier write only when that write's outcome was
+// unknown and the guest found holds what it sent; otherwise a person decides.
+
+const LOCAL = 'local-5a1d0b0c-0000-4000-8000-0000000000d1';
+
+let sandbox: Sandbox;
+let client: ServiceClient;
+let harness: Harness;
+
+beforeEach(() => {
+  sandbox = createSandbox();
+  client = createServiceClient({ baseUrl: 'http://sandbox.test', apiKey: sandbox.demo.apiKey, fetch: sandbox.fetch.bind(sandbox) });
+  harness = createHarness({ client, clientId: sandbox.demo.clientId });
+});
+
+afterEach(async () => {
+  await harness.outbox.stop();
+  sandbox.close();
+});
+
+const fault = (method: string, kind: string) => sandbox.operator.addFault({ method, kind, count: 1 });
+const clientId = () => sandbox.demo.clientId;
+
+/** A guest someone else put on the service; returns its contact_id. */
+async function existingGuest(fields: Record<string, unknown>): Promise<string> {
+  const { success } = await client.pushContact([{ client_id: clientId(), ...fields }] as Parameters<ServiceClient['pushContact']>[0]);
+  return String(success[0]!.contact_id);
+}
+
+/** The service's record of a guest, by email. */
+async function onService(email: string) {
+  return client.pullDb({ client_id: clientId(), PatronEmail: email });
+}
+
+describe('a new guest the service refuses as a duplicate', () => {
+  it("is someone else's guest when no earlier attempt of this entry is in doubt: that guest is left alone and a person decides", async () => {
+    const ada = await existingGuest({ PatronName: 'Ada', PatronSurname: 'Lovelace', PatronEmail: 'ada@example.com', PatronMobile: '+61412000001' });
+    const item = harness.outbox.enqueue('push_contact', { contact_id: LOCAL, PatronName: 'Grace', PatronEmail: 'ADA@example.com' });
+    const bought = harness.outbox.enqueue('add_purchase', purchase(LOCAL));
+    await harness.outbox.settle();
+
+    const view = harness.outbox.get(item.id)!;
+    expect(view.state).toBe('needs_attention');
+    expect(view.problem?.message).toContain('one guest per email and one per mobile');
+    expect(view.problem?.existingGuests).toEqual([
+      expect.objectContaining({ contactId: ada, name: 'Ada Lovelace', email: 'ada@example.com', mobile: '+61412000001' }),
+    ]);
+    expect(await onService('ada@example.com')).toEqual([expect.objectContaining({ contact_id: ada, PatronName: 'Ada', PatronSurname: 'Lovelace' })]);
+    // The purchase still waits on the local id: nothing goes to Ada unless a person says so.
+    expect(harness.outbox.get(bought.id)).toMatchObject({ state: 'waiting', payload: { contact_id: LOCAL } });
+    expect(sandbox.operator.purchases(clientId())).toHaveLength(0);
+  });
+
+  it("is someone else's guest even after an unknown outcome when the guest found does not hold what was sent", async () => {
+    const ada = await existingGuest({ PatronName: 'Ada', PatronEmail: 'ada@example.com' });
+    fault('push_contact', 'drop_before_commit');
+    const item = harness.outbox.enqueue('push_contact', { contact_id: LOCAL, PatronName: 'Grace', PatronEmail: 'ada@example.com' });
+    await harness.outbox.settle();
+    expect(harness.outbox.get(item.id)?.state).toBe('waiting');
+    await harness.advance(1000);
+
+    expect(harness.outbox.get(item.id)).toMatchObject({ state: 'needs_attention', problem: { existingGuests: [expect.objectContaining({ contactId: ada })] } });
+    expect(await onService('ada@example.com')).toEqual([expect.objectContaining({ contact_id: ada, PatronName: 'Ada' })]);
+  });
+
+  it('is this entry’s own earlier write when that write’s answer was lost and the guest holds what it sent', async () => {
+    fault('push_contact', 'drop_after_commit');
+    const item = harness.outbox.enqueue('push_contact', { contact_id: LOCAL, PatronName: 'Eve', PatronSurname: 'Moneypenny', PatronEmail: 'eve@example.com', PatronMobile: '0412 000 002' });
+    const bought = harness.outbox.enqueue('add_purchase', purchase(LOCAL));
+    await harness.outbox.settle();
+    await harness.advance(1000);
+
+    const view = harness.outbox.get(item.id)!;
+    expect(view).toMatchObject({ state: 'sent', result: { matchedOwnEarlierWrite: true } });
+    const records = await onService('eve@example.com');
+    expect(records).toEqual([expect.objectContaining({ contact_id: view.result?.contact_id, PatronName: 'Eve' })]);
+    await harness.outbox.settle();
+    expect(harness.outbox.get(bought.id)?.state).toBe('sent');
+    expect(sandbox.operator.purchases(clientId())).toEqual([expect.objectContaining({ contact_id: view.result?.contact_id })]);
+  });
+
+  it('is not taken as its own when the guest found was changed by someone else after the lost answer', async () => {
+    fault('push_contact', 'drop_after_commit');
+    const item = harness.outbox.enqueue('push_contact', { contact_id: LOCAL, PatronName: 'Eve', PatronEmail: 'eve@example.com' });
+    await harness.outbox.settle();
+    const [created] = await onService('eve@example.com');
+    await client.pushContact([{ client_id: clientId(), contact_id: String(created!.contact_id), PatronName: 'Evelyn' }] as Parameters<ServiceClient['pushContact']>[0]);
+    await harness.advance(1000);
+
+    expect(harness.outbox.get(item.id)).toMatchObject({ state: 'needs_attention', problem: { existingGuests: [expect.objectContaining({ name: 'Evelyn' })] } });
+    expect(await onService('eve@example.com')).toEqual([expect.objectContaining({ PatronName: 'Evelyn' })]);
+  });
+
+  it('names both guests when the email belongs to one and the mobile to another', async () => {
+    const ada = await existingGuest({ PatronName: 'Ada', PatronEmail: 'ada@example.com' });
+    const bob = await existingGuest({ PatronName: 'Bob', PatronMobile: '+61412000003' });
+    const item = harness.outbox.enqueue('push_contact', { contact_id: LOCAL, PatronName: 'Cy', PatronEmail: 'ada@example.com', PatronMobile: '0412 000 003' });
+    await harness.outbox.settle();
+    const guests = harness.outbox.get(item.id)?.problem?.existingGuests ?? [];
+    expect(guests.map((guest) => guest.contactId).sort()).toEqual([ada, bob].sort());
+  });
+});
+
+describe('adding a refused new guest’s details to the guest the service has (a person’s choice)', () => {
+  it('pushes only the chosen details to that guest’s contact_id, never blanks a field, then sends the waiting purchase to it', async () => {
+    const ada = await existingGuest({ PatronName: 'Ada', PatronSurname: 'Lovelace', PatronEmail: 'ada@example.com', svc_categories: 'VIP' });
+    const item = harness.outbox.enqueue('push_contact', { contact_id: LOCAL, PatronName: 'Augusta', PatronSurname: '', PatronEmail: 'ada@example.com', PatronMobile: '0412 000 004', svc_categories: 'Regular' });
+    const bought = harness.outbox.enqueue('add_purchase', purchase(LOCAL));
+    await harness.outbox.settle();
+    expect(harness.outbox.get(item.id)?.state).toBe('needs_attention');
+
+    harness.outbox.addToExistingGuest(item.id, ada, ['PatronMobile', 'svc_categories']);
+    await harness.outbox.settle();
+
+    expect(harness.outbox.get(item.id)).toMatchObject({ state: 'sent', result: { contact_id: ada } });
+    const [record] = await onService('ada@example.com');
+    expect(record).toMatchObject({ contact_id: ada, PatronName: 'Ada', PatronSurname: 'Lovelace', PatronMobile: '0412 000 004' });
+    expect(String(record!.svc_categories).split(',').sort()).toEqual(['Regular', 'VIP']);
+    expect(harness.outbox.get(bought.id)?.state).toBe('sent');
+    expect(sandbox.operator.purchases(clientId())).toEqual([expect.objectContaining({ contact_id: ada })]);
+  });
+
+  it('refuses a guest the entry does not name', async () => {
+    await existingGuest({ PatronName: 'Ada', PatronEmail: 'ada@example.com' });
+    const other = await existingGuest({ PatronName: 'Zoe', PatronEmail: 'zoe@example.com' });
+    const item = harness.outbox.enqueue('push_contact', { contact_id: LOCAL, PatronName: 'Grace', PatronEmail: 'ada@example.com' });
+    await harness.outbox.settle();
+    expect(() => harness.outbox.addToExistingGuest(item.id, other, ['PatronName'])).toThrow(/does not name that guest/);
+    expect(harness.outbox.get(item.id)?.state).toBe('needs_attention');
+  });
+});
+
+describe('other reconciliations apply a write only to its own record', () => {
+  it('several new guests in one call each get the id of the guest that holds what they sent', async () => {
+    await harness.outbox.stop();
+    harness = createHarness({ client, clientId: clientId(), start: false });
+    const emails = ['one@example.com', 'two@example.com', 'three@example.com'];
+    const items = emails.map((address, index) => harness.outbox.enqueue('push_contact', { contact_id: `${LOCAL.slice(0, -2)}e${index}`, PatronEmail: address }));
+    harness.outbox.start();
+    await harness.outbox.settle();
+    for (const [index, item] of items.entries()) {
+      const view = harness.outbox.get(item.id)!;
+      expect(view.state).toBe('sent');
+      expect(await onService(emails[index]!)).toEqual([expect.objectContaining({ contact_id: view.result?.contact_id })]);
+    }
+  });
+
+  it('an SMS whose reference the service lists for a different message is not taken as sent', async () => {
+    await client.sms({ from: 'Other', to: '+61412000005', message: 'Someone else', reference_id: 'shared42' });
+    fault('sms', 'drop_before_commit');
+    const item = harness.outbox.enqueue('sms', { ...sms('Your table is ready'), reference_id: 'shared42' });
+    await harness.outbox.settle();
+    await harness.advance(1000);
+    expect(harness.outbox.get(item.id)).toMatchObject({ state: 'needs_attention', problem: { message: expect.stringContaining('different SMS') } });
+  });
+
+  it('a booking for a new guest with someone else’s email is not pushed onto that guest', async () => {
+    sandbox.operator.enableReservations(clientId());
+    const ada = await existingGuest({ PatronName: 'Ada', PatronEmail: 'ada@example.com' });
+    const item = harness.outbox.enqueue('push_reservations', { reservation: { id: 'RDUP1', total_attendees: 2 }, contact: { PatronName: 'Grace', PatronEmail: 'ada@example.com' } });
+    await harness.outbox.settle();
+    expect(harness.outbox.get(item.id)).toMatchObject({ state: 'needs_attention', problem: { existingGuests: [expect.objectContaining({ contactId: ada })] } });
+    expect(await onService('ada@example.com')).toEqual([expect.objectContaining({ PatronName: 'Ada' })]);
+    expect(await client.pullReservations({ client_id: clientId() })).toEqual([]);
+  });
+});
