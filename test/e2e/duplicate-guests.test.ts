@@ -101,8 +101,11 @@ describe('a new guest with the email of a guest already on file (browser mode, r
     expect(await onService(email)).toEqual([expect.objectContaining({ contact_id: contactId, PatronName: 'Orla', PatronSurname: 'Original' })]);
     expect(text((await onService(email))[0]!.PatronMobile)).toBe('');
 
-    // On the desk: after a sync, the guest on file shows under their own name; the new guest stays apart, not yet on the service.
-    await nav.getByText('Guests', { exact: true }).click();
+    // Open fetches the guest on file (not yet synced to this desk) and shows them under their own name.
+    await row.getByRole('button', { name: 'Open Orla Original' }).click();
+    await page.getByRole('heading', { name: 'Orla Original' }).waitFor({ timeout: 30_000 });
+
+    // On the desk: the guest on file shows under their own name; the new guest stays apart, not yet on the service.
     await page.getByRole('button', { name: 'Sync now' }).click();
     const box = page.getByRole('combobox', { name: 'Search guests' });
     await box.fill(email);

@@ -5,6 +5,7 @@ import { getDesk } from '../../bridge/desk';
 import { AddDetailsDialog } from '../../components/AddDetailsDialog';
 import { useDeskAction } from '../../hooks/useDeskAction';
 import { useAccount } from '../../stores/account';
+import { useGuests } from '../../stores/guests';
 import { openGuest } from '../../stores/guests-panel';
 import { useNavigation } from '../../stores/navigation';
 import type { OutboxItem } from '../../stores/outbox';
@@ -25,9 +26,12 @@ export function DuplicateChoices({ item, guests }: { item: OutboxItem; guests: E
     (guest: ExistingGuest, fields: string[]) => getDesk().addToExistingGuest({ id: item.id, contactId: guest.contactId, fields }),
     'Added to the guest already on file.',
   );
-  const open = (guest: ExistingGuest) => {
+  const open = async (guest: ExistingGuest) => {
     openGuest(guest.contactId);
     useNavigation.getState().go('guests');
+    // A guest another desk added since the last sync is fetched first, so the profile can show them.
+    const cache = useGuests.getState().cache;
+    if (cache && !(await cache.db.guestByKey(guest.contactId))) await cache.sync.run().catch(() => undefined);
   };
   return (
     <Stack gap={4} aria-label="guest already on file">
@@ -35,7 +39,7 @@ export function DuplicateChoices({ item, guests }: { item: OutboxItem; guests: E
         <Group key={guest.contactId} gap="xs" wrap="wrap">
           <Text size="xs" fw={600}>{guest.name}</Text>
           <Text size="xs" c="dimmed">{[guest.email, guest.mobile].filter(Boolean).join(' · ')} (contact {guest.contactId})</Text>
-          <Button size="compact-xs" variant="light" onClick={() => open(guest)}>{`Open ${guest.name}`}</Button>
+          <Button size="compact-xs" variant="light" onClick={() => void open(guest)}>{`Open ${guest.name}`}</Button>
           {guests.length === 1 && (
             <Button size="compact-xs" variant="light" color="teal" onClick={() => (add.clearError(), setAdding(guest))}>{`Add these details to ${guest.name}`}</Button>
           )}

@@ -169,4 +169,19 @@ describe('other reconciliations apply a write only to its own record', () => {
     expect(await onService('ada@example.com')).toEqual([expect.objectContaining({ PatronName: 'Ada' })]);
     expect(await client.pullReservations({ client_id: clientId() })).toEqual([]);
   });
+
+  it('a booking for a new guest refused as a duplicate goes to the guest on file once a person chose it, with only the chosen details', async () => {
+    sandbox.operator.enableReservations(clientId());
+    const ada = await existingGuest({ PatronName: 'Ada', PatronEmail: 'ada@example.com' });
+    const item = harness.outbox.enqueue('push_reservations', { reservation: { id: 'RDUP2', total_attendees: 4 }, contact: { PatronName: 'Grace', PatronEmail: 'ada@example.com', PatronMobile: '0412 000 006' } });
+    await harness.outbox.settle();
+    expect(harness.outbox.get(item.id)?.state).toBe('needs_attention');
+    harness.outbox.addToExistingGuest(item.id, ada, ['PatronMobile']);
+    await harness.outbox.settle();
+    expect(harness.outbox.get(item.id)?.state).toBe('sent');
+    expect(await client.pullReservations({ client_id: clientId() })).toEqual([
+      expect.objectContaining({ reservation: expect.objectContaining({ id: 'RDUP2' }), contact: expect.objectContaining({ contact_id: ada }) }),
+    ]);
+    expect(await onService('ada@example.com')).toEqual([expect.objectContaining({ PatronName: 'Ada', PatronMobile: '0412 000 006' })]);
+  });
 });
