@@ -72,7 +72,17 @@ describe('a new guest with the email of a guest already on file (browser mode, r
     await form.getByText(/keeps one guest per email and one per mobile, and .* already has this email/).waitFor();
     await page.screenshot({ path: 'test-results/duplicate-form.png' }).catch(() => undefined);
     expect(await onService(text(seeded!.PatronEmail))).toEqual([expect.objectContaining({ contact_id: seeded!.contact_id, PatronName: seeded!.PatronName })]);
-    await form.getByRole('button', { name: 'Clear' }).click();
+
+    // Add these details: only what a person keeps ticked goes to the guest on file.
+    await form.getByLabel('Card number').fill('CARD E2E 77');
+    await offer.getByRole('button', { name: `Add these details to ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Add these details to ${name}?` });
+    await dialog.getByRole('table', { name: 'changes to the guest' }).getByText('CARD E2E 77').waitFor();
+    await dialog.getByRole('checkbox', { name: 'Change First name' }).uncheck();
+    await dialog.getByRole('button', { name: `Add to ${name}` }).click();
+    await page.getByRole('heading', { name }).waitFor();
+    await expect.poll(async () => text((await onService(text(seeded!.PatronEmail)))[0]?.CardNumber), { timeout: 30_000 }).toBe('CARD E2E 77');
+    expect(await onService(text(seeded!.PatronEmail))).toEqual([expect.objectContaining({ contact_id: seeded!.contact_id, PatronName: seeded!.PatronName, PatronSurname: seeded!.PatronSurname })]);
   });
 
   it('a guest another desk put on the service after the last sync: the entry needs attention naming that guest, who stays unchanged on the service and the desk', async () => {
