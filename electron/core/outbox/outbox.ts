@@ -210,7 +210,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const account = options.account();
       const prepared = prepareEntry(row.kind, payload, { clientId: row.account, phoneCountry: account?.phoneCountry, guestKey: row.guestKey });
       // Who the entry is for, and its reference, stay as they were: an edit changes details only.
-      const kept = withContactId(row.kind, prepared.payload, row.createsLocalId ? undefined : contactIdOf(row.kind, row.payload));
+      // A new guest a person already chose to add to a guest on file keeps naming that guest.
+      const newGuest = row.createsLocalId !== null && store.contactIdFor(row.createsLocalId) === undefined;
+      const kept = withContactId(row.kind, prepared.payload, newGuest ? undefined : contactIdOf(row.kind, row.payload));
       const next = transitions.edit(row, kept, clock.now());
       commit([next]);
       return view(next);

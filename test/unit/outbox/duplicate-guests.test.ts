@@ -118,12 +118,28 @@ describe('adding a refused new guest’s details to the guest the service has (a
     harness.outbox.addToExistingGuest(item.id, ada, ['PatronMobile', 'svc_categories']);
     await harness.outbox.settle();
 
-    expect(harness.outbox.get(item.id)).toMatchObject({ state: 'sent', result: { contact_id: ada } });
+    expect(harness.outbox.get(item.id)).toMatchObject({ state: 'sent', result: { contact_id: ada, addedToExistingGuest: true } });
     const [record] = await onService('ada@example.com');
     expect(record).toMatchObject({ contact_id: ada, PatronName: 'Ada', PatronSurname: 'Lovelace', PatronMobile: '0412 000 004' });
     expect(String(record!.svc_categories).split(',').sort()).toEqual(['Regular', 'VIP']);
     expect(harness.outbox.get(bought.id)?.state).toBe('sent');
     expect(sandbox.operator.purchases(clientId())).toEqual([expect.objectContaining({ contact_id: ada })]);
+  });
+
+  it('an edit made after the choice (while offline) still goes to the guest on file', async () => {
+    const ada = await existingGuest({ PatronName: 'Ada', PatronEmail: 'ada@example.com' });
+    const item = harness.outbox.enqueue('push_contact', { contact_id: LOCAL, PatronName: 'Grace', PatronEmail: 'ada@example.com', MemberNumber: 'M1' });
+    await harness.outbox.settle();
+    await sandbox.operator.setOffline(true);
+    harness.outbox.addToExistingGuest(item.id, ada, ['MemberNumber']);
+    await harness.outbox.settle();
+    const queued = harness.outbox.get(item.id)!;
+    harness.outbox.edit(item.id, { ...queued.payload, MemberNumber: 'M2' });
+    await sandbox.operator.setOffline(false);
+    harness.outbox.notifyOnline();
+    await harness.outbox.settle();
+    expect(harness.outbox.get(item.id)).toMatchObject({ state: 'sent', result: { contact_id: ada } });
+    expect(await onService('ada@example.com')).toEqual([expect.objectContaining({ contact_id: ada, PatronName: 'Ada', MemberNumber: 'M2' })]);
   });
 
   it('refuses a guest the entry does not name', async () => {

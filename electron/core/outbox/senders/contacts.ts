@@ -42,7 +42,9 @@ export function createContactSender(): KindSender {
 async function settle(row: OutboxRow, answer: ItemAnswer, createdIds: ReadonlySet<string>, service: ServiceAccess): Promise<DeliveryOutcome> {
   if (answer.ok === true) {
     const contactId = stringOf(answer.echo.contact_id);
-    return contactId ? { type: 'sent', result: { contact_id: contactId }, contactId } : { type: 'sent' };
+    // A new guest a person chose to add to a guest on file now names that guest's service id.
+    const addedToExistingGuest = row.createsLocalId !== null && contactIdOf('push_contact', row.payload) !== undefined;
+    return contactId ? { type: 'sent', result: { contact_id: contactId, ...(addedToExistingGuest ? { addedToExistingGuest } : {}) }, contactId } : { type: 'sent' };
   }
   const isNewGuest = contactIdOf('push_contact', row.payload) === undefined;
   if (answer.ok === null) return isNewGuest && createdIds.size > 0 ? identifyCreatedGuest(row.payload, createdIds, service) : { type: 'unknown', reason: UNATTRIBUTED };
