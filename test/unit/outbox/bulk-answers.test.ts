@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairBulkAnswers, unclaimedSuccesses } from '../../../electron/core/outbox/senders/bulk-answers';
+import { pairBulkAnswers, unclaimedAnswers } from '../../../electron/core/outbox/senders/bulk-answers';
 
 const byContact = (echo: Record<string, unknown>) => (echo.contact_id ? String(echo.contact_id) : undefined);
 const fail = (contact_id: string, desc: string) => ({ contact_id, reason: { code: 1, desc } });
@@ -18,7 +18,7 @@ describe('pairing a bulk answer with the entries sent', () => {
   it('does not guess which of several new entries got which id, even when all of them succeeded', () => {
     const answers = pairBulkAnswers([undefined, 'a', undefined], [{ contact_id: 'a' }, { contact_id: 'n1' }, { contact_id: 'n2' }], [], byContact);
     expect(answers.map((answer) => (answer.ok ? answer.echo.contact_id : answer.ok))).toEqual([null, 'a', null]);
-    expect(unclaimedSuccesses([undefined, 'a', undefined], [{ contact_id: 'a' }, { contact_id: 'n1' }, { contact_id: 'n2' }], byContact)).toEqual([{ contact_id: 'n1' }, { contact_id: 'n2' }]);
+    expect(unclaimedAnswers([undefined, 'a', undefined], [{ contact_id: 'a' }, { contact_id: 'n1' }, { contact_id: 'n2' }], byContact)).toEqual([{ contact_id: 'n1' }, { contact_id: 'n2' }]);
   });
 
   it('says it cannot tell when new entries partly succeeded', () => {

@@ -167,6 +167,38 @@ describe('other reconciliations apply a write only to its own record', () => {
     }
   });
 
+  it('several new guests without a local id, all created: sent, and no id is given to a guest on a guess', async () => {
+    await harness.outbox.stop();
+    harness = createHarness({ client, clientId: clientId(), start: false });
+    const items = ['a1@example.com', 'a2@example.com'].map((address) => harness.outbox.enqueue('push_contact', { PatronEmail: address }));
+    harness.outbox.start();
+    await harness.outbox.settle();
+    for (const item of items) {
+      const view = harness.outbox.get(item.id)!;
+      expect(view).toMatchObject({ state: 'sent', result: { created: true } });
+      expect(view.result?.contact_id).toBeUndefined();
+    }
+    expect(await onService('a1@example.com')).toHaveLength(1);
+  });
+
+  it('a call where one of several new guests is refused: the created ones get their own ids by lookup, the refused one is judged alone', async () => {
+    const ada = await existingGuest({ PatronName: 'Ada', PatronEmail: 'ada@example.com' });
+    await harness.outbox.stop();
+    harness = createHarness({ client, clientId: clientId(), start: false });
+    const locals = [0, 1, 2].map((index) => `${LOCAL.slice(0, -2)}f${index}`);
+    const emails = ['b1@example.com', 'ada@example.com', 'b3@example.com'];
+    const items = emails.map((address, index) => harness.outbox.enqueue('push_contact', { contact_id: locals[index], PatronName: `Guest ${index}`, PatronEmail: address }));
+    harness.outbox.start();
+    await harness.outbox.settle();
+    await harness.advance(1000);
+    for (const index of [0, 2]) {
+      const view = harness.outbox.get(items[index]!.id)!;
+      expect(await onService(emails[index]!)).toEqual([expect.objectContaining({ contact_id: view.result?.contact_id })]);
+    }
+    expect(harness.outbox.get(items[1]!.id)).toMatchObject({ state: 'needs_attention', problem: { existingGuests: [expect.objectContaining({ contactId: ada })] } });
+    expect(await onService('ada@example.com')).toEqual([expect.objectContaining({ contact_id: ada, PatronName: 'Ada' })]);
+  });
+
   it('an SMS whose reference the service lists for a different message is not taken as sent', async () => {
     await client.sms({ from: 'Other', to: '+61412000005', message: 'Someone else', reference_id: 'shared42' });
     fault('sms', 'drop_before_commit');

@@ -42,13 +42,13 @@ export function pairBulkAnswers(
   return answers;
 }
 
-/** The successes no keyed entry claimed: what a bulk answer gave the entries without a key, in no known order. */
-export function unclaimedSuccesses(
+/** The answers (successes or failures) no keyed entry claimed: what a bulk answer gave the entries without a key, in no known order. */
+export function unclaimedAnswers<T extends Record<string, unknown>>(
   keys: ReadonlyArray<string | undefined>,
-  success: ReadonlyArray<Record<string, unknown>>,
-  keyOf: (echo: Record<string, unknown>) => string | undefined,
-): Array<Record<string, unknown>> {
-  const left = [...success];
+  answers: ReadonlyArray<T>,
+  keyOf: (echo: T) => string | undefined,
+): T[] {
+  const left = [...answers];
   for (const key of keys) {
     if (key === undefined) continue;
     const index = left.findIndex((echo) => keyOf(echo) === key);

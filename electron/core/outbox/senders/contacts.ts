@@ -4,7 +4,7 @@ import { contactIdOf } from '../local-ids';
 import type { DeliveryOutcome } from '../outcomes';
 import { findGuestsByEmailOrMobile, judgeDuplicateGuest } from '../reconcile';
 import type { OutboxRow, Payload } from '../types';
-import { pairBulkAnswers, unclaimedSuccesses, type ItemAnswer } from './bulk-answers';
+import { pairBulkAnswers, unclaimedAnswers, type ItemAnswer } from './bulk-answers';
 import type { KindSender, ServiceAccess } from './sender';
 
 const DUPLICATE = /duplicate check failed/i;
@@ -29,7 +29,10 @@ export function createContactSender(): KindSender {
       const keys = rows.map((row) => contactIdOf('push_contact', row.payload));
       const echoKey = (echo: Record<string, unknown>) => stringOf(echo.contact_id);
       const answers = pairBulkAnswers(keys, response.success, response.failures, echoKey);
-      const createdIds = new Set(unclaimedSuccesses(keys, response.success, echoKey).map(echoKey).filter((id): id is string => id !== undefined));
+      const created = unclaimedAnswers(keys, response.success, echoKey).map(echoKey).filter((id): id is string => id !== undefined);
+      const refused = unclaimedAnswers(keys, response.failures, (failure) => stringOf(failure.contact_id));
+      const newGuests = keys.filter((key) => key === undefined).length;
+      const createdIds: CreatedIds = { ids: new Set(created), all: refused.length === 0 && created.length === newGuests };
       const outcomes: DeliveryOutcome[] = [];
       // One at a time: the lookups of an ambiguous answer must not flood the service.
       for (const [index, row] of rows.entries()) outcomes.push(await settle(row, answers[index]!, createdIds, service));
@@ -38,8 +41,14 @@ export function createContactSender(): KindSender {
   };
 }
 
+/** The ids a call created for its new guests (in no known order), and whether every new guest of the call was created. */
+interface CreatedIds {
+  ids: ReadonlySet<string>;
+  all: boolean;
+}
+
 /** One guest's outcome from its part of the answer. */
-async function settle(row: OutboxRow, answer: ItemAnswer, createdIds: ReadonlySet<string>, service: ServiceAccess): Promise<DeliveryOutcome> {
+async function settle(row: OutboxRow, answer: ItemAnswer, created: CreatedIds, service: ServiceAccess): Promise<DeliveryOutcome> {
   if (answer.ok === true) {
     const contactId = stringOf(answer.echo.contact_id);
     // A new guest a person chose to add to a guest on file now names that guest's service id.
@@ -47,7 +56,13 @@ async function settle(row: OutboxRow, answer: ItemAnswer, createdIds: ReadonlySe
     return contactId ? { type: 'sent', result: { contact_id: contactId, ...(addedToExistingGuest ? { addedToExistingGuest } : {}) }, contactId } : { type: 'sent' };
   }
   const isNewGuest = contactIdOf('push_contact', row.payload) === undefined;
-  if (answer.ok === null) return isNewGuest && createdIds.size > 0 ? identifyCreatedGuest(row.payload, createdIds, service) : { type: 'unknown', reason: UNATTRIBUTED };
+  if (answer.ok === null && isNewGuest) {
+    // Every new guest of the call was created, but which id is whose is not said. Nothing waits on
+    // the id of a guest without a local id: it is sent, without an id. A guest recorded here is looked up.
+    if (created.all && row.createsLocalId === null) return { type: 'sent', result: { created: true } };
+    if (created.ids.size > 0) return identifyCreatedGuest(row.payload, created.ids, service);
+  }
+  if (answer.ok === null) return { type: 'unknown', reason: UNATTRIBUTED };
   if (isNewGuest && DUPLICATE.test(answer.desc)) return reconcileNewGuest(row, service);
   return outcomeOfServiceMessage('push_contact', answer.desc);
 }
