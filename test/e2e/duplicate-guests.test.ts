@@ -138,4 +138,41 @@ describe('a new guest with the email of a guest already on file (browser mode, r
     await expect.poll(async () => text((await onService(email))[0]?.PatronMobile), { timeout: 30_000 }).toBe('+61412555019');
     expect(await onService(email)).toEqual([expect.objectContaining({ contact_id: contactId, PatronName: 'Orla', PatronSurname: 'Original' })]);
   });
+
+  it('Edit: a new email sends the new guest as a guest of their own; Discard: the new guest is dropped; the guest on file is untouched either way', async () => {
+    const stamp = Date.now();
+    const email = `kept.${stamp}@example.com`;
+    const otherEmail = `left.${stamp}@example.com`;
+    const { success } = await client.pushContact([
+      { client_id: sandbox.demo.clientId, PatronName: 'Kim', PatronSurname: 'Kept', PatronEmail: email },
+      { client_id: sandbox.demo.clientId, PatronName: 'Lee', PatronSurname: 'Left', PatronEmail: otherEmail },
+    ]);
+    const contactId = String(success[0]!.contact_id);
+    const nav = page.getByRole('navigation', { name: 'Screens' });
+    for (const [first, address] of [['Eddie', email], ['Dana', otherEmail]] as const) {
+      const form = await newGuestForm();
+      await form.getByLabel('First name').fill(first);
+      await form.getByLabel('Surname').fill('Second');
+      await form.getByLabel('Email').fill(address);
+      await form.getByRole('button', { name: 'Record guest' }).click();
+      await page.getByRole('heading', { name: `${first} Second` }).waitFor();
+    }
+    await nav.getByText('Outbox', { exact: true }).click();
+    const rowOf = (first: string) => page.locator('tr[data-state="needs_attention"]').filter({ hasText: `${first} Second` });
+    await rowOf('Eddie').getByRole('button', { name: 'Add these details to Kim Kept' }).waitFor({ timeout: 30_000 });
+    await rowOf('Dana').getByRole('button', { name: 'Add these details to Lee Left' }).waitFor({ timeout: 30_000 });
+
+    const edited = `eddie.${Date.now()}@example.com`;
+    await rowOf('Eddie').getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit before sending' });
+    await dialog.getByLabel('Email').fill(edited);
+    await dialog.getByRole('button', { name: 'Save and send' }).click();
+    await expect.poll(async () => (await onService(edited)).map((c) => text(c.PatronName)), { timeout: 30_000 }).toEqual(['Eddie']);
+
+    await rowOf('Dana').getByRole('button', { name: 'Discard' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => rowOf('Dana').count(), { timeout: 30_000 }).toBe(0);
+    expect(await onService(email)).toEqual([expect.objectContaining({ contact_id: contactId, PatronName: 'Kim', PatronSurname: 'Kept' })]);
+    expect(await onService(otherEmail)).toEqual([expect.objectContaining({ PatronName: 'Lee', PatronSurname: 'Left' })]);
+  });
 });
