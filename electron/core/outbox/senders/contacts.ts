@@ -78,8 +78,9 @@ async function identifyCreatedGuest(contact: Payload, createdIds: ReadonlySet<st
     if (mine.length !== 1) return { type: 'unknown', reason: UNATTRIBUTED };
     const contactId = contactText(mine[0]!.contact_id);
     return { type: 'sent', result: { contact_id: contactId }, contactId };
-  } catch (error) {
-    return outcomeOfCallError(error, 'push_contact');
+  } catch {
+    // The guest may well have been created: whatever stopped the lookup, its outcome is in doubt.
+    return { type: 'unknown', reason: UNATTRIBUTED };
   }
 }
 
