@@ -137,6 +137,12 @@ describe('a new guest with the email of a guest already on file (browser mode, r
     await dialog.getByRole('button', { name: 'Add to Orla Original' }).click();
     await expect.poll(async () => text((await onService(email))[0]?.PatronMobile), { timeout: 30_000 }).toBe('+61412555019');
     expect(await onService(email)).toEqual([expect.objectContaining({ contact_id: contactId, PatronName: 'Orla', PatronSurname: 'Original' })]);
+
+    // On the desk the new guest is now the guest on file: one row, under their own name, with the added mobile.
+    await nav.getByText('Guests', { exact: true }).click();
+    await box.fill('');
+    await box.fill(email);
+    await expect.poll(() => list.getByRole('option').allTextContents(), { timeout: 30_000 }).toEqual([expect.stringMatching(/^Orla Original.*\+61412555019/)]);
   });
 
   it('Edit: a new email sends the new guest as a guest of their own; Discard: the new guest is dropped; the guest on file is untouched either way', async () => {
