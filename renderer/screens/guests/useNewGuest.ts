@@ -86,8 +86,8 @@ export function useNewGuest() {
     const invalid = fields.map(fieldError).find(Boolean);
     if (invalid) throw new Error(`Check the marked fields: ${invalid}`);
     if (duplicates.length > 0) {
-      const names = guestsOnFile(duplicates).map((row) => row.label).join(' and ');
-      throw new Error(`The service keeps one guest per email and one per mobile, and ${names} already has this ${duplicates[0]!.same}. Open them, add these details to them, or change the email or mobile.`);
+      const onFile = duplicates.map(({ row, same }) => `${row.label} already has this ${same}`).join(' and ');
+      throw new Error(`The service keeps one guest per email and one per mobile, and ${onFile}. Open them, add these details to them, or change the email or mobile.`);
     }
     const localId = await createGuest(getDesk(), record, draft.categories);
     clearDraft(DRAFT_ID);

@@ -59,6 +59,22 @@ describe('recording a new guest', () => {
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
   });
 
+  it('an email of one guest on file and the mobile of another: Open each, no Add, and nothing recorded', async () => {
+    const { form, state } = await openForm();
+    const user = userEvent.setup();
+    await user.type(within(form).getByLabelText('Email'), 'ada@example.com');
+    await user.type(within(form).getByLabelText('Mobile'), '0413 555 111');
+    const offer = await within(form).findByRole('alert');
+    await within(offer).findByText('Grace Hopper already has this mobile.');
+    expect(within(offer).getByRole('button', { name: 'Open Ada Lovelace' })).toBeInTheDocument();
+    expect(within(offer).getByRole('button', { name: 'Open Grace Hopper' })).toBeInTheDocument();
+    expect(within(offer).queryByRole('button', { name: /Add these details/ })).not.toBeInTheDocument();
+    expect(offer).toHaveTextContent('These details belong to two guests on file');
+    await user.click(within(form).getByRole('button', { name: 'Record guest' }));
+    expect(await within(form).findByText(/Ada Lovelace already has this email and Grace Hopper already has this mobile/)).toBeInTheDocument();
+    expect(state.writes).toHaveLength(0);
+  });
+
   it('Open <name> shows the guest on file and records nothing', async () => {
     const { form, state } = await openForm();
     const user = userEvent.setup();
