@@ -142,6 +142,21 @@ describe('adding a refused new guest’s details to the guest the service has (a
     expect(await onService('ada@example.com')).toEqual([expect.objectContaining({ contact_id: ada, PatronName: 'Ada', MemberNumber: 'M2' })]);
   });
 
+  it('with nothing ticked, the entry is done at once (nothing pushed) and the waiting purchase goes to the guest on file', async () => {
+    const ada = await existingGuest({ PatronName: 'Ada', PatronEmail: 'ada@example.com' });
+    const item = harness.outbox.enqueue('push_contact', { contact_id: LOCAL, PatronName: 'Grace', PatronEmail: 'ada@example.com' });
+    const bought = harness.outbox.enqueue('add_purchase', purchase(LOCAL));
+    await harness.outbox.settle();
+    harness.outbox.addToExistingGuest(item.id, ada, []);
+    await harness.outbox.settle();
+    expect(harness.outbox.get(item.id)).toMatchObject({ state: 'sent', result: { contact_id: ada, addedToExistingGuest: true } });
+    expect(await onService('ada@example.com')).toEqual([expect.objectContaining({ PatronName: 'Ada' })]);
+    expect(harness.outbox.get(bought.id)?.state).toBe('sent');
+    expect(sandbox.operator.purchases(clientId())).toEqual([expect.objectContaining({ contact_id: ada })]);
+    // Later entries for the local id are written for the guest on file at once.
+    expect(harness.outbox.enqueue('add_purchase', purchase(LOCAL, 'Coffee')).payload.contact_id).toBe(ada);
+  });
+
   it('refuses a guest the entry does not name', async () => {
     await existingGuest({ PatronName: 'Ada', PatronEmail: 'ada@example.com' });
     const other = await existingGuest({ PatronName: 'Zoe', PatronEmail: 'zoe@example.com' });
