@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../shared/api/client';
 import { createSandbox, type Sandbox } from '../../../sandbox/index';
-import { createHarness, purchase, sms, type Harness } from './support/outbox-harness';
+import { createHarness, email, purchase, sms, type Harness } from './support/outbox-harness';
 
 // The rule of ARCHITECTURE §5 against the real sandbox (in-process) and the real SQLite outbox:
 // "Duplicate check failed" is this entry's own earlier write only when that write's outcome was
@@ -221,6 +221,22 @@ describe('other reconciliations apply a write only to its own record', () => {
     await harness.outbox.settle();
     await harness.advance(1000);
     expect(harness.outbox.get(item.id)).toMatchObject({ state: 'needs_attention', problem: { message: expect.stringContaining('different SMS') } });
+  });
+
+  it('an email whose reference the service lists with another subject is not taken as sent; one with its own subject is', async () => {
+    await client.email({ to_email: 'x@example.com', to_name: 'X', from_email: 'desk@venue.example', from_name: 'Other desk', subject: 'Not yours', html: '<p>x</p>', reference_id: 'shared43' });
+    fault('email', 'drop_before_commit');
+    const theirs = harness.outbox.enqueue('email', { ...email('Your booking'), reference_id: 'shared43' });
+    await harness.outbox.settle();
+    await harness.advance(1000);
+    expect(harness.outbox.get(theirs.id)).toMatchObject({ state: 'needs_attention', problem: { message: expect.stringContaining('different email') } });
+
+    fault('email', 'drop_after_commit');
+    const ours = harness.outbox.enqueue('email', email('Only once'));
+    await harness.outbox.settle();
+    await harness.advance(1000);
+    expect(harness.outbox.get(ours.id)).toMatchObject({ state: 'sent', result: { confirmedBy: 'sent_items' } });
+    expect(sandbox.operator.messages({ clientId: clientId(), channel: 'email' }).filter((message) => message.subject === 'Only once')).toHaveLength(1);
   });
 
   it('a booking for a new guest with someone else’s email is not pushed onto that guest', async () => {
