@@ -33,7 +33,8 @@ export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (ite
           {item.waitingReason && <Text size="xs" c="dimmed">{item.waitingReason}{item.nextAttemptAt ? ` (next try ${new Date(item.nextAttemptAt).toLocaleTimeString()})` : ''}</Text>}
           {item.problem && (
             <Text size="xs" c="red">
-              {item.problem.message} — {item.problem.whatToDo}
+              {/* The guests on file come with their own buttons, which say what to do. */}
+              {existingGuests.length > 0 ? item.problem.message : `${item.problem.message} — ${item.problem.whatToDo}`}
             </Text>
           )}
           {existingGuests.length > 0 && <DuplicateChoices item={item} guests={existingGuests} />}
