@@ -1,7 +1,7 @@
 import { retryDelay } from './backoff';
 import type { OfflineBreaker } from './breaker';
 import { batchSizeOf, type OutboxConfig } from './config';
-import { withContactId } from './local-ids';
+import { resolveLocalId } from './existing-guest';
 import type { DeliveryOutcome } from './outcomes';
 import type { KindSender, ServiceAccess } from './senders/sender';
 import { createLineWalker, type LineEntry } from './line';
@@ -287,18 +287,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (outcome.type === 'offline') offline = true;
       if (outcome.type === 'paused') store.pauseKind(row.kind, outcome.reason, now);
       if (outcome.type === 'retry' && outcome.retryAfterMs) notBefore = Math.max(notBefore, now + outcome.retryAfterMs);
-      if (outcome.type === 'sent' && outcome.contactId && row.createsLocalId) changed.push(...resolveLocalId(row.createsLocalId, outcome.contactId, now));
+      if (outcome.type === 'sent' && outcome.contactId && row.createsLocalId) changed.push(...resolveLocalId(store, row.createsLocalId, outcome.contactId, now));
     });
     return offline;
-  };
-
-  /** Records the service's id for a local guest and rewrites the entries that were waiting for it. */
-  const resolveLocalId = (localId: string, contactId: string, now: number): string[] => {
-    store.recordContactId(localId, contactId, now);
-    return store.dependantsOf(localId).map((dependant) => {
-      store.save({ ...dependant, payload: withContactId(dependant.kind, dependant.payload, contactId), needsLocalId: null, updatedAt: now });
-      return dependant.id;
-    });
   };
 
   return {

@@ -7,6 +7,7 @@ import { createOfflineBreaker } from './breaker';
 import { resolveConfig, type OutboxConfig } from './config';
 import { createDispatcher } from './dispatcher';
 import { createChangeNotifier, type OutboxListener } from './events';
+import { addToExistingGuest, resolveLocalId } from './existing-guest';
 import { contactIdOf, withContactId } from './local-ids';
 import { newEntryRow } from './new-entry';
 import { onceNextTurn } from './next-turn';
@@ -72,6 +73,8 @@ export interface Outbox {
   discard(id: string): { discarded: boolean };
   /** A person's decision on a purchase held because its outcome is unknown. */
   decide(id: string, decision: 'it-was-recorded' | 'send-again'): OutboxItemView;
+  /** A person's choice: a new guest refused as a duplicate is the guest the service already has; adds the chosen details to it. */
+  addToExistingGuest(id: string, contactId: string, fields: readonly string[]): OutboxItemView;
   /** Lifts the pause of a kind (after credits were added). */
   resumeKind(kind: OutboxKind): OutboxSummary;
   /** The network is back: try at once instead of waiting for the next probe. */
@@ -145,7 +148,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     senders: createSenders(),
     service: () => {
       const account = options.account();
-      return account && { client: account.client, clientId: account.clientId };
+      return account && { client: account.client, clientId: account.clientId, phoneCountry: account.phoneCountry };
     },
     breaker,
     clock,
@@ -271,7 +274,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const account = options.account();
       const prepared = prepareEntry(row.kind, payload, { clientId: row.account, phoneCountry: account?.phoneCountry, guestKey: row.guestKey });
       // Who the entry is for, and its reference, stay as they were: an edit changes details only.
-      const kept = withContactId(row.kind, prepared.payload, row.createsLocalId ? undefined : contactIdOf(row.kind, row.payload));
+      // A new guest a person already chose to add to a guest on file keeps naming that guest.
+      const newGuest = row.createsLocalId !== null && store.contactIdFor(row.createsLocalId) === undefined;
+      const kept = withContactId(row.kind, prepared.payload, newGuest ? undefined : contactIdOf(row.kind, row.payload));
       const next = transitions.edit(row, kept, clock.now());
       commit([next]);
       return view(next);
@@ -287,6 +292,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
     decide(id, decision) {
       const next = transitions.decide(requireRow(id), decision, clock.now());
       commit([next]);
+      return view(next);
+    },
+    addToExistingGuest(id, contactId, fields) {
+      const row = requireRow(id);
+      const now = clock.now();
+      const next = addToExistingGuest(row, contactId, fields, now, options.account()?.phoneCountry);
+      // Only now that a person chose this guest do the entries waiting on the local id go to it.
+      const rewritten = store.transaction(() => {
+        store.save(next);
+        return row.createsLocalId ? resolveLocalId(store, row.createsLocalId, contactId, now) : [];
+      });
+      notifier.changed([next.id, ...rewritten]);
+      dispatcher.kick();
       return view(next);
     },
     resumeKind(kind) {
