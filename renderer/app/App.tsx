@@ -10,7 +10,7 @@ import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
 import { useNavigation } from '../stores/navigation';
 import { DatabaseProblem } from './DatabaseProblem';
 import { SCREENS, type ScreenId } from './screens';
-import { StatusIndicators } from './StatusIndicators';
+import { DatabaseWriteProblem, StatusIndicators } from './StatusIndicators';
 import { useShortcuts } from './useShortcuts';
 
 /** The screen component for each navigation entry; features replace their placeholder as they land. */
@@ -58,6 +58,7 @@ export function App() {
       </AppShell.Navbar>
       <AppShell.Main>
         <DatabaseProblem />
+        <DatabaseWriteProblem />
         <Screen id={current} />
       </AppShell.Main>
     </AppShell>

@@ -7,3 +7,4 @@ export * from './datetime';
 export * from './fields';
 export * from './purchase';
 export * from './contact';
+export * from './contact-identity';

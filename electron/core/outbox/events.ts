@@ -19,10 +19,17 @@ export function createChangeNotifier(read: { view(id: string): OutboxItemView | 
     const ids = [...pending];
     pending.clear();
     if (listeners.size === 0) return;
-    const change: OutboxChange = {
-      summary: read.summary(),
-      changed: ids.map((id) => read.view(id)).filter((view): view is OutboxItemView => view !== undefined),
-    };
+    let change: OutboxChange;
+    try {
+      change = {
+        summary: read.summary(),
+        changed: ids.map((id) => read.view(id)).filter((view): view is OutboxItemView => view !== undefined),
+      };
+    } catch (error) {
+      // The database could not be read (an I/O error): this notice is lost, the next one reads afresh.
+      onListenerError(error);
+      return;
+    }
     for (const listener of listeners) {
       try {
         listener(change);
