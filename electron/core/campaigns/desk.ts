@@ -34,7 +34,8 @@ export function createCampaignDesk(services: DeskServices, parts: { db: Database
 /** A queued send moved on: the campaign becomes sent or scheduled (with the service's count), or refused with the reason. */
 function followQueuedSend(services: DeskServices, store: CampaignStore, item: OutboxItemView): void {
   const record = store.byOutboxId(item.id);
-  if (!record || record.state !== 'queued') return;
+  // Queued, or refused after needing attention (staff may press Resend in the Outbox): either way it follows its entry.
+  if (!record || (record.state !== 'queued' && record.state !== 'refused')) return;
   const now = Date.now();
   if (item.state === 'sent') {
     const result = item.result ?? {};
