@@ -2,7 +2,8 @@ import type { guestChannels } from '../../../shared/bridge/channels/guests';
 import type { DeskHandlers } from '../../../shared/bridge/contract';
 import { UserFacingError } from '../../../shared/bridge/result';
 import { formatServiceDateTime, parseServiceDateTime } from '../../../shared/rules/datetime';
-import type { AccountSettings, DeskServices, OutboxKind } from '../services';
+import type { OutboxInput, OutboxKind } from '../../../shared/outbox/kinds';
+import type { AccountSettings, DeskServices } from '../services';
 import { explainReadError } from './errors';
 import { contactEditPayload, emailPayload, newContactPayload, purchasePayload, smsPayload } from './payloads';
 import { createPullStore } from './pulls';
@@ -20,7 +21,7 @@ export function createGuestHandlers(services: DeskServices, options: { now?: () 
     return settings;
   };
 
-  const queue = async (kind: OutboxKind, payload: Record<string, unknown>, guestKey?: string) => {
+  const queue = async <K extends OutboxKind>(kind: K, payload: OutboxInput<K>, guestKey?: string) => {
     const queued = await services.enqueue(kind, payload, guestKey ? { guestKey } : {});
     return { outboxId: queued.id, state: queued.state, ...(guestKey ? { guestKey } : {}) };
   };

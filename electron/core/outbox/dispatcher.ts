@@ -1,19 +1,19 @@
 import { retryDelay } from './backoff';
 import type { OfflineBreaker } from './breaker';
 import { batchSizeOf, type OutboxConfig } from './config';
-import { withContactId } from './local-ids';
+import { rowWithContactId } from './local-ids';
 import type { DeliveryOutcome } from './outcomes';
-import type { KindSender, ServiceAccess } from './senders/sender';
+import type { KindSenders, ServiceAccess } from './senders/sender';
 import { createLineWalker, type LineEntry } from './line';
 import { onceNextTurn } from './next-turn';
 import type { OutboxStore } from './store';
 import { applyOutcome, claim, type TransitionContext } from './transitions';
-import { CLAIM_MUST_BE_FLUSHED, type OutboxClock, type OutboxKind, type OutboxRow } from './types';
+import { isRowOfKind, OUTBOX_KIND_SPECS, type OutboxClock, type OutboxKind, type OutboxRow } from './types';
 
 /** What the dispatcher is built from. */
 export interface DispatcherOptions {
   store: OutboxStore;
-  senders: Record<OutboxKind, KindSender>;
+  senders: KindSenders;
   /** The connected account's service, or null when none is connected. */
   service: () => ServiceAccess | null;
   breaker: OfflineBreaker;
@@ -35,9 +35,22 @@ export interface Dispatcher {
   settle(): Promise<void>;
 }
 
-interface Job {
-  kind: OutboxKind;
-  rows: OutboxRow[];
+/** A call: entries of one kind, typed by it. */
+type Job<K extends OutboxKind = OutboxKind> = { [P in K]: { kind: P; rows: OutboxRow<P>[] } }[K];
+
+/** The job of a kind from claimed rows, all of that kind (the planner groups by kind). */
+function jobOf<K extends OutboxKind>(kind: K, rows: readonly OutboxRow[]): Job<K> {
+  const own: OutboxRow<K>[] = [];
+  for (const row of rows) {
+    if (!isRowOfKind(row, kind)) throw new Error(`A ${kind} call was planned with a ${row.kind} entry.`);
+    own.push(row);
+  }
+  return { kind, rows: own };
+}
+
+/** Hands a job to its kind's sender. */
+function deliverJob<K extends OutboxKind>(senders: KindSenders, job: Job<K>, service: ServiceAccess): Promise<DeliveryOutcome[]> {
+  return senders[job.kind].deliver(job.rows, service);
 }
 
 /** A call being formed: which entries go in it. */
@@ -149,7 +162,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     let jobs: Job[] = [];
     if (service && !offline && options.breaker.online && free > 0 && now >= notBefore) {
       const planned = planJobs(service.clientId, now, free);
-      const durability = planned.some((job) => CLAIM_MUST_BE_FLUSHED.has(job.kind)) ? 'flushed' : 'crashSafe';
+      const durability = planned.some((job) => OUTBOX_KIND_SPECS[job.kind].claimMustBeFlushed) ? 'flushed' : 'crashSafe';
       if (planned.length > 0) jobs = store.transaction(() => planned.map((job) => claimJob(job, now, changed)), durability);
     }
     if (changed.length > 0) options.onChanged(changed);
@@ -167,15 +180,15 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   };
 
   /** Marks a planned call's entries as sending; the mark is what a restart finds if the desk stops mid-call. */
-  const claimJob = (job: PlannedJob, now: number, changed: string[]): Job => ({
-    kind: job.kind,
-    rows: job.entries.map((entry) => {
+  const claimJob = (job: PlannedJob, now: number, changed: string[]): Job => {
+    const rows = job.entries.map((entry) => {
       const next = claim(store.get(entry.id)!, now);
       store.saveState(next);
       changed.push(next.id);
       return next;
-    }),
-  });
+    });
+    return jobOf(job.kind, rows);
+  };
 
   const pump = () => {
     if (pumping) {
@@ -215,7 +228,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const runJob = async (job: Job, service: ServiceAccess) => {
     let outcomes: DeliveryOutcome[];
     try {
-      outcomes = await options.senders[job.kind].deliver(job.rows, service);
+      outcomes = await deliverJob(options.senders, job, service);
     } catch (error) {
       // A fault of ours after the call may have reached the service: treat it as unknown, never as unsent.
       const reason = `Unexpected error while sending: ${error instanceof Error ? error.message : String(error)}`;
@@ -245,7 +258,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const resolveLocalId = (localId: string, contactId: string, now: number): string[] => {
     store.recordContactId(localId, contactId, now);
     return store.dependantsOf(localId).map((dependant) => {
-      store.save({ ...dependant, payload: withContactId(dependant.kind, dependant.payload, contactId), needsLocalId: null, updatedAt: now });
+      store.save({ ...rowWithContactId(dependant, contactId), needsLocalId: null, updatedAt: now });
       return dependant.id;
     });
   };

@@ -7,6 +7,7 @@ import { resolveConfig, type OutboxConfig } from './config';
 import { createDispatcher } from './dispatcher';
 import { createChangeNotifier, type OutboxListener } from './events';
 import { contactIdOf, withContactId } from './local-ids';
+import type { OutboxInput } from '../../../shared/outbox/kinds';
 import { newEntryRow } from './new-entry';
 import { onceNextTurn } from './next-turn';
 import { prepareEntry } from './prepare';
@@ -57,8 +58,11 @@ export interface Outbox {
   start(): void;
   /** Stops delivering and waits for calls in flight. The database stays open (the caller owns it). */
   stop(): Promise<void>;
-  /** Validates and stores an entry; it is on disk when this returns. Throws a UserFacingError saying what is wrong. */
-  enqueue(kind: OutboxKind, payload: unknown, options?: EnqueueOptions): OutboxItemView;
+  /**
+   * Validates and stores an entry; it is on disk when this returns. Throws a UserFacingError saying
+   * what is wrong (the payload's type is the caller's promise; the service's rules are checked here).
+   */
+  enqueue<K extends OutboxKind>(kind: K, payload: OutboxInput<K>, options?: EnqueueOptions): OutboxItemView;
   get(id: string): OutboxItemView | undefined;
   /** Entries, newest first. */
   list(query?: OutboxQuery): OutboxItemView[];
@@ -165,7 +169,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       breaker.stop();
       await dispatcher.stop();
     },
-    enqueue(kind, payload, enqueueOptions = {}) {
+    enqueue(kind: OutboxKind, payload: OutboxInput, enqueueOptions: EnqueueOptions = {}) {
       const account = options.account();
       if (!account) throw new UserFacingError('Connect an account in Settings (or start the demo) before sending anything.');
       const prepared = prepareEntry(kind, payload, { clientId: account.clientId, phoneCountry: account.phoneCountry, guestKey: enqueueOptions.guestKey });
@@ -203,12 +207,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return view(next);
     },
     edit(id, payload) {
-      const row = requireRow(id);
-      const account = options.account();
-      const prepared = prepareEntry(row.kind, payload, { clientId: row.account, phoneCountry: account?.phoneCountry, guestKey: row.guestKey });
-      // Who the entry is for, and its reference, stay as they were: an edit changes details only.
-      const kept = withContactId(row.kind, prepared.payload, row.createsLocalId ? undefined : contactIdOf(row.kind, row.payload));
-      const next = transitions.edit(row, kept, clock.now());
+      const next = editedRow(requireRow(id), payload, options.account()?.phoneCountry, clock.now());
       commit([next]);
       return view(next);
     },
@@ -242,6 +241,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
     subscribe: (listener) => notifier.subscribe(listener),
     settle: () => dispatcher.settle(),
   };
+}
+
+/** An entry with details staff changed, checked again as its kind; who it is for, and its reference, stay as they were. */
+function editedRow<K extends OutboxKind>(row: OutboxRow<K>, input: unknown, phoneCountry: string | undefined, now: number): OutboxRow<K> {
+  const prepared = prepareEntry(row.kind, input, { clientId: row.account, phoneCountry, guestKey: row.guestKey });
+  const kept = withContactId(row.kind, prepared.payload, row.createsLocalId ? undefined : contactIdOf(row.kind, row.payload));
+  return transitions.edit(row, kept, now);
 }
 
 /** An entry's view, or undefined when it does not exist or was discarded. */

@@ -1,6 +1,6 @@
 import { describeEntry } from './describe';
 import type { CountRow, PausedKind } from './store';
-import { EDITABLE_KINDS, OUTBOX_STATES, type OutboxItemView, type OutboxKind, type OutboxRow, type OutboxState, type OutboxSummary, type StoredState } from './types';
+import { OUTBOX_KIND_SPECS, OUTBOX_STATES, type OutboxItemView, type OutboxKind, type OutboxRow, type OutboxState, type OutboxSummary, type StoredState } from './types';
 
 /** What decides how an entry looks besides its own row. */
 export interface ViewContext {
@@ -31,7 +31,7 @@ export function toItemView(row: OutboxRow, ctx: ViewContext): OutboxItemView {
       ? { nextAttemptAt: new Date(row.nextAttemptAt).toISOString() }
       : {}),
     ...(row.state === 'needs_attention' && row.problem ? { problem: row.problem } : {}),
-    editable: EDITABLE_KINDS.has(row.kind) && shown.state !== 'sending' && shown.state !== 'sent',
+    editable: OUTBOX_KIND_SPECS[row.kind].editable && shown.state !== 'sending' && shown.state !== 'sent',
     ...(row.hold && row.state === 'needs_attention' ? { awaitingDecision: true } : {}),
     payload: row.payload,
     ...(row.result ? { result: row.result } : {}),

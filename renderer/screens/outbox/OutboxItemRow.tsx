@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
 import type { OutboxItem } from '../../stores/outbox';
-import { KIND_LABELS, STATE_LABELS } from './labels';
+import { kindLabel, STATE_LABELS } from './labels';
 
 /** One outbox entry: what it is, its state and reason, and what staff can do with it. */
 export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (item: OutboxItem) => void }) {
@@ -24,7 +24,7 @@ export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (ite
   return (
     <Table.Tr data-state={item.state}>
       <Table.Td><Badge variant="light" color={state.color}>{state.label}</Badge></Table.Td>
-      <Table.Td>{KIND_LABELS[item.kind]}</Table.Td>
+      <Table.Td>{kindLabel(item.kind)}</Table.Td>
       <Table.Td>
         <Stack gap={2}>
           <Text size="sm">{item.summary}</Text>

@@ -4,7 +4,7 @@ import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
 import { useOutbox, type OutboxItem } from '../../stores/outbox';
 import { EditOutboxItemDialog } from './EditOutboxItemDialog';
-import { KIND_LABELS } from './labels';
+import { kindLabel } from './labels';
 import { OutboxItemRow } from './OutboxItemRow';
 
 const FILTERS = {
@@ -41,7 +41,7 @@ export function OutboxScreen() {
         <Alert color="orange" title="Offline">The service is not answering. Everything below waits here and goes out by itself when the line is back.</Alert>
       )}
       {summary?.paused.map((pause) => (
-        <Alert key={pause.kind} color="red" title={`${KIND_LABELS[pause.kind]} sending is paused`}>
+        <Alert key={pause.kind} color="red" title={`${kindLabel(pause.kind)} sending is paused`}>
           <Group justify="space-between">
             <Text size="sm">{pause.reason}</Text>
             <Button size="xs" onClick={() => void resume.run(pause.kind)} loading={resume.busy}>Resume</Button>

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { outboxKind } from '../../outbox/kinds';
+import { outboxState } from '../../outbox/states';
 import { channel } from '../define';
 
-export const outboxKind = z.enum(['sms', 'email', 'push_contact', 'add_purchase', 'push_reservations']);
-export const outboxState = z.enum(['queued', 'sending', 'waiting', 'needs_attention', 'sent']);
+// The kinds and states are defined once, in shared/outbox; re-exported for the channel's users.
+export { outboxKind, outboxState };
 
 /** One outbox entry as staff see it. */
 export const outboxItemView = z.object({

@@ -2,7 +2,7 @@ import { outcomeOfCallError, outcomeOfServiceMessage } from '../classify';
 import { contactIdOf } from '../local-ids';
 import type { DeliveryOutcome } from '../outcomes';
 import { resolveDuplicateGuest } from '../reconcile';
-import type { OutboxRow, Payload } from '../types';
+import type { OutboxPayloads, OutboxRow } from '../types';
 import { pairBulkAnswers, type ItemAnswer } from './bulk-answers';
 import type { KindSender, ServiceAccess } from './sender';
 
@@ -13,13 +13,13 @@ const UNATTRIBUTED = "The service's answer did not say which new guest was which
  * Pushes guests in batches. A new guest the service refuses as a duplicate (typically because an
  * earlier try did reach it) is looked up by email or mobile and the push is applied to that guest.
  */
-export function createContactSender(): KindSender {
+export function createContactSender(): KindSender<'push_contact'> {
   return {
     async deliver(rows, service) {
       const contacts = rows.map((row) => row.payload);
       let response: Awaited<ReturnType<ServiceAccess['client']['pushContact']>>;
       try {
-        response = await service.client.pushContact(contacts as Parameters<ServiceAccess['client']['pushContact']>[0]);
+        response = await service.client.pushContact(contacts);
       } catch (error) {
         const outcome = outcomeOfCallError(error, 'push_contact');
         return rows.map(() => outcome);
@@ -32,7 +32,7 @@ export function createContactSender(): KindSender {
 }
 
 /** One guest's outcome from its part of the answer. */
-async function settle(row: OutboxRow, answer: ItemAnswer, service: ServiceAccess): Promise<DeliveryOutcome> {
+async function settle(row: OutboxRow<'push_contact'>, answer: ItemAnswer, service: ServiceAccess): Promise<DeliveryOutcome> {
   if (answer.ok === true) {
     const contactId = stringOf(answer.echo.contact_id);
     return contactId ? { type: 'sent', result: { contact_id: contactId }, contactId } : { type: 'sent' };
@@ -44,12 +44,12 @@ async function settle(row: OutboxRow, answer: ItemAnswer, service: ServiceAccess
 }
 
 /** Finds the guest the service already has and applies this push to it by contact_id, which cannot duplicate. */
-async function reconcileNewGuest(contact: Payload, service: ServiceAccess): Promise<DeliveryOutcome> {
+async function reconcileNewGuest(contact: OutboxPayloads['push_contact'], service: ServiceAccess): Promise<DeliveryOutcome> {
   try {
     const resolved = await resolveDuplicateGuest(service, contact);
     if ('problem' in resolved) return { type: 'failed', problem: resolved.problem };
     const update = { ...contact, contact_id: resolved.contactId };
-    const response = await service.client.pushContact([update] as Parameters<ServiceAccess['client']['pushContact']>[0]);
+    const response = await service.client.pushContact([update]);
     const [answer] = pairBulkAnswers([resolved.contactId], response.success, response.failures, (echo) => stringOf(echo.contact_id));
     if (answer?.ok === true) {
       return { type: 'sent', result: { contact_id: resolved.contactId, matchedExistingGuest: true }, contactId: resolved.contactId };

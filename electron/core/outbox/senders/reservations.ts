@@ -1,24 +1,25 @@
 import { outcomeOfCallError, outcomeOfServiceMessage } from '../classify';
-import { asObject, contactIdOf } from '../local-ids';
+import { contactIdOf } from '../local-ids';
 import type { DeliveryOutcome } from '../outcomes';
 import { resolveDuplicateGuest } from '../reconcile';
-import type { OutboxRow, Payload } from '../types';
+import type { OutboxPayloads, OutboxRow } from '../types';
 import { pairBulkAnswers, type ItemAnswer } from './bulk-answers';
 import type { KindSender, ServiceAccess } from './sender';
 
 const DUPLICATE = /duplicate check failed/i;
 type PushReservations = ServiceAccess['client']['pushReservations'];
+type Booking = OutboxPayloads['push_reservations'];
 
 /**
  * Pushes bookings with their guests in batches, matched to the answer by reservation id. A booking
  * for a new guest refused as a duplicate is pushed again naming the guest the service already has.
  */
-export function createReservationSender(): KindSender {
+export function createReservationSender(): KindSender<'push_reservations'> {
   return {
     async deliver(rows, service) {
       let response: Awaited<ReturnType<PushReservations>>;
       try {
-        response = await service.client.pushReservations(rows.map((row) => row.payload) as Parameters<PushReservations>[0]);
+        response = await service.client.pushReservations(rows.map((row) => row.payload));
       } catch (error) {
         const outcome = outcomeOfCallError(error, 'push_reservations');
         return rows.map(() => outcome);
@@ -30,7 +31,7 @@ export function createReservationSender(): KindSender {
 }
 
 /** One booking's outcome from its part of the answer. */
-async function settle(row: OutboxRow, answer: ItemAnswer, service: ServiceAccess): Promise<DeliveryOutcome> {
+async function settle(row: OutboxRow<'push_reservations'>, answer: ItemAnswer, service: ServiceAccess): Promise<DeliveryOutcome> {
   if (answer.ok === true) return { type: 'sent', result: { reservation_id: reservationId(row.payload), contact_id: answer.echo.contact_id } };
   if (answer.ok === null) return { type: 'unknown', reason: "The service's answer did not mention this booking." };
   if (DUPLICATE.test(answer.desc) && contactIdOf('push_reservations', row.payload) === undefined) return reconcileGuest(row.payload, service);
@@ -38,12 +39,12 @@ async function settle(row: OutboxRow, answer: ItemAnswer, service: ServiceAccess
 }
 
 /** Names the guest the service already has and pushes the booking again; a push by contact_id cannot duplicate. */
-async function reconcileGuest(item: Payload, service: ServiceAccess): Promise<DeliveryOutcome> {
+async function reconcileGuest(item: Booking, service: ServiceAccess): Promise<DeliveryOutcome> {
   try {
-    const resolved = await resolveDuplicateGuest(service, asObject(item.contact));
+    const resolved = await resolveDuplicateGuest(service, item.contact);
     if ('problem' in resolved) return { type: 'failed', problem: resolved.problem };
-    const again = { ...item, contact: { ...asObject(item.contact), contact_id: resolved.contactId } };
-    const response = await service.client.pushReservations([again] as Parameters<PushReservations>[0]);
+    const again = { ...item, contact: { ...item.contact, contact_id: resolved.contactId } };
+    const response = await service.client.pushReservations([again]);
     const [answer] = pairBulkAnswers([reservationId(item)], response.success, response.failures, (echo) => textOf(echo.reservation_id));
     if (answer?.ok === true) return { type: 'sent', result: { reservation_id: reservationId(item), contact_id: resolved.contactId, matchedExistingGuest: true } };
     if (answer?.ok === false) return outcomeOfServiceMessage('push_reservations', answer.desc);
@@ -54,8 +55,8 @@ async function reconcileGuest(item: Payload, service: ServiceAccess): Promise<De
 }
 
 /** A booking's reservation id. */
-function reservationId(item: Payload): string | undefined {
-  return textOf(asObject(item.reservation).id);
+function reservationId(item: Booking): string | undefined {
+  return textOf(item.reservation.id);
 }
 
 /** A non-empty string form of an id. */
