@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { DeskHandlers, EventPayload } from '../../shared/bridge/contract';
 import { isSafeExternalUrl } from '../../shared/bridge/external-url';
 import { UserFacingError } from '../../shared/bridge/result';
+import { pendingTotal } from '../../shared/outbox/states';
 import { createAccountManager, type DemoService } from './account/account-manager';
 import { startDemoService } from './account/demo-service';
 import { createAccountHandlers } from './account/handlers';
@@ -122,8 +123,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       events,
       localData: {
         unsentCount: () => {
-          const { counts } = outbox.summary();
-          return counts.queued + counts.sending + counts.waiting + counts.needs_attention;
+          return pendingTotal(outbox.summary().counts);
         },
         clear: async () => {
           for (const item of outbox.list({ states: ['queued', 'waiting', 'needs_attention'], limit: 1_000_000 })) outbox.discard(item.id);

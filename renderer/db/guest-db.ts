@@ -1,5 +1,7 @@
 import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type { ResponseOf } from '../../shared/bridge/contract';
+import { PENDING_STATES, type OutboxState } from '../../shared/outbox/states';
+import { isLocalGuestId } from '../../shared/rules/guest-id';
 import type { PhoneKey } from '../search/terms';
 import type { ContactRecord } from './contact';
 import { toGuestRow } from './guest-row';
@@ -23,8 +25,8 @@ export interface GuestRow {
   pending: number;
 }
 
-/** The outbox states, as the renderer records them for its writes. */
-export type WriteState = 'queued' | 'sending' | 'waiting' | 'needs_attention' | 'sent';
+/** The outbox states, as the renderer records them for its writes (shared/outbox/states). */
+export type WriteState = OutboxState;
 
 /** One multipleSelect option checked or unchecked. */
 export interface MultiselectChange {
@@ -165,7 +167,7 @@ export class GuestDatabase extends Dexie {
 
   /** Removes guests a full refresh did not see, keeping those recorded here and not yet confirmed. */
   async sweepGuests(seen: Set<string>): Promise<number> {
-    const gone = (await this.guests.toCollection().primaryKeys()).filter((key) => !seen.has(key) && !key.startsWith('local-'));
+    const gone = (await this.guests.toCollection().primaryKeys()).filter((key) => !seen.has(key) && !isLocalGuestId(key));
     await this.guests.bulkDelete(gone);
     return gone.length;
   }
@@ -229,7 +231,7 @@ export class GuestDatabase extends Dexie {
       const row = await this.guestByKey(write.guestKey);
       if (!row) return;
       const newKey = write.kind === 'create' && contactId ? contactId : row.key;
-      const localId = row.localId ?? (row.key.startsWith('local-') ? row.key : undefined);
+      const localId = row.localId ?? (isLocalGuestId(row.key) ? row.key : undefined);
       const pulled = newKey !== row.key ? await this.guests.get(newKey) : undefined;
       const record = pulled?.record ?? { ...applyContactWrite(row.record, write), ...(newKey !== row.key ? { contact_id: newKey } : {}) };
       if (newKey !== row.key) await this.guests.delete(row.key);
@@ -243,7 +245,7 @@ export class GuestDatabase extends Dexie {
       await this.writes.delete(write.outboxId);
       const row = await this.guestByKey(write.guestKey);
       if (!row || (write.kind !== 'create' && write.kind !== 'update')) return;
-      if (write.kind === 'create' && row.key.startsWith('local-')) {
+      if (write.kind === 'create' && isLocalGuestId(row.key)) {
         await this.guests.delete(row.key);
         return;
       }
@@ -253,7 +255,7 @@ export class GuestDatabase extends Dexie {
 
   /** Writes the outbox has not confirmed yet (overlays and pending marks). */
   unconfirmedWrites(): Promise<GuestWrite[]> {
-    return this.writes.where('state').anyOf('queued', 'sending', 'waiting', 'needs_attention').toArray();
+    return this.writes.where('state').anyOf(PENDING_STATES).toArray();
   }
 
   /** The field definitions in the service's order. */

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { DeskApi, EventPayload } from '../../shared/bridge/contract';
+import { pendingTotal } from '../../shared/outbox/states';
 
 export type OutboxSummary = EventPayload<'outboxChanged'>['summary'];
 export type OutboxItem = EventPayload<'outboxChanged'>['changed'][number];
@@ -29,7 +30,5 @@ export function followOutbox(desk: DeskApi): () => void {
 
 /** Entries still to go out: everything but sent. */
 export function pendingCount(summary: OutboxSummary | null): number {
-  if (!summary) return 0;
-  const { queued = 0, sending = 0, waiting = 0, needs_attention = 0 } = summary.counts;
-  return queued + sending + waiting + needs_attention;
+  return summary ? pendingTotal(summary.counts) : 0;
 }

@@ -17,3 +17,8 @@ export const PENDING_STATES: readonly OutboxState[] = outboxState.exclude(['sent
 export function pendingTotal(counts: Partial<Record<OutboxState, number>>): number {
   return PENDING_STATES.reduce((sum, state) => sum + (counts[state] ?? 0), 0);
 }
+
+/** Counts of zero for every state (the compiler checks the list against the schema). */
+export function emptyCounts(): Record<OutboxState, number> {
+  return { queued: 0, sending: 0, waiting: 0, needs_attention: 0, sent: 0 };
+}

@@ -1,7 +1,4 @@
-import { isLocalGuestId } from '../../../shared/rules/guest-id';
 import type { OutboxKind, OutboxPayloads, OutboxRow, Payload } from './types';
-
-export { isLocalGuestId };
 
 /** Where a kind's payload names its guest: read the contact_id, or write it (undefined removes it). */
 interface GuestIdAccess<K extends OutboxKind> {

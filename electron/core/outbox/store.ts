@@ -28,7 +28,7 @@ interface RawRow {
 
 /** Counts of entries still to go, by what decides how they are shown. */
 export interface CountRow {
-  state: 'queued' | 'waiting' | 'sending' | 'needs_attention';
+  state: Exclude<StoredState, 'sent' | 'discarded'>;
   kind: OutboxKind;
   account: string;
   blocked: 0 | 1;

@@ -1,6 +1,7 @@
 import { describeEntry } from './describe';
 import type { CountRow, PausedKind } from './store';
-import { OUTBOX_KIND_SPECS, OUTBOX_STATES, type OutboxItemView, type OutboxKind, type OutboxRow, type OutboxState, type OutboxSummary, type StoredState } from './types';
+import { emptyCounts } from '../../../shared/outbox/states';
+import { OUTBOX_KIND_SPECS, type OutboxItemView, type OutboxKind, type OutboxRow, type OutboxState, type OutboxSummary, type StoredState } from './types';
 
 /** What decides how an entry looks besides its own row. */
 export interface ViewContext {
@@ -40,7 +41,7 @@ export function toItemView(row: OutboxRow, ctx: ViewContext): OutboxItemView {
 
 /** Counts per state as shown, paused kinds and whether the service answers: the badge and the banner. */
 export function summarize(counts: { pending: readonly CountRow[]; sent: number }, ctx: ViewContext): OutboxSummary {
-  const byState = Object.fromEntries(OUTBOX_STATES.map((state) => [state, 0])) as Record<OutboxState, number>;
+  const byState = emptyCounts();
   byState.sent = counts.sent;
   for (const row of counts.pending) byState[displayedState(row.state, row.kind, row.account, row.blocked === 1, ctx).state] += row.count;
   return { counts: byState, paused: ctx.paused.map(({ kind, reason }) => ({ kind, reason })), online: ctx.online };

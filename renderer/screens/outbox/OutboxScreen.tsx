@@ -1,5 +1,6 @@
 import { Alert, Button, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { PENDING_STATES } from '../../../shared/outbox/states';
 import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
 import { useOutbox, type OutboxItem } from '../../stores/outbox';
@@ -9,7 +10,7 @@ import { OutboxItemRow } from './OutboxItemRow';
 
 const FILTERS = {
   attention: { label: 'Needs attention', states: ['needs_attention'] },
-  pending: { label: 'To go out', states: ['queued', 'sending', 'waiting', 'needs_attention'] },
+  pending: { label: 'To go out', states: PENDING_STATES },
   sent: { label: 'Sent', states: ['sent'] },
 } as const;
 type Filter = keyof typeof FILTERS;
