@@ -6,23 +6,7 @@ import type { DemoService } from './account-manager';
  * port, seeded with a demo venue the first time (the file keeps it, and what staff did, after that).
  */
 export async function startDemoService(dataDir: string): Promise<DemoService> {
-  const [{ startSandboxServer }, { findAccountByClientId }, { DEMO_VENUE_NAME }] = await Promise.all([
-    import('../../../sandbox/index'),
-    import('../../../sandbox/store/accounts'),
-    import('../../../sandbox/seed/demo'),
-  ]);
-  const server = await startSandboxServer({ dbFile: join(dataDir, 'demo-service.sqlite'), demo: true, port: 0 });
-  // The demo account's own zone and country, so local numbers and schedules read as the service reads them.
-  const account = findAccountByClientId(server.sandbox.context.db, server.demo.clientId);
-  return {
-    baseUrl: server.baseUrl,
-    apiKey: server.demo.apiKey,
-    clientId: server.demo.clientId,
-    username: server.demo.username,
-    password: server.demo.password,
-    label: DEMO_VENUE_NAME,
-    timeZone: account?.timezone ?? 'UTC',
-    phoneCountry: account?.country ?? 'AU',
-    close: () => server.close(),
-  };
+  // Loaded on demand: the sandbox is a program of its own, reached only through its demo entry point.
+  const { startDemo } = await import('../../../sandbox/demo');
+  return startDemo(join(dataDir, 'demo-service.sqlite'));
 }
