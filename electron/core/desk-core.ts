@@ -2,19 +2,18 @@ import type { Database } from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DeskHandlers, EventPayload } from '../../shared/bridge/contract';
-import { isSafeExternalUrl } from '../../shared/bridge/external-url';
-import { UserFacingError } from '../../shared/bridge/result';
 import { pendingTotal } from '../../shared/outbox/states';
 import { createAccountManager, type DemoService } from './account/account-manager';
 import { startDemoService } from './account/demo-service';
 import { createAccountHandlers } from './account/handlers';
 import { createSignInWithToken } from './account/sign-in';
+import { createAppHandlers } from './app/handlers';
 import { DeskDatabaseError } from './db/errors';
-import { moveAsideDamagedDatabase, openDeskDatabase } from './db/open-database';
+import { openDeskDatabase } from './db/open-database';
 import { createDeskEvents, type DeskEvents } from './events';
 import { createGuestHandlers } from './guests/handlers';
 import { createOutbox, type Outbox } from './outbox/outbox';
-import { createOutboxHandlers, unavailableOutbox } from './outbox-handlers';
+import { createOutboxHandlers, unavailableOutbox } from './outbox/handlers';
 import { openKeychain, type KeychainAvailability } from './secrets/keytar-store';
 import type { DeskServices } from './services';
 import { createSqliteSettingsStore } from './settings/settings-store';
@@ -103,21 +102,15 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   };
 
   const handlers: DeskHandlers = {
-    getAppInfo: () => ({ name: 'Venue Desk', version: options.version, mode: options.mode }),
-    getStatus: () => status(),
-    networkOnline: () => {
-      if (db) outbox.notifyOnline();
-      return {};
-    },
-    moveAsideDamagedDatabase: () => {
-      if (!databaseProblem) throw new UserFacingError('The desk database is fine; there is nothing to move aside.');
-      return { movedTo: moveAsideDamagedDatabase(databaseFile) };
-    },
-    openExternal: async ({ url }) => {
-      if (!isSafeExternalUrl(url)) return { opened: false, reason: 'Only https links (or the demo service on this computer) can be opened.' };
-      if (!options.openExternal) return { opened: false, reason: 'browser-mode' };
-      return { opened: await options.openExternal(url) };
-    },
+    ...createAppHandlers({
+      mode: options.mode,
+      version: options.version,
+      status,
+      ...(db ? { networkOnline: () => outbox.notifyOnline() } : {}),
+      databaseProblem,
+      databaseFile,
+      openExternal: options.openExternal,
+    }),
     ...createAccountHandlers({
       account,
       events,

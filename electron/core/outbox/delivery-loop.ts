@@ -10,8 +10,8 @@ import type { OutboxStore } from './store';
 import { applyOutcome, claim, type TransitionContext } from './transitions';
 import { isRowOfKind, OUTBOX_KIND_SPECS, type OutboxClock, type OutboxKind, type OutboxRow } from './types';
 
-/** What the dispatcher is built from. */
-export interface DispatcherOptions {
+/** What the delivery loop is built from. */
+export interface DeliveryLoopOptions {
   store: OutboxStore;
   senders: KindSenders;
   /** The connected account's service, or null when none is connected. */
@@ -24,8 +24,8 @@ export interface DispatcherOptions {
   onChanged: (ids: readonly string[]) => void;
 }
 
-/** Delivers due entries: in order per guest, in batches, a few calls at a time. */
-export interface Dispatcher {
+/** The outbox's delivery loop: sends due entries in order per guest, in batches, a few calls at a time. */
+export interface DeliveryLoop {
   start(): void;
   /** Stops taking new work and waits for calls in flight. */
   stop(): Promise<void>;
@@ -69,8 +69,8 @@ function outcomeAt(outcomes: readonly DeliveryOutcome[], index: number): Deliver
   return outcomes[index] ?? { type: 'unknown', reason: 'The sender gave no answer for this entry.' };
 }
 
-/** Creates the dispatcher; it does nothing until started. */
-export function createDispatcher(options: DispatcherOptions): Dispatcher {
+/** Creates the delivery loop; it does nothing until started. (Not the bridge's createDispatcher, which routes calls to handlers.) */
+export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
   const { store, clock, config } = options;
   let running = false;
   let pumping = false;

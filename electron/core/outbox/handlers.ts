@@ -1,7 +1,7 @@
-import type { outboxChannels } from '../../shared/bridge/channels/outbox';
-import type { DeskHandlers } from '../../shared/bridge/contract';
-import { UserFacingError } from '../../shared/bridge/result';
-import type { Outbox } from './outbox/outbox';
+import type { outboxChannels } from '../../../shared/bridge/channels/outbox';
+import type { DeskHandlers } from '../../../shared/bridge/contract';
+import { UserFacingError } from '../../../shared/bridge/result';
+import type { Outbox } from './outbox';
 
 type OutboxHandlers = Pick<DeskHandlers, keyof typeof outboxChannels>;
 

@@ -4,7 +4,7 @@ import { NoConnectionError, OutcomeUnknownError } from '../../../shared/api/erro
 import { UserFacingError } from '../../../shared/bridge/result';
 import { createOfflineBreaker } from './breaker';
 import { resolveConfig, type OutboxConfig } from './config';
-import { createDispatcher } from './dispatcher';
+import { createDeliveryLoop } from './delivery-loop';
 import { createChangeNotifier, type OutboxListener } from './events';
 import { contactIdOf, withContactId } from './local-ids';
 import type { OutboxInput } from '../../../shared/outbox/kinds';
@@ -116,11 +116,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     onChange: (online) => {
       notifier.changed();
-      if (online) dispatcher.kick();
+      if (online) delivery.kick();
     },
   });
 
-  const dispatcher = createDispatcher({
+  const delivery = createDeliveryLoop({
     store,
     senders: createSenders(),
     service: () => {
@@ -136,7 +136,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   // Enqueue returns once its own commit is on disk; claiming and sending start on the next turn, so
   // a burst of enqueues is one dispatch round and staff never wait on the claim's write.
-  const kickSoon = onceNextTurn(() => dispatcher.kick());
+  const kickSoon = onceNextTurn(() => delivery.kick());
 
   const requireRow = (id: string): OutboxRow => {
     const row = store.get(id);
@@ -144,11 +144,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return row;
   };
 
-  /** Saves a staff action's result, tells listeners and wakes the dispatcher. */
+  /** Saves a staff action's result, tells listeners and wakes the delivery loop. */
   const commit = (rows: OutboxRow[]): void => {
     store.transaction(() => rows.forEach((row) => store.save(row)));
     notifier.changed(rows.map((row) => row.id));
-    dispatcher.kick();
+    delivery.kick();
   };
 
   return {
@@ -163,11 +163,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
         });
       });
       notifier.changed(recovered);
-      dispatcher.start();
+      delivery.start();
     },
     async stop() {
       breaker.stop();
-      await dispatcher.stop();
+      await delivery.stop();
     },
     enqueue(kind: OutboxKind, payload: OutboxInput, enqueueOptions: EnqueueOptions = {}) {
       const account = options.account();
@@ -227,19 +227,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
     resumeKind(kind) {
       store.resumeKind(kind);
       notifier.changed();
-      dispatcher.kick();
+      delivery.kick();
       return summarize(store.counts(), viewContext());
     },
     notifyOnline() {
       breaker.notifyOnline();
-      dispatcher.kick();
+      delivery.kick();
     },
     accountChanged() {
       notifier.changed();
-      dispatcher.kick();
+      delivery.kick();
     },
     subscribe: (listener) => notifier.subscribe(listener),
-    settle: () => dispatcher.settle(),
+    settle: () => delivery.settle(),
   };
 }
 
