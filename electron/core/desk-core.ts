@@ -88,8 +88,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     : unavailableOutbox(databaseProblem!);
 
   if (db) {
-    outbox.subscribe(({ summary, changed }) => {
-      events.emit('outboxChanged', { summary, changed });
+    outbox.subscribe(({ summary, changed, removed }) => {
+      events.emit('outboxChanged', { summary, changed, removed });
       emitStatus();
     });
   }

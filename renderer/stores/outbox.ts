@@ -19,12 +19,12 @@ export const useOutbox = create<OutboxState>(() => ({ summary: null, items: {}, 
 /** Loads the summary once and follows outboxChanged events. */
 export function followOutbox(desk: DeskApi): () => void {
   desk.listOutbox({ limit: 1 }).then(({ summary }) => useOutbox.setState({ summary }), () => {});
-  return desk.on('outboxChanged', ({ summary, changed }) =>
-    useOutbox.setState((state) => ({
-      summary,
-      items: { ...state.items, ...Object.fromEntries(changed.map((item) => [item.id, item])) },
-      version: state.version + 1,
-    })),
+  return desk.on('outboxChanged', ({ summary, changed, removed }) =>
+    useOutbox.setState((state) => {
+      const items = { ...state.items, ...Object.fromEntries(changed.map((item) => [item.id, item])) };
+      for (const id of removed) delete items[id];
+      return { summary, items, version: state.version + 1 };
+    }),
   );
 }
 

@@ -1,7 +1,6 @@
 import type { DeskApi } from '../../shared/bridge/contract';
 import type { GuestDatabase } from '../db/guest-db';
 import type { PhoneKey } from '../search/terms';
-import { reconcileWrites } from './confirmations';
 import { syncMessages } from './messages';
 import { pullIntoCache } from './pull';
 import { syncSchema } from './schema';
@@ -77,7 +76,6 @@ export function createGuestSync(options: GuestSyncOptions): GuestSync {
       if (guests.status === 'rejected') throw guests.reason;
       const syncedAt = now().toISOString();
       await db.updateSyncMeta({ lastPullStartedAt: guests.value.startedAt, lastSyncedAt: syncedAt, ...(kind === 'full' ? { lastFullSyncAt: syncedAt } : {}) });
-      await reconcileWrites(desk, db, phoneKey);
       const failed = others.find((result) => result.status === 'rejected');
       report(failed ? { phase: 'failed', lastSyncedAt: syncedAt, error: messageOf(failed.reason) } : { phase: 'idle', lastSyncedAt: syncedAt });
     } catch (error) {

@@ -48,6 +48,8 @@ export interface EnqueueOptions {
 /** Which entries a listing returns. */
 export interface OutboxQuery {
   states?: readonly OutboxState[];
+  /** Only these entries, in this order; ids no longer in the outbox are left out. */
+  ids?: readonly string[];
   guestKey?: string;
   limit?: number;
 }
@@ -182,6 +184,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
     get: (id) => viewOf(store, id, viewContext()),
     list(query = {}) {
       const ctx = viewContext();
+      if (query.ids) {
+        return query.ids.flatMap((id) => {
+          const found = viewOf(store, id, ctx);
+          return found && (!query.states || query.states.includes(found.state)) && (query.guestKey === undefined || found.guestKey === query.guestKey) ? [found] : [];
+        });
+      }
       const limit = query.limit ?? 500;
       const shown = query.states;
       if (!shown) return store.list({ guestKey: query.guestKey, limit }).map((row) => toItemView(row, ctx));

@@ -43,7 +43,15 @@ const byId = z.object({ id: z.string().min(1).max(100) }).strict();
 
 export const outboxChannels = {
   listOutbox: channel(
-    z.object({ states: z.array(outboxState).optional(), guestKey: z.string().max(100).optional(), limit: z.number().int().min(1).max(1000).optional() }).strict(),
+    z
+      .object({
+        states: z.array(outboxState).optional(),
+        guestKey: z.string().max(100).optional(),
+        /** Only these entries (those still in the outbox; a missing id was discarded or forgotten). */
+        ids: z.array(z.string().min(1).max(100)).max(1000).optional(),
+        limit: z.number().int().min(1).max(1000).optional(),
+      })
+      .strict(),
     z.object({ items: z.array(outboxItemView), summary: outboxSummary }),
   ),
   resendOutboxItem: channel(byId, outboxItemView),
@@ -57,6 +65,9 @@ export const outboxChannels = {
 };
 
 export const outboxEvents = {
-  /** The outbox changed: fresh summary and the entries that changed (for pending marks). */
-  outboxChanged: z.object({ summary: outboxSummary, changed: z.array(outboxItemView) }),
+  /**
+   * The outbox changed: fresh summary, the entries that changed (for pending marks), and the ids of
+   * entries that left it without being sent (discarded, cleared), which the renderer forgets at once.
+   */
+  outboxChanged: z.object({ summary: outboxSummary, changed: z.array(outboxItemView), removed: z.array(z.string()) }),
 };

@@ -55,9 +55,9 @@ export function fakeGuestDesk(initial: Record<string, unknown>[], overrides: Par
     },
     listSentItems: () => ({ items: [] }),
     listSmsReplies: () => ({ replies: [] }),
-    listOutbox: ({ guestKey }) => ({
+    listOutbox: ({ guestKey, ids }) => ({
       items: state.outbox
-        .filter((entry) => !guestKey || entry.guestKey === guestKey)
+        .filter((entry) => (!guestKey || entry.guestKey === guestKey) && (!ids || ids.includes(entry.id)))
         .map((entry) => ({ ...entry, kind: 'push_contact' as const, summary: '', createdAt: now, updatedAt: now, attempts: 0, editable: true, payload: {} })),
       summary: { counts: emptyCounts(), paused: [], online: true },
     }),

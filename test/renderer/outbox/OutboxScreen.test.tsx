@@ -88,7 +88,7 @@ describe('the Outbox screen', () => {
   it('follows outboxChanged events live', async () => {
     const { desk, summary } = fakeOutbox();
     followOutbox(desk);
-    act(() => desk.emit('outboxChanged', { summary: { ...summary(), counts: { ...emptyCounts(), sent: 3 } }, changed: [item({ id: 'z', state: 'sent' })] }));
+    act(() => desk.emit('outboxChanged', { summary: { ...summary(), counts: { ...emptyCounts(), sent: 3 } }, changed: [item({ id: 'z', state: 'sent' })], removed: [] }));
     expect(useOutbox.getState().items.z?.state).toBe('sent');
     expect(useOutbox.getState().version).toBe(1);
   });
