@@ -5,6 +5,7 @@ import { isLocalGuestId } from '../../shared/rules/guest-id';
 import type { PhoneKey } from '../search/terms';
 import type { ContactRecord } from './contact';
 import { toGuestRow } from './guest-row';
+import { CACHE_LAYOUT, declareLayout, type TableLayout } from './layout';
 import { applyContactWrite, overlayWrites } from './overlay';
 
 /** A cached guest: the service's record, and what search and lists need without reading it. */
@@ -90,20 +91,10 @@ export interface SyncMeta {
   phoneCountry?: string;
 }
 
-/** Version 1 of the cache's tables: primary key first, then indexes (`*` marks a multiEntry index). */
-export const SCHEMA_V1 = {
-  guests: 'key, localId, *terms',
-  writes: 'outboxId, guestKey, state',
-  fields: 'name, position',
-  categories: 'id, name',
-  sentItems: 'reference_id, timestamp',
-  smsReplies: 'id, phone, timestamp',
-  meta: 'key',
-} as const;
-
 /**
  * The guest cache of one account: contacts with their search terms, field definitions,
- * categories, this desk's writes, sent items and SMS replies. Stores call its methods.
+ * categories, this desk's writes, sent items and SMS replies. Stores call its methods. Its tables
+ * and versions come from the layout (renderer/db/layout.ts), to which each feature adds its own file.
  */
 export class GuestDatabase extends Dexie {
   guests!: Table<GuestRow, string>;
@@ -114,9 +105,9 @@ export class GuestDatabase extends Dexie {
   smsReplies!: Table<SmsReplyRow, string>;
   meta!: Table<MetaRow, string>;
 
-  constructor(name: string, options?: DexieOptions) {
+  constructor(name: string, options?: DexieOptions & { layout?: readonly TableLayout[] }) {
     super(name, options);
-    this.version(1).stores(SCHEMA_V1);
+    declareLayout(this, options?.layout ?? CACHE_LAYOUT);
   }
 
   /** Guests with a search term starting with `prefix`, in index order (exact matches first). */
