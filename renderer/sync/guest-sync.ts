@@ -4,6 +4,7 @@ import type { PhoneKey } from '../search/terms';
 import { syncMessages } from './messages';
 import { pullIntoCache } from './pull';
 import { syncSchema } from './schema';
+import { reportBackgroundFailure } from '../stores/background-failures';
 
 /** Incremental pulls start this long before the last pull began, so a service clock behind ours loses nothing. */
 export const SYNC_OVERLAP_MS = 10 * 60_000;
@@ -104,7 +105,7 @@ export function createGuestSync(options: GuestSyncOptions): GuestSync {
       const onOnline = () => void sync.run();
       window.addEventListener('focus', onFocus);
       window.addEventListener('online', onOnline);
-      void db.syncMeta().then((meta) => report({ lastSyncedAt: meta.lastSyncedAt }));
+      db.syncMeta().then((meta) => report({ lastSyncedAt: meta.lastSyncedAt }), (error: unknown) => reportBackgroundFailure('Reading when guests were last synced', error));
       void sync.run();
       return () => {
         clearInterval(timer);
