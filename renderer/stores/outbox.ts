@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { DeskApi, EventPayload } from '../../shared/bridge/contract';
 import { pendingTotal } from '../../shared/outbox/states';
 import { reportBackgroundFailure } from './background-failures';
+import { patchOutboxList } from './outbox-list';
 
 export type OutboxSummary = EventPayload<'outboxChanged'>['summary'];
 export type OutboxItem = EventPayload<'outboxChanged'>['changed'][number];
@@ -20,13 +21,14 @@ export const useOutbox = create<OutboxState>(() => ({ summary: null, items: {}, 
 /** Loads the summary once and follows outboxChanged events. */
 export function followOutbox(desk: DeskApi): () => void {
   desk.listOutbox({ limit: 1 }).then(({ summary }) => useOutbox.setState({ summary }), (error: unknown) => reportBackgroundFailure('Loading the outbox counts', error));
-  return desk.on('outboxChanged', ({ summary, changed, removed }) =>
+  return desk.on('outboxChanged', ({ summary, changed, removed }) => {
     useOutbox.setState((state) => {
       const items = { ...state.items, ...Object.fromEntries(changed.map((item) => [item.id, item])) };
       for (const id of removed) delete items[id];
       return { summary, items, version: state.version + 1 };
-    }),
-  );
+    });
+    patchOutboxList(changed, removed);
+  });
 }
 
 /** Entries still to go out: everything but sent. */

@@ -14,7 +14,8 @@ import { prepareEntry } from './prepare';
 import { createSenders } from './senders';
 import { createOutboxStore, type OutboxStore } from './store';
 import * as transitions from './transitions';
-import { systemClock, type OutboxClock, type OutboxItemView, type OutboxKind, type OutboxRow, type OutboxState, type OutboxSummary, type StoredState } from './types';
+import { systemClock, type OutboxClock, type OutboxItemView, type OutboxKind, type OutboxRow, type OutboxSummary } from './types';
+import { listEntries, type OutboxQuery } from './listing';
 import { summarize, toItemView, type ViewContext } from './views';
 
 /** The connected account as the outbox needs it. */
@@ -45,14 +46,7 @@ export interface EnqueueOptions {
   guestKey?: string;
 }
 
-/** Which entries a listing returns. */
-export interface OutboxQuery {
-  states?: readonly OutboxState[];
-  /** Only these entries, in this order; ids no longer in the outbox are left out. */
-  ids?: readonly string[];
-  guestKey?: string;
-  limit?: number;
-}
+export type { OutboxQuery };
 
 /** The desk's durable outbox. */
 export interface Outbox {
@@ -182,32 +176,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return view(row);
     },
     get: (id) => viewOf(store, id, viewContext()),
-    list(query = {}) {
-      const ctx = viewContext();
-      if (query.ids) {
-        return query.ids.flatMap((id) => {
-          const found = viewOf(store, id, ctx);
-          return found && (!query.states || query.states.includes(found.state)) && (query.guestKey === undefined || found.guestKey === query.guestKey) ? [found] : [];
-        });
-      }
-      const limit = query.limit ?? 500;
-      const shown = query.states;
-      if (!shown) return store.list({ guestKey: query.guestKey, limit }).map((row) => toItemView(row, ctx));
-      // A shown state comes from one or two stored ones (queued shows as waiting while offline):
-      // narrow in SQL, then keep what shows as asked, page by page until the limit is reached.
-      const stored = [...new Set(shown.flatMap((state): StoredState[] => (state === 'queued' || state === 'waiting' ? ['queued', 'waiting'] : [state])))];
-      const found: OutboxItemView[] = [];
-      for (let beforeSeq: number | undefined; found.length < limit; ) {
-        const page = store.list({ states: stored, guestKey: query.guestKey, limit: Math.max(limit, 200), ...(beforeSeq === undefined ? {} : { beforeSeq }) });
-        for (const row of page) {
-          const view = toItemView(row, ctx);
-          if (shown.includes(view.state) && found.length < limit) found.push(view);
-        }
-        if (page.length < Math.max(limit, 200)) break;
-        beforeSeq = page[page.length - 1]!.seq;
-      }
-      return found;
-    },
+    list: (query = {}) => listEntries(store, query, viewContext()),
     summary: () => summarize(store.counts(), viewContext()),
     resend(id) {
       const next = transitions.resend(requireRow(id), clock.now());

@@ -46,9 +46,12 @@ export const outboxChannels = {
     z
       .object({
         states: z.array(outboxState).optional(),
+        kinds: z.array(outboxKind).optional(),
         guestKey: z.string().max(100).optional(),
         /** Only these entries (those still in the outbox; a missing id was discarded or forgotten). */
         ids: z.array(z.string().min(1).max(100)).max(1000).optional(),
+        /** The next page: entries queued before this one. */
+        before: z.string().min(1).max(100).optional(),
         limit: z.number().int().min(1).max(1000).optional(),
       })
       .strict(),

@@ -26,3 +26,17 @@ describe('removals travel as events', () => {
     expect(harness.outbox.list({ ids: [gone.id, kept.id, 'ob_unknown'] }).map((item) => item.id)).toEqual([kept.id]);
   });
 });
+
+describe('listing for the Outbox screen', () => {
+  it('pages newest first after a given entry, and filters by kind and state', () => {
+    const harness = createHarness({ start: false });
+    const made = Array.from({ length: 5 }, (_, i) => harness.outbox.enqueue('sms', sms(`m${i}`)));
+    const guest = harness.outbox.enqueue('push_contact', { PatronEmail: 'pat@example.com' });
+    const first = harness.outbox.list({ kinds: ['sms'], limit: 2 });
+    expect(first.map((item) => item.id)).toEqual([made[4]!.id, made[3]!.id]);
+    const next = harness.outbox.list({ kinds: ['sms'], limit: 2, before: first[1]!.id });
+    expect(next.map((item) => item.id)).toEqual([made[2]!.id, made[1]!.id]);
+    expect(harness.outbox.list({ kinds: ['push_contact'], states: ['queued', 'waiting'] }).map((item) => item.id)).toEqual([guest.id]);
+    expect(harness.outbox.list({ limit: 3, before: made[1]!.id }).map((item) => item.id)).toEqual([made[0]!.id]);
+  });
+});
