@@ -9,9 +9,9 @@ export type OutboxItem = EventPayload<'outboxChanged'>['changed'][number];
 
 interface OutboxState {
   summary: OutboxSummary | null;
-  /** Latest known state of each entry seen in this session, by id (pending marks elsewhere read it). */
+  /** Latest known state of each entry seen in this session, by id; removed entries leave it. */
   items: Record<string, OutboxItem>;
-  /** Bumped on every change, so an open Outbox screen knows to reload its list. */
+  /** Bumped on every change. The Outbox screen's list is patched by the same events (stores/outbox-list). */
   version: number;
 }
 
