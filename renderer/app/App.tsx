@@ -9,7 +9,7 @@ import { useNavigation } from '../stores/navigation';
 import { BackgroundFailureLine } from './BackgroundFailureLine';
 import { DatabaseProblem } from './DatabaseProblem';
 import { SCREENS, type ScreenId } from './screens';
-import { StatusIndicators } from './StatusIndicators';
+import { DatabaseWriteProblem, StatusIndicators } from './StatusIndicators';
 import { useShortcuts } from './useShortcuts';
 
 /** The screen component for each navigation entry; features replace their placeholder as they land. */
@@ -55,6 +55,7 @@ export function App() {
       </AppShell.Navbar>
       <AppShell.Main>
         <DatabaseProblem />
+        <DatabaseWriteProblem />
         <Screen id={current} />
       </AppShell.Main>
       {failure && (

@@ -214,8 +214,12 @@ export class GuestDatabase extends Dexie {
     });
   }
 
-  /** Follows an outbox entry's new state; a confirmed contact write moves into the record (a new guest takes the service's id). */
-  followWrite(write: GuestWrite, contactId: string | undefined, phoneKey: PhoneKey): Promise<void> {
+  /**
+   * Follows an outbox entry's new state; a confirmed contact write moves into the record (a new guest
+   * takes the service's id). `addedToGuestOnFile`: a person added a new guest's details to a guest the
+   * service already had; only those fields go onto that guest, never the rest of the new guest.
+   */
+  followWrite(write: GuestWrite, contactId: string | undefined, phoneKey: PhoneKey, addedToGuestOnFile?: ContactRecord): Promise<void> {
     return this.transaction('rw', this.guests, this.writes, async () => {
       await this.writes.put(write);
       if ((write.kind !== 'create' && write.kind !== 'update') || write.state !== 'sent') return;
@@ -224,7 +228,9 @@ export class GuestDatabase extends Dexie {
       const newKey = write.kind === 'create' && contactId ? contactId : row.key;
       const localId = row.localId ?? (isLocalGuestId(row.key) ? row.key : undefined);
       const pulled = newKey !== row.key ? await this.guests.get(newKey) : undefined;
-      const record = pulled?.record ?? { ...applyContactWrite(row.record, write), ...(newKey !== row.key ? { contact_id: newKey } : {}) };
+      const record = addedToGuestOnFile
+        ? { ...(pulled?.record ?? {}), ...addedToGuestOnFile, contact_id: newKey }
+        : (pulled?.record ?? { ...applyContactWrite(row.record, write), ...(newKey !== row.key ? { contact_id: newKey } : {}) });
       if (newKey !== row.key) await this.guests.delete(row.key);
       await this.guests.put(toGuestRow(newKey, record, overlayWrites(await this.guestWrites({ key: newKey, localId })), phoneKey, localId));
     });

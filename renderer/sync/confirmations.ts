@@ -1,4 +1,5 @@
 import type { DeskApi, EventPayload } from '../../shared/bridge/contract';
+import type { ContactRecord } from '../db/contact';
 import type { GuestDatabase } from '../db/guest-db';
 import type { PhoneKey } from '../search/terms';
 
@@ -13,7 +14,7 @@ export async function followOutboxItem(db: GuestDatabase, item: OutboxItemView, 
   const referenceId = typeof reference === 'string' ? reference : write.referenceId;
   const problem = item.problem ? `${item.problem.message} — ${item.problem.whatToDo}` : undefined;
   if (write.state === item.state && write.problem === problem && write.referenceId === referenceId) return;
-  await db.followWrite({ ...write, state: item.state, problem, referenceId }, contactIdOf(item.result), phoneKey);
+  await db.followWrite({ ...write, state: item.state, problem, referenceId }, contactIdOf(item.result), phoneKey, addedToGuestOnFile(item));
 }
 
 /** Forgets this desk's writes whose outbox entries were removed (discarded, cleared): a discarded new guest disappears. */
@@ -43,6 +44,13 @@ export async function reconcileWrites(desk: Pick<DeskApi, 'listOutbox'>, db: Gue
       else await db.forgetWrite(write, phoneKey);
     }
   }
+}
+
+/** The fields a person added to a guest the service already had (the entry's push, without its ids), when that is what was sent. */
+function addedToGuestOnFile(item: OutboxItemView): ContactRecord | undefined {
+  if (item.kind !== 'push_contact' || item.result?.addedToExistingGuest !== true) return undefined;
+  const { client_id: _client, contact_id: _contact, ...fields } = item.payload;
+  return fields as ContactRecord;
 }
 
 /** The service's contact id from a sent push_contact's result, when it gave one. */

@@ -1,6 +1,5 @@
 import type { appChannels } from '../../../shared/bridge/channels/app';
 import type { DeskHandlers, EventPayload } from '../../../shared/bridge/contract';
-import { isSafeExternalUrl } from '../../../shared/bridge/external-url';
 import { UserFacingError } from '../../../shared/bridge/result';
 import { moveAsideDamagedDatabase } from '../db/open-database';
 
@@ -16,6 +15,8 @@ export interface AppHandlerDeps {
   /** Why the desk database cannot be used, if it cannot. */
   databaseProblem?: string;
   databaseFile: string;
+  /** Whether a link may be opened: https, or the running demo service on this computer. */
+  mayOpenLink: (url: string) => boolean;
   /** Hands a vetted https link to the system browser; the browser-mode host cannot, and says so. */
   openExternal?: (url: string) => Promise<boolean>;
 }
@@ -34,7 +35,7 @@ export function createAppHandlers(deps: AppHandlerDeps): AppHandlers {
       return { movedTo: moveAsideDamagedDatabase(deps.databaseFile) };
     },
     openExternal: async ({ url }) => {
-      if (!isSafeExternalUrl(url)) return { opened: false, reason: 'Only https links (or the demo service on this computer) can be opened.' };
+      if (!deps.mayOpenLink(url)) return { opened: false, reason: 'Only https links (or the running demo service on this computer) can be opened.' };
       if (!deps.openExternal) return { opened: false, reason: 'browser-mode' };
       return { opened: await deps.openExternal(url) };
     },

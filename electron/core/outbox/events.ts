@@ -21,11 +21,18 @@ export function createChangeNotifier(read: { view(id: string): OutboxItemView | 
     const ids = [...pending];
     pending.clear();
     if (listeners.size === 0) return;
-    const change: OutboxChange = { summary: read.summary(), changed: [], removed: [] };
-    for (const id of ids) {
-      const view = read.view(id);
-      if (view) change.changed.push(view);
-      else change.removed.push(id);
+    let change: OutboxChange;
+    try {
+      change = { summary: read.summary(), changed: [], removed: [] };
+      for (const id of ids) {
+        const view = read.view(id);
+        if (view) change.changed.push(view);
+        else change.removed.push(id);
+      }
+    } catch (error) {
+      // The database could not be read (an I/O error): this notice is lost, the next one reads afresh.
+      onListenerError(error);
+      return;
     }
     for (const listener of listeners) {
       try {

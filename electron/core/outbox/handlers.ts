@@ -13,6 +13,7 @@ export function createOutboxHandlers(outbox: () => Outbox): OutboxHandlers {
     editOutboxItem: ({ id, payload }) => outbox().edit(id, payload),
     discardOutboxItem: ({ id }) => outbox().discard(id),
     decideHeldItem: ({ id, decision }) => outbox().decide(id, decision),
+    addToExistingGuest: ({ id, contactId, fields }) => outbox().addToExistingGuest(id, contactId, fields),
     resumeOutboxKind: ({ kind }) => outbox().resumeKind(kind),
   };
 }

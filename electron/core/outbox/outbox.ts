@@ -2,10 +2,12 @@ import type { Database } from 'better-sqlite3';
 import type { ServiceClient } from '../../../shared/api/client';
 import { NoConnectionError, OutcomeUnknownError } from '../../../shared/api/errors';
 import { UserFacingError } from '../../../shared/bridge/result';
+import { describeWriteFault, isDatabaseFault, WRITE_PROBLEM_LEAD } from '../db/write-fault';
 import { createOfflineBreaker } from './breaker';
 import { resolveConfig, type OutboxConfig } from './config';
 import { createDeliveryLoop } from './delivery-loop';
 import { createChangeNotifier, type OutboxListener } from './events';
+import { addToExistingGuest, resolveLocalId } from './existing-guest';
 import { contactIdOf, withContactId } from './local-ids';
 import type { OutboxInput } from '../../../shared/outbox/kinds';
 import { newEntryRow } from './new-entry';
@@ -71,6 +73,8 @@ export interface Outbox {
   discard(id: string): { discarded: boolean };
   /** A person's decision on a purchase held because its outcome is unknown. */
   decide(id: string, decision: 'it-was-recorded' | 'send-again'): OutboxItemView;
+  /** A person's choice: a new guest refused as a duplicate is the guest the service already has; adds the chosen details to it. */
+  addToExistingGuest(id: string, contactId: string, fields: readonly string[]): OutboxItemView;
   /** Lifts the pause of a kind (after credits were added). */
   resumeKind(kind: OutboxKind): OutboxSummary;
   /** The network is back: try at once instead of waiting for the next probe. */
@@ -81,6 +85,18 @@ export interface Outbox {
   subscribe(listener: OutboxListener): () => void;
   /** Resolves when nothing is in flight and nothing is due now (tests, benchmarks, shutdown). */
   settle(): Promise<void>;
+  /** How many entries have not been sent (of every account but `exceptAccount`, when given). */
+  unsentCount(exceptAccount?: string): number;
+  /**
+   * Discards every entry not yet sent (of every account but `exceptAccount`, when given), blanking
+   * what it carried, once the calls in flight have answered; returns how many. Call it with no
+   * account connected, so nothing new is claimed meanwhile. Throws a UserFacingError if it cannot be written.
+   */
+  discardUnsent(exceptAccount?: string): Promise<number>;
+  /** Forgets the record of entries sent or discarded ("clear local data" on disconnect). */
+  forgetFinished(): void;
+  /** "The desk cannot write to its database: <reason>." while its writes fail, else null. */
+  writeProblem(): string | null;
 }
 
 /** Builds the outbox on an open desk database. */
@@ -116,23 +132,82 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
   });
 
+  // Set while writes fail (the delivery loop's rounds or staff's actions); cleared by the next write that succeeds.
+  let writeProblem: string | null = null;
+  let stopped = false;
+  const setWriteProblem = (problem: string | null) => {
+    if (problem === writeProblem) return;
+    writeProblem = problem;
+    notifier.changed();
+  };
+  const problemOf = (error: unknown): string =>
+    isDatabaseFault(error) ? describeWriteFault(error) : `${WRITE_PROBLEM_LEAD}: ${error instanceof Error ? error.message : String(error)}.`;
+
   const delivery = createDeliveryLoop({
     store,
     senders: createSenders(),
     service: () => {
       const account = options.account();
-      return account && { client: account.client, clientId: account.clientId };
+      return account && { client: account.client, clientId: account.clientId, phoneCountry: account.phoneCountry };
     },
     breaker,
     clock,
     random: options.random ?? Math.random,
     config,
     onChanged: (ids) => notifier.changed(ids),
+    onDatabaseFault: (error) => {
+      if (error !== null && !isDatabaseFault(error)) console.error('[outbox] delivery round failed:', error);
+      setWriteProblem(error === null ? null : problemOf(error));
+    },
   });
+
+  /**
+   * Runs a write staff are waiting on. When SQLite refuses it, staff get the reason (what they
+   * typed stays in their form, nothing was stored) and the status area shows it until a write succeeds.
+   */
+  const write = <T>(work: () => T): T => {
+    try {
+      const result = store.transaction(work);
+      setWriteProblem(null);
+      return result;
+    } catch (error) {
+      if (!isDatabaseFault(error)) throw error;
+      const problem = describeWriteFault(error);
+      setWriteProblem(problem);
+      throw new UserFacingError(`${problem} Nothing was saved; try again once it is fixed.`);
+    }
+  };
 
   // Enqueue returns once its own commit is on disk; claiming and sending start on the next turn, so
   // a burst of enqueues is one dispatch round and staff never wait on the claim's write.
   const kickSoon = onceNextTurn(() => delivery.kick());
+
+  /**
+   * Finds entries a crash left mid-send and marks their outcome unknown (and forgets old finished
+   * ones). Until that is written they stay `sending`, which nothing claims; a database fault only
+   * postpones it, with a growing wait.
+   */
+  const recoverInterrupted = (faultsInARow = 0): void => {
+    const now = clock.now();
+    try {
+      const recovered = store.transaction(() => {
+        store.pruneFinished(now - config.keepFinishedForMs);
+        return store.withState('sending').map((row) => {
+          const next = transitions.recoverInterrupted(row, now, config.reconcileAfterMs);
+          store.save(next);
+          return next.id;
+        });
+      });
+      if (faultsInARow > 0) setWriteProblem(null);
+      notifier.changed(recovered);
+      delivery.kick();
+    } catch (error) {
+      if (!isDatabaseFault(error)) throw error;
+      setWriteProblem(describeWriteFault(error));
+      const wait = Math.min(30_000, config.backoff.baseMs * 2 ** Math.min(faultsInARow, 10));
+      clock.setTimeout(() => stopped || recoverInterrupted(faultsInARow + 1), wait);
+    }
+  };
 
   const requireRow = (id: string): OutboxRow => {
     const row = store.get(id);
@@ -142,26 +217,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   /** Saves a staff action's result, tells listeners and wakes the delivery loop. */
   const commit = (rows: OutboxRow[]): void => {
-    store.transaction(() => rows.forEach((row) => store.save(row)));
+    write(() => rows.forEach((row) => store.save(row)));
     notifier.changed(rows.map((row) => row.id));
     delivery.kick();
   };
 
   return {
     start() {
-      const now = clock.now();
-      const recovered = store.transaction(() => {
-        store.pruneFinished(now - config.keepFinishedForMs);
-        return store.withState('sending').map((row) => {
-          const next = transitions.recoverInterrupted(row, now);
-          store.save(next);
-          return next.id;
-        });
-      });
-      notifier.changed(recovered);
+      recoverInterrupted();
       delivery.start();
     },
     async stop() {
+      stopped = true;
       breaker.stop();
       await delivery.stop();
     },
@@ -170,7 +237,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (!account) throw new UserFacingError('Connect an account in Settings (or start the demo) before sending anything.');
       const prepared = prepareEntry(kind, payload, { clientId: account.clientId, phoneCountry: account.phoneCountry, guestKey: enqueueOptions.guestKey });
       const now = clock.now();
-      const row = store.transaction(() => store.insert(newEntryRow(store, kind, prepared, account.clientId, now, config.referencePrefix)));
+      const row = write(() => store.insert(newEntryRow(store, kind, prepared, account.clientId, now, config.referencePrefix)));
       notifier.changed([row.id]);
       kickSoon();
       return view(row);
@@ -179,12 +246,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
     list: (query = {}) => listEntries(store, query, viewContext()),
     summary: () => summarize(store.counts(), viewContext()),
     resend(id) {
-      const next = transitions.resend(requireRow(id), clock.now());
+      const next = transitions.resend(requireRow(id), clock.now(), config.reconcileAfterMs);
       commit([next]);
       return view(next);
     },
     edit(id, payload) {
-      const next = editedRow(requireRow(id), payload, options.account()?.phoneCountry, clock.now());
+      const row = requireRow(id);
+      // A new guest a person already chose to add to a guest on file keeps naming that guest.
+      const newGuest = row.createsLocalId !== null && store.contactIdFor(row.createsLocalId) === undefined;
+      const next = editedRow(row, payload, { phoneCountry: options.account()?.phoneCountry, newGuest }, clock.now());
       commit([next]);
       return view(next);
     },
@@ -201,8 +271,21 @@ export function createOutbox(options: OutboxOptions): Outbox {
       commit([next]);
       return view(next);
     },
+    addToExistingGuest(id, contactId, fields) {
+      const row = requireRow(id);
+      const now = clock.now();
+      const next = addToExistingGuest(row, contactId, fields, now, options.account()?.phoneCountry);
+      // Only now that a person chose this guest do the entries waiting on the local id go to it.
+      const rewritten = write(() => {
+        store.save(next);
+        return row.createsLocalId ? resolveLocalId(store, row.createsLocalId, contactId, now) : [];
+      });
+      notifier.changed([next.id, ...rewritten]);
+      delivery.kick();
+      return view(next);
+    },
     resumeKind(kind) {
-      store.resumeKind(kind);
+      write(() => store.resumeKind(kind));
       notifier.changed();
       delivery.kick();
       return summarize(store.counts(), viewContext());
@@ -217,13 +300,25 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     subscribe: (listener) => notifier.subscribe(listener),
     settle: () => delivery.settle(),
+    writeProblem: () => writeProblem,
+    forgetFinished() {
+      write(() => store.forgetFinished());
+      notifier.changed();
+    },
+    unsentCount: (exceptAccount) => store.unsentCount(exceptAccount ?? null),
+    async discardUnsent(exceptAccount) {
+      await delivery.drain();
+      const ids = write(() => store.discardUnsent(exceptAccount ?? null, clock.now()));
+      notifier.changed(ids);
+      return ids.length;
+    },
   };
 }
 
 /** An entry with details staff changed, checked again as its kind; who it is for, and its reference, stay as they were. */
-function editedRow<K extends OutboxKind>(row: OutboxRow<K>, input: unknown, phoneCountry: string | undefined, now: number): OutboxRow<K> {
-  const prepared = prepareEntry(row.kind, input, { clientId: row.account, phoneCountry, guestKey: row.guestKey });
-  const kept = withContactId(row.kind, prepared.payload, row.createsLocalId ? undefined : contactIdOf(row.kind, row.payload));
+function editedRow<K extends OutboxKind>(row: OutboxRow<K>, input: unknown, facts: { phoneCountry?: string; newGuest: boolean }, now: number): OutboxRow<K> {
+  const prepared = prepareEntry(row.kind, input, { clientId: row.account, phoneCountry: facts.phoneCountry, guestKey: row.guestKey });
+  const kept = withContactId(row.kind, prepared.payload, facts.newGuest ? undefined : contactIdOf(row.kind, row.payload));
   return transitions.edit(row, kept, now);
 }
 

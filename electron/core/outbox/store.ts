@@ -68,6 +68,12 @@ export function createOutboxStore(db: Database) {
     UPDATE outbox_items SET state = @state, attempts = @attempts, next_attempt_at = @next_attempt_at, waiting_reason = @waiting_reason,
       outcome_unknown_at = @outcome_unknown_at, problem = @problem, hold = @hold, result = @result, updated_at = @updated_at, sent_at = @sent_at
     WHERE id = @id`);
+  // Conditional: a row another writer (a second desk process on this file) claimed, or a person
+  // discarded, meanwhile is no longer in the line and is not returned, so it is not sent from here.
+  const claimStatement = db.prepare<[{ now: number; ids: string }], RawRow>(`
+    UPDATE outbox_items SET state = 'sending', updated_at = @now
+    WHERE id IN (SELECT value FROM json_each(@ids)) AND state IN ('queued', 'waiting')
+    RETURNING *`);
   const byId = db.prepare<[string], RawRow>('SELECT * FROM outbox_items WHERE id = ?');
   const byState = db.prepare<[string], RawRow>('SELECT * FROM outbox_items WHERE state = ? ORDER BY seq');
   const byReference = db.prepare<[string], { id: string }>('SELECT id FROM outbox_items WHERE reference_id = ?');
@@ -90,7 +96,18 @@ export function createOutboxStore(db: Database) {
   const paused = db.prepare<[], PausedKind>('SELECT kind, reason, since FROM outbox_paused_kinds ORDER BY since');
   const pause = db.prepare('INSERT OR REPLACE INTO outbox_paused_kinds (kind, reason, since) VALUES (?, ?, ?)');
   const resume = db.prepare('DELETE FROM outbox_paused_kinds WHERE kind = ?');
+  // Unsent: anything not yet sent and not discarded. `except` keeps one account's entries (null keeps none).
+  const unsentCount = db.prepare<[{ except: string | null }], { count: number }>(`
+    SELECT COUNT(*) AS count FROM outbox_items
+    WHERE state IN ('queued', 'waiting', 'sending', 'needs_attention') AND (@except IS NULL OR account != @except)`);
+  // What staff typed (guest details, message texts) is blanked: a discarded entry is kept only as a record that it existed.
+  const discardUnsent = db.prepare<[{ except: string | null; now: number }], { id: string }>(`
+    UPDATE outbox_items SET state = 'discarded', payload = '{}', next_attempt_at = NULL, waiting_reason = NULL, problem = NULL,
+      hold = NULL, result = NULL, updated_at = @now
+    WHERE state IN ('queued', 'waiting', 'sending', 'needs_attention') AND (@except IS NULL OR account != @except)
+    RETURNING id`);
   const pruneSent = db.prepare(`DELETE FROM outbox_items WHERE state IN ('sent', 'discarded') AND updated_at < ?`);
+  const forgetFinished = db.prepare(`DELETE FROM outbox_items WHERE state IN ('sent', 'discarded')`);
 
   return {
     /**
@@ -120,6 +137,16 @@ export function createOutboxStore(db: Database) {
     /** Writes an entry's state and delivery facts, not its payload (which delivery never changes). */
     saveState(row: OutboxRow): void {
       updateStateStatement.run(encodeState(row));
+    },
+    /**
+     * Marks these entries as sending, each only if it is still queued or waiting, in one statement;
+     * returns the rows this call claimed (by id). An entry missing from the answer was taken by another
+     * writer and must not be sent by this one.
+     */
+    claim(ids: readonly string[], now: number): Map<string, OutboxRow> {
+      if (ids.length === 0) return new Map();
+      const claimed = claimStatement.all({ now, ids: JSON.stringify(ids) });
+      return new Map(claimed.map((raw) => [raw.id, decode(raw)]));
     },
     get(id: string): OutboxRow | undefined {
       const raw = byId.get(id);
@@ -196,6 +223,21 @@ export function createOutboxStore(db: Database) {
     },
     resumeKind(kind: OutboxKind): boolean {
       return resume.run(kind).changes > 0;
+    },
+    /** How many entries have not been sent, of every account but `exceptAccount` (all when null). */
+    unsentCount(exceptAccount: string | null): number {
+      return unsentCount.get({ except: exceptAccount })?.count ?? 0;
+    },
+    /**
+     * Discards every unsent entry (of every account but `exceptAccount`) and blanks its payload;
+     * returns their ids. The caller makes sure none is in a call (an entry marked sending is discarded too).
+     */
+    discardUnsent(exceptAccount: string | null, now: number): string[] {
+      return discardUnsent.all({ except: exceptAccount, now }).map((row) => row.id);
+    },
+    /** Forgets every sent and discarded entry (the local data of a disconnected account). */
+    forgetFinished(): number {
+      return forgetFinished.run().changes;
     },
     /** Forgets sent and discarded entries last touched before `before`. */
     pruneFinished(before: number): number {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { outboxItemView, outboxSummary } from '../../../shared/bridge/channels/outbox';
+import type { existingGuest, outboxItemView, outboxProblem, outboxSummary } from '../../../shared/bridge/channels/outbox';
 import type { OutboxKind, OutboxPayloads } from '../../../shared/outbox/kinds';
 import type { OutboxState } from '../../../shared/outbox/states';
 
@@ -16,11 +16,10 @@ export type OutboxSummary = z.output<typeof outboxSummary>;
 /** A JSON object as the service takes it. */
 export type Payload = Record<string, unknown>;
 
-/** Why an entry needs attention: the service's own words where it gave them, and what to do. */
-export interface Problem {
-  message: string;
-  whatToDo: string;
-}
+/** Why an entry needs attention: the service's own words where it gave them, what to do, and the guests it names. */
+export type Problem = z.output<typeof outboxProblem>;
+/** A guest the service already has, named by a refused new guest. */
+export type ExistingGuest = z.output<typeof existingGuest>;
 
 /** The facts kept with an entry held for a person's decision (a purchase whose outcome is unknown). */
 export interface HoldFacts {

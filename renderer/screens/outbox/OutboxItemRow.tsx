@@ -4,6 +4,7 @@ import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
 import type { OutboxItem } from '../../stores/outbox';
 import { patchOutboxList } from '../../stores/outbox-list';
+import { DuplicateChoices } from './DuplicateChoices';
 import { kindLabel, STATE_LABELS } from './labels';
 
 /** One outbox entry: what it is, its state and reason, and what staff can do with it. */
@@ -22,6 +23,7 @@ export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (ite
       onConfirm: () => void discard.run(),
     });
   const error = resend.error ?? discard.error ?? decide.error;
+  const existingGuests = item.state === 'needs_attention' ? (item.problem?.existingGuests ?? []) : [];
 
   return (
     <Table.Tr data-state={item.state}>
@@ -33,9 +35,11 @@ export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (ite
           {item.waitingReason && <Text size="xs" c="dimmed">{item.waitingReason}{item.nextAttemptAt ? ` (next try ${new Date(item.nextAttemptAt).toLocaleTimeString()})` : ''}</Text>}
           {item.problem && (
             <Text size="xs" c="red">
-              {item.problem.message} — {item.problem.whatToDo}
+              {/* The guests on file come with their own buttons, which say what to do. */}
+              {existingGuests.length > 0 ? item.problem.message : `${item.problem.message} — ${item.problem.whatToDo}`}
             </Text>
           )}
+          {existingGuests.length > 0 && <DuplicateChoices item={item} guests={existingGuests} />}
           {error && <Text size="xs" c="red" role="alert">{error}</Text>}
         </Stack>
       </Table.Td>
@@ -47,7 +51,7 @@ export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (ite
               <Button size="xs" variant="light" color="orange" onClick={() => void decide.run('send-again')} loading={decide.busy}>Send again</Button>
             </>
           ) : (
-            item.state === 'needs_attention' && <Button size="xs" variant="light" onClick={() => void resend.run()} loading={resend.busy}>Resend</Button>
+            item.state === 'needs_attention' && existingGuests.length === 0 && <Button size="xs" variant="light" onClick={() => void resend.run()} loading={resend.busy}>Resend</Button>
           )}
           {item.editable && item.state !== 'sent' && item.state !== 'sending' && <Button size="xs" variant="default" onClick={() => onEdit(item)}>Edit</Button>}
           {item.state !== 'sent' && item.state !== 'sending' && <Button size="xs" variant="subtle" color="red" onClick={confirmDiscard}>Discard</Button>}

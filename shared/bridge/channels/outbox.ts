@@ -6,6 +6,19 @@ import { channel } from '../define';
 // The kinds and states are defined once, in shared/outbox; re-exported for the channel's users.
 export { outboxKind, outboxState };
 
+/** A guest the service already has with the email or mobile of a new guest it refused (Duplicate check failed). */
+export const existingGuest = z.object({
+  contactId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  /** The guest's record as the service gave it when the refusal was looked into: what adding details would change. */
+  record: z.record(z.string(), z.unknown()),
+});
+
+/** Why an entry needs attention: the service's own words, what to do, and the guests it names. */
+export const outboxProblem = z.object({ message: z.string(), whatToDo: z.string(), existingGuests: z.array(existingGuest).optional() });
+
 /** One outbox entry as staff see it. */
 export const outboxItemView = z.object({
   id: z.string(),
@@ -22,7 +35,7 @@ export const outboxItemView = z.object({
   waitingReason: z.string().optional(),
   nextAttemptAt: z.string().optional(),
   /** When it needs attention: the service's own words, and what to do. */
-  problem: z.object({ message: z.string(), whatToDo: z.string() }).optional(),
+  problem: outboxProblem.optional(),
   /** Whether staff may edit it (contacts and messages), and a held purchase's decision. */
   editable: z.boolean(),
   awaitingDecision: z.boolean().optional(),
@@ -62,6 +75,14 @@ export const outboxChannels = {
   discardOutboxItem: channel(byId, z.object({ discarded: z.boolean() })),
   decideHeldItem: channel(
     z.object({ id: z.string().min(1).max(100), decision: z.enum(['it-was-recorded', 'send-again']) }).strict(),
+    outboxItemView,
+  ),
+  /**
+   * A person's choice on a new guest the service refused as a duplicate: it is the guest the service
+   * already has (`contactId`, one the problem names); `fields` are the details to add to that guest.
+   */
+  addToExistingGuest: channel(
+    z.object({ id: z.string().min(1).max(100), contactId: z.string().min(1).max(100), fields: z.array(z.string().min(1).max(100)).max(500) }).strict(),
     outboxItemView,
   ),
   resumeOutboxKind: channel(z.object({ kind: outboxKind }).strict(), outboxSummary),

@@ -64,17 +64,22 @@ describe('outbox state transitions', () => {
     expect(next.problem?.message).toContain('HTTP 503');
   });
 
-  it('an interrupted send is recovered as outcome unknown; a purchase is held', () => {
-    expect(transitions.recoverInterrupted(row({ state: 'sending', updatedAt: 77 }), NOW)).toMatchObject({ state: 'queued', outcomeUnknownAt: 77 });
-    const purchase = transitions.recoverInterrupted(row({ kind: 'add_purchase', state: 'sending', updatedAt: 77 }), NOW);
+  it('an interrupted send is recovered as outcome unknown, looked up after the reconcile delay; a purchase is held', () => {
+    expect(transitions.recoverInterrupted(row({ state: 'sending', updatedAt: 77 }), NOW, 5000)).toMatchObject({ state: 'waiting', outcomeUnknownAt: 77, nextAttemptAt: NOW + 5000 });
+    const purchase = transitions.recoverInterrupted(row({ kind: 'add_purchase', state: 'sending', updatedAt: 77 }), NOW, 5000);
     expect(purchase).toMatchObject({ state: 'needs_attention', hold: { txId: 'tx1', at: 77 } });
   });
 
   it('resend keeps the reconciliation mark, refuses held and sent entries', () => {
     const failed = row({ state: 'needs_attention', attempts: 3, outcomeUnknownAt: 5, problem: { message: 'm', whatToDo: 'w' } });
-    expect(transitions.resend(failed, NOW)).toMatchObject({ state: 'queued', attempts: 0, outcomeUnknownAt: 5, problem: null });
-    expect(() => transitions.resend(row({ state: 'sent' }), NOW)).toThrow(/already sent/);
-    expect(() => transitions.resend(row({ state: 'needs_attention', hold: { txId: 't', whatHappened: 'w', at: 1 } }), NOW)).toThrow(/decision/);
+    expect(transitions.resend(failed, NOW, 5000)).toMatchObject({ state: 'queued', attempts: 0, outcomeUnknownAt: 5, problem: null });
+    expect(() => transitions.resend(row({ state: 'sent' }), NOW, 5000)).toThrow(/already sent/);
+    expect(() => transitions.resend(row({ state: 'needs_attention', hold: { txId: 't', whatHappened: 'w', at: 1 } }), NOW, 5000)).toThrow(/decision/);
+  });
+
+  it('resend of an entry whose try just ended unknown waits the reconcile delay before the look-up', () => {
+    const unknown = row({ state: 'waiting', attempts: 1, outcomeUnknownAt: NOW - 1000, updatedAt: NOW - 1000, nextAttemptAt: NOW + 60_000 });
+    expect(transitions.resend(unknown, NOW, 5000)).toMatchObject({ state: 'waiting', attempts: 0, nextAttemptAt: NOW + 4000, outcomeUnknownAt: NOW - 1000 });
   });
 
   it('edit applies to messages and guests that have not gone out', () => {

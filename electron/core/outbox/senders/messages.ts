@@ -1,6 +1,6 @@
 import { outcomeOfCallError } from '../classify';
 import type { DeliveryOutcome } from '../outcomes';
-import { findSentItem } from '../reconcile';
+import { findSentItem, sentItemIsOurs } from '../reconcile';
 import type { OutboxRow } from '../types';
 import type { KindSender, ServiceAccess } from './sender';
 
@@ -33,6 +33,13 @@ async function deliverOne<K extends MessageKind>(type: K, row: OutboxRow<K>, ser
   try {
     if (row.outcomeUnknownAt !== null) {
       const sentItem = await findSentItem(service, referenceId, type);
+      if (sentItem && !sentItemIsOurs(sentItem, type, row.payload)) {
+        const problem = {
+          message: `The service already lists a different ${type === 'sms' ? 'SMS' : 'email'} under reference ${referenceId}; this one may not have gone out.`,
+          whatToDo: 'Check the sent messages. If this one did not go out, discard it and send it again: it gets a fresh reference.',
+        };
+        return { type: 'failed', problem };
+      }
       if (sentItem) return { type: 'sent', result: { reference_id: referenceId, confirmedBy: 'sent_items', sentItem } };
     }
     await SEND[type](service, row, referenceId);

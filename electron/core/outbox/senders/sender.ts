@@ -6,6 +6,8 @@ import type { OutboxKind, OutboxRow } from '../types';
 export interface ServiceAccess {
   client: ServiceClient;
   clientId: string;
+  /** ISO country for mobiles written without +country, to compare them as the service does. */
+  phoneCountry?: string;
 }
 
 /** Delivers one kind of entry; its rows carry that kind's payload type. */
