@@ -2,20 +2,20 @@ import type { Database } from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DeskHandlers, EventPayload } from '../../shared/bridge/contract';
-import { UserFacingError } from '../../shared/bridge/result';
 import { createAccountManager, type DemoService } from './account/account-manager';
 import { startDemoService } from './account/demo-service';
 import { createDashboard } from './account/dashboard';
 import { createAccountHandlers } from './account/handlers';
 import { createCampaignDesk } from './campaigns/desk';
 import { createSignInWithToken } from './account/sign-in';
+import { createAppHandlers } from './app/handlers';
 import { DeskDatabaseError } from './db/errors';
-import { moveAsideDamagedDatabase, openDeskDatabase } from './db/open-database';
+import { openDeskDatabase } from './db/open-database';
 import { createDeskEvents, type DeskEvents } from './events';
 import { acquireDeskLock, type DeskLock } from './lock/desk-lock';
 import { createGuestHandlers } from './guests/handlers';
 import { createOutbox, type Outbox } from './outbox/outbox';
-import { createOutboxHandlers, unavailableOutbox } from './outbox-handlers';
+import { createOutboxHandlers, unavailableOutbox } from './outbox/handlers';
 import { openKeychain, type KeychainAvailability } from './secrets/keytar-store';
 import type { DeskServices } from './services';
 import { createSqliteSettingsStore } from './settings/settings-store';
@@ -115,8 +115,8 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
     : unavailableOutbox(databaseProblem!);
 
   if (db) {
-    outbox.subscribe(({ summary, changed }) => {
-      events.emit('outboxChanged', { summary, changed });
+    outbox.subscribe(({ summary, changed, removed }) => {
+      events.emit('outboxChanged', { summary, changed, removed });
       emitStatus();
     });
   }
@@ -129,21 +129,16 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
   };
 
   const handlers: DeskHandlers = {
-    getAppInfo: () => ({ name: 'Venue Desk', version: options.version, mode: options.mode }),
-    getStatus: () => status(),
-    networkOnline: () => {
-      if (db) outbox.notifyOnline();
-      return {};
-    },
-    moveAsideDamagedDatabase: () => {
-      if (!databaseProblem) throw new UserFacingError('The desk database is fine; there is nothing to move aside.');
-      return { movedTo: moveAsideDamagedDatabase(databaseFile) };
-    },
-    openExternal: async ({ url }) => {
-      if (!account.mayOpenLink(url)) return { opened: false, reason: 'Only https links (or the running demo service on this computer) can be opened.' };
-      if (!options.openExternal) return { opened: false, reason: 'browser-mode' };
-      return { opened: await options.openExternal(url) };
-    },
+    ...createAppHandlers({
+      mode: options.mode,
+      version: options.version,
+      status,
+      ...(db ? { networkOnline: () => outbox.notifyOnline() } : {}),
+      databaseProblem,
+      databaseFile,
+      mayOpenLink: (url) => account.mayOpenLink(url),
+      openExternal: options.openExternal,
+    }),
     ...createAccountHandlers({
       account,
       events,

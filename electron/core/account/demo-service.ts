@@ -13,26 +13,14 @@ export const DEMO_SERVICE_FILE = 'demo-service.json';
  * working) and are written, with its address, to demo-service.json, readable by its owner only.
  */
 export async function startDemoService(dataDir: string): Promise<DemoService> {
-  const [{ startSandboxServer, OPERATOR_TOKEN_HEADER }, { findAccountByClientId }, { DEMO_VENUE_NAME }] = await Promise.all([
-    import('../../../sandbox/index'),
-    import('../../../sandbox/store/accounts'),
-    import('../../../sandbox/seed/demo'),
-  ]);
+  // Loaded on demand: the sandbox is a program of its own, reached only through its demo entry point.
+  const { startDemo } = await import('../../../sandbox/demo');
   const random = () => randomBytes(24).toString('hex');
   const operatorToken = random();
-  const server = await startSandboxServer({
-    dbFile: join(dataDir, 'demo-service.sqlite'),
-    demo: true,
-    port: 0,
-    operatorToken,
-    demoCredentials: { apiKey: random(), password: random() },
-  });
-  // The demo account's own zone and country, so local numbers and schedules read as the service reads them.
-  const account = findAccountByClientId(server.sandbox.context.db, server.demo.clientId);
-  const { demo } = server;
+  const demo = await startDemo({ dbFile: join(dataDir, 'demo-service.sqlite'), operatorToken, demoCredentials: { apiKey: random(), password: random() } });
   const file = join(dataDir, DEMO_SERVICE_FILE);
   const written = writePrivateJson(file, {
-    baseUrl: server.baseUrl,
+    baseUrl: demo.baseUrl,
     apiKey: demo.apiKey,
     clientId: demo.clientId,
     username: demo.username,
@@ -40,21 +28,21 @@ export async function startDemoService(dataDir: string): Promise<DemoService> {
     partnerId: demo.partnerId,
     planId: demo.planId,
     operatorToken,
-    operatorTokenHeader: OPERATOR_TOKEN_HEADER,
+    operatorTokenHeader: demo.operatorTokenHeader,
     pid: process.pid,
   });
   return {
-    baseUrl: server.baseUrl,
+    baseUrl: demo.baseUrl,
     apiKey: demo.apiKey,
     clientId: demo.clientId,
     username: demo.username,
     password: demo.password,
-    label: DEMO_VENUE_NAME,
-    timeZone: account?.timezone ?? 'UTC',
-    phoneCountry: account?.country ?? 'AU',
+    label: demo.label,
+    timeZone: demo.timeZone,
+    phoneCountry: demo.phoneCountry,
     close: async () => {
       removeIfUnchanged(file, written);
-      await server.close();
+      await demo.close();
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Outbox } from '../outbox/outbox';
 import type { OutboxItemView } from '../outbox/types';
 import type { DeskServices } from '../services';
 import { createCampaignHandlers } from './handlers';
+import { draftRequestOf, sendRequestOf } from './service-calls';
 import { createCampaignStore, viewOf, type CampaignStore } from './store';
 
 /** The campaign handlers of the desk core, and campaigns kept in step with their queued sends; without a database every call says why. */
@@ -18,7 +19,7 @@ export function createCampaignDesk(services: DeskServices, parts: { db: Database
   return createCampaignHandlers(services, {
     store: requireStore,
     queueSend: async (record, send) => {
-      const queued = await services.enqueue('campaign_send', { desk_campaign_id: record.id, content: record.content, audience: send.audience, ...(send.sendAt ? { send_at: send.sendAt } : {}) });
+      const queued = await services.enqueue('campaign_send', { desk_campaign_id: record.id, draft: draftRequestOf(record.content), send: sendRequestOf(send.audience, send.sendAt) });
       return { outboxId: queued.id };
     },
     discardQueued: (outboxId) => {

@@ -8,8 +8,8 @@ import { readSchedule } from '../../../shared/rules/campaign-schedule';
 import { isValidEmail } from '../../../shared/rules/email';
 import type { AccountSettings, DeskServices } from '../services';
 import { explainCampaignError, problemOf } from './refusals';
-import { campaignStanding, createServiceDraft, sendServiceCampaign } from './service-calls';
-import { serviceContentDigest, viewOf, type CampaignRecord, type CampaignStore } from './store';
+import { campaignStanding, createServiceDraft, draftDigest, draftRequestOf, sendRequestOf, sendServiceCampaign } from './service-calls';
+import { viewOf, type CampaignRecord, type CampaignStore } from './store';
 
 type CampaignHandlers = Pick<DeskHandlers, keyof typeof campaignChannels>;
 
@@ -53,9 +53,10 @@ export function createCampaignHandlers(services: DeskServices, options: Campaign
 
   /** The service's draft of the current content, made (again) when the content changed since; throws the client's errors. */
   const rawServiceDraft = async (record: CampaignRecord): Promise<string> => {
-    const digest = serviceContentDigest(record.content);
+    const request = draftRequestOf(record.content);
+    const digest = draftDigest(request);
     if (record.campaignId && record.campaignContent === digest) return record.campaignId;
-    const campaignId = await createServiceDraft(services.requireClient(), record.content);
+    const campaignId = await createServiceDraft(services.requireClient(), request);
     options.store().update(record.id, { campaignId, campaignContent: digest }, now().getTime());
     return campaignId;
   };
@@ -160,7 +161,7 @@ export function createCampaignHandlers(services: DeskServices, options: Campaign
         throw explainCampaignError(error, 'sending the campaign');
       }
       try {
-        const answer = await sendServiceCampaign(services.requireClient(), campaignId, audience, sendAt);
+        const answer = await sendServiceCampaign(services.requireClient(), campaignId, sendRequestOf(audience, sendAt));
         return changed(
           options.store().update(id, {
             state: answer.scheduled ? 'scheduled' : 'sent', recipients: answer.recipients, sendAt: answer.sendAt ?? null, problem: null,

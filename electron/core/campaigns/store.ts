@@ -43,11 +43,6 @@ interface CampaignRow {
   sent_at: number | null;
 }
 
-/** What the service's draft is made of: anything else (name aside from it, audience) can change without a new draft. */
-export function serviceContentDigest(content: CampaignContent): string {
-  return JSON.stringify([content.name, content.subject, content.fromName, content.fromEmail, content.body]);
-}
-
 function decode(row: CampaignRow): CampaignRecord {
   // Rows are written only by this module; the schemas still guard against a hand-edited file.
   const content = campaignContent.parse(JSON.parse(row.content));

@@ -1,6 +1,6 @@
 import { UserFacingError } from '../../../shared/bridge/result';
 import { detailsPush, detailsToAdd } from '../../../shared/rules/contact-identity';
-import { asObject, withContactId } from './local-ids';
+import { rowWithContactId } from './local-ids';
 import type { OutboxStore } from './store';
 import type { OutboxRow } from './types';
 
@@ -8,7 +8,7 @@ import type { OutboxRow } from './types';
 export function resolveLocalId(store: OutboxStore, localId: string, contactId: string, now: number): string[] {
   store.recordContactId(localId, contactId, now);
   return store.dependantsOf(localId).map((dependant) => {
-    store.save({ ...dependant, payload: withContactId(dependant.kind, dependant.payload, contactId), needsLocalId: null, updatedAt: now });
+    store.save({ ...rowWithContactId(dependant, contactId), needsLocalId: null, updatedAt: now });
     return dependant.id;
   });
 }
@@ -21,14 +21,17 @@ export function resolveLocalId(store: OutboxStore, localId: string, contactId: s
 export function addToExistingGuest(row: OutboxRow, contactId: string, fields: readonly string[], now: number, phoneCountry?: string): OutboxRow {
   const existing = row.state === 'needs_attention' ? row.problem?.existingGuests?.find((guest) => guest.contactId === contactId) : undefined;
   if (!existing) throw new UserFacingError('This entry does not name that guest any more; open the Outbox again and choose from what it shows.');
-  const contact = row.kind === 'push_contact' ? row.payload : asObject(row.payload.contact);
-  const chosen = detailsToAdd(existing.record, contact, phoneCountry).filter((change) => fields.includes(change.field));
-  const push = detailsPush(contactId, contact, chosen);
-  const base = { ...row, problem: null, hold: null, waitingReason: null, nextAttemptAt: null, attempts: 0, outcomeUnknownAt: null, updatedAt: now };
+  const cleared = { problem: null, hold: null, waitingReason: null, nextAttemptAt: null, attempts: 0, outcomeUnknownAt: null, updatedAt: now };
+  /** The chosen details of what the entry sent, pushed to the guest on file by its contact_id. */
+  const pushOf = (contact: { client_id: string }) => {
+    const chosen = detailsToAdd(existing.record, contact, phoneCountry).filter((change) => fields.includes(change.field));
+    return { chosen, push: { ...detailsPush(contactId, contact, chosen), client_id: contact.client_id, contact_id: contactId } };
+  };
   if (row.kind === 'push_contact') {
-    if (chosen.length === 0) return { ...base, payload: push, state: 'sent', sentAt: now, result: { contact_id: contactId, addedToExistingGuest: true } };
-    return { ...base, payload: push, state: 'queued' };
+    const { chosen, push } = pushOf(row.payload);
+    if (chosen.length === 0) return { ...row, ...cleared, payload: push, state: 'sent', sentAt: now, result: { contact_id: contactId, addedToExistingGuest: true } };
+    return { ...row, ...cleared, payload: push, state: 'queued' };
   }
-  if (row.kind === 'push_reservations') return { ...base, payload: withContactId(row.kind, { ...row.payload, contact: push }, contactId), state: 'queued' };
+  if (row.kind === 'push_reservations') return { ...row, ...cleared, payload: { ...row.payload, contact: pushOf(row.payload.contact).push }, state: 'queued' };
   throw new UserFacingError('Only a new guest or a booking for one can be added to a guest the service already has.');
 }

@@ -5,18 +5,20 @@ import { UserFacingError } from '../../../shared/bridge/result';
 import { describeWriteFault, isDatabaseFault, WRITE_PROBLEM_LEAD } from '../db/write-fault';
 import { createOfflineBreaker } from './breaker';
 import { resolveConfig, type OutboxConfig } from './config';
-import { createDispatcher } from './dispatcher';
+import { createDeliveryLoop } from './delivery-loop';
 import { createChangeNotifier, type OutboxListener } from './events';
 import { addToExistingGuest, resolveLocalId } from './existing-guest';
 import { contactIdOf, withContactId } from './local-ids';
+import type { OutboxInput } from '../../../shared/outbox/kinds';
 import { newEntryRow } from './new-entry';
 import { onceNextTurn } from './next-turn';
 import { prepareEntry } from './prepare';
-import { createCampaignDraftLedger } from './campaign/ledger';
+import { createCampaignDraftLedger, hasCampaignsTable } from '../campaigns/draft-ledger';
 import { createSenders } from './senders';
 import { createOutboxStore, type OutboxStore } from './store';
 import * as transitions from './transitions';
-import { systemClock, type OutboxClock, type OutboxItemView, type OutboxKind, type OutboxRow, type OutboxState, type OutboxSummary, type StoredState } from './types';
+import { systemClock, type OutboxClock, type OutboxItemView, type OutboxKind, type OutboxRow, type OutboxSummary } from './types';
+import { listEntries, type OutboxQuery } from './listing';
 import { summarize, toItemView, type ViewContext } from './views';
 
 /** The connected account as the outbox needs it. */
@@ -49,12 +51,7 @@ export interface EnqueueOptions {
   guestKey?: string;
 }
 
-/** Which entries a listing returns. */
-export interface OutboxQuery {
-  states?: readonly OutboxState[];
-  guestKey?: string;
-  limit?: number;
-}
+export type { OutboxQuery };
 
 /** The desk's durable outbox. */
 export interface Outbox {
@@ -62,8 +59,11 @@ export interface Outbox {
   start(): void;
   /** Stops delivering and waits for calls in flight. The database stays open (the caller owns it). */
   stop(): Promise<void>;
-  /** Validates and stores an entry; it is on disk when this returns. Throws a UserFacingError saying what is wrong. */
-  enqueue(kind: OutboxKind, payload: unknown, options?: EnqueueOptions): OutboxItemView;
+  /**
+   * Validates and stores an entry; it is on disk when this returns. Throws a UserFacingError saying
+   * what is wrong (the payload's type is the caller's promise; the service's rules are checked here).
+   */
+  enqueue<K extends OutboxKind>(kind: K, payload: OutboxInput<K>, options?: EnqueueOptions): OutboxItemView;
   get(id: string): OutboxItemView | undefined;
   /** Entries, newest first. */
   list(query?: OutboxQuery): OutboxItemView[];
@@ -131,11 +131,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     onChange: (online) => {
       notifier.changed();
-      if (online) dispatcher.kick();
+      if (online) delivery.kick();
     },
   });
 
-  // Set while writes fail (the dispatcher's rounds or staff's actions); cleared by the next write that succeeds.
+  // Set while writes fail (the delivery loop's rounds or staff's actions); cleared by the next write that succeeds.
   let writeProblem: string | null = null;
   let stopped = false;
   const setWriteProblem = (problem: string | null) => {
@@ -146,16 +146,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const problemOf = (error: unknown): string =>
     isDatabaseFault(error) ? describeWriteFault(error) : `${WRITE_PROBLEM_LEAD}: ${error instanceof Error ? error.message : String(error)}.`;
 
-  const dispatcher = createDispatcher({
+  const delivery = createDeliveryLoop({
     store,
     senders: createSenders({
       ledger: hasCampaignsTable(options.db) ? createCampaignDraftLedger(options.db) : null,
       now: () => clock.now(),
-      timeZone: () => options.account()?.timeZone ?? 'UTC',
     }),
     service: () => {
       const account = options.account();
-      return account && { client: account.client, clientId: account.clientId, phoneCountry: account.phoneCountry };
+      return account && { client: account.client, clientId: account.clientId, phoneCountry: account.phoneCountry, timeZone: account.timeZone };
     },
     breaker,
     clock,
@@ -187,7 +186,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   // Enqueue returns once its own commit is on disk; claiming and sending start on the next turn, so
   // a burst of enqueues is one dispatch round and staff never wait on the claim's write.
-  const kickSoon = onceNextTurn(() => dispatcher.kick());
+  const kickSoon = onceNextTurn(() => delivery.kick());
 
   /**
    * Finds entries a crash left mid-send and marks their outcome unknown (and forgets old finished
@@ -207,7 +206,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       });
       if (faultsInARow > 0) setWriteProblem(null);
       notifier.changed(recovered);
-      dispatcher.kick();
+      delivery.kick();
     } catch (error) {
       if (!isDatabaseFault(error)) throw error;
       setWriteProblem(describeWriteFault(error));
@@ -222,24 +221,24 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return row;
   };
 
-  /** Saves a staff action's result, tells listeners and wakes the dispatcher. */
+  /** Saves a staff action's result, tells listeners and wakes the delivery loop. */
   const commit = (rows: OutboxRow[]): void => {
     write(() => rows.forEach((row) => store.save(row)));
     notifier.changed(rows.map((row) => row.id));
-    dispatcher.kick();
+    delivery.kick();
   };
 
   return {
     start() {
       recoverInterrupted();
-      dispatcher.start();
+      delivery.start();
     },
     async stop() {
       stopped = true;
       breaker.stop();
-      await dispatcher.stop();
+      await delivery.stop();
     },
-    enqueue(kind, payload, enqueueOptions = {}) {
+    enqueue(kind: OutboxKind, payload: OutboxInput, enqueueOptions: EnqueueOptions = {}) {
       const account = options.account();
       if (!account) throw new UserFacingError('Connect an account in Settings (or start the demo) before sending anything.');
       const prepared = prepareEntry(kind, payload, { clientId: account.clientId, phoneCountry: account.phoneCountry, guestKey: enqueueOptions.guestKey });
@@ -250,26 +249,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return view(row);
     },
     get: (id) => viewOf(store, id, viewContext()),
-    list(query = {}) {
-      const ctx = viewContext();
-      const limit = query.limit ?? 500;
-      const shown = query.states;
-      if (!shown) return store.list({ guestKey: query.guestKey, limit }).map((row) => toItemView(row, ctx));
-      // A shown state comes from one or two stored ones (queued shows as waiting while offline):
-      // narrow in SQL, then keep what shows as asked, page by page until the limit is reached.
-      const stored = [...new Set(shown.flatMap((state): StoredState[] => (state === 'queued' || state === 'waiting' ? ['queued', 'waiting'] : [state])))];
-      const found: OutboxItemView[] = [];
-      for (let beforeSeq: number | undefined; found.length < limit; ) {
-        const page = store.list({ states: stored, guestKey: query.guestKey, limit: Math.max(limit, 200), ...(beforeSeq === undefined ? {} : { beforeSeq }) });
-        for (const row of page) {
-          const view = toItemView(row, ctx);
-          if (shown.includes(view.state) && found.length < limit) found.push(view);
-        }
-        if (page.length < Math.max(limit, 200)) break;
-        beforeSeq = page[page.length - 1]!.seq;
-      }
-      return found;
-    },
+    list: (query = {}) => listEntries(store, query, viewContext()),
     summary: () => summarize(store.counts(), viewContext()),
     resend(id) {
       const next = transitions.resend(requireRow(id), clock.now(), config.reconcileAfterMs);
@@ -278,13 +258,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     edit(id, payload) {
       const row = requireRow(id);
-      const account = options.account();
-      const prepared = prepareEntry(row.kind, payload, { clientId: row.account, phoneCountry: account?.phoneCountry, guestKey: row.guestKey });
-      // Who the entry is for, and its reference, stay as they were: an edit changes details only.
       // A new guest a person already chose to add to a guest on file keeps naming that guest.
       const newGuest = row.createsLocalId !== null && store.contactIdFor(row.createsLocalId) === undefined;
-      const kept = withContactId(row.kind, prepared.payload, newGuest ? undefined : contactIdOf(row.kind, row.payload));
-      const next = transitions.edit(row, kept, clock.now());
+      const next = editedRow(row, payload, { phoneCountry: options.account()?.phoneCountry, newGuest }, clock.now());
       commit([next]);
       return view(next);
     },
@@ -306,30 +282,30 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const now = clock.now();
       const next = addToExistingGuest(row, contactId, fields, now, options.account()?.phoneCountry);
       // Only now that a person chose this guest do the entries waiting on the local id go to it.
-      const rewritten = store.transaction(() => {
+      const rewritten = write(() => {
         store.save(next);
         return row.createsLocalId ? resolveLocalId(store, row.createsLocalId, contactId, now) : [];
       });
       notifier.changed([next.id, ...rewritten]);
-      dispatcher.kick();
+      delivery.kick();
       return view(next);
     },
     resumeKind(kind) {
       write(() => store.resumeKind(kind));
       notifier.changed();
-      dispatcher.kick();
+      delivery.kick();
       return summarize(store.counts(), viewContext());
     },
     notifyOnline() {
       breaker.notifyOnline();
-      dispatcher.kick();
+      delivery.kick();
     },
     accountChanged() {
       notifier.changed();
-      dispatcher.kick();
+      delivery.kick();
     },
     subscribe: (listener) => notifier.subscribe(listener),
-    settle: () => dispatcher.settle(),
+    settle: () => delivery.settle(),
     writeProblem: () => writeProblem,
     forgetFinished() {
       write(() => store.forgetFinished());
@@ -337,7 +313,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     unsentCount: (exceptAccount) => store.unsentCount(exceptAccount ?? null),
     async discardUnsent(exceptAccount) {
-      await dispatcher.drain();
+      await delivery.drain();
       const ids = write(() => store.discardUnsent(exceptAccount ?? null, clock.now()));
       notifier.changed(ids);
       return ids.length;
@@ -345,13 +321,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
   };
 }
 
+/** An entry with details staff changed, checked again as its kind; who it is for, and its reference, stay as they were. */
+function editedRow<K extends OutboxKind>(row: OutboxRow<K>, input: unknown, facts: { phoneCountry?: string; newGuest: boolean }, now: number): OutboxRow<K> {
+  const prepared = prepareEntry(row.kind, input, { clientId: row.account, phoneCountry: facts.phoneCountry, guestKey: row.guestKey });
+  const kept = withContactId(row.kind, prepared.payload, facts.newGuest ? undefined : contactIdOf(row.kind, row.payload));
+  return transitions.edit(row, kept, now);
+}
+
 /** An entry's view, or undefined when it does not exist or was discarded. */
 function viewOf(store: OutboxStore, id: string, ctx: ViewContext): OutboxItemView | undefined {
   const row = store.get(id);
   return row && row.state !== 'discarded' ? toItemView(row, ctx) : undefined;
-}
-
-/** Whether the desk database has the campaigns table (migration 004); outbox tests may build older files. */
-function hasCampaignsTable(db: Database): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'campaigns'").get() !== undefined;
 }

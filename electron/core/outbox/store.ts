@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { LineEntry } from './line';
-import type { OutboxKind, OutboxRow, StoredState } from './types';
+import { outboxRow, type NewOutboxRow, type OutboxKind, type OutboxRow, type StoredState } from './types';
 
 /** A row as SQLite returns it. */
 interface RawRow {
@@ -28,7 +28,7 @@ interface RawRow {
 
 /** Counts of entries still to go, by what decides how they are shown. */
 export interface CountRow {
-  state: 'queued' | 'waiting' | 'sending' | 'needs_attention';
+  state: Exclude<StoredState, 'sent' | 'discarded'>;
   kind: OutboxKind;
   account: string;
   blocked: 0 | 1;
@@ -126,9 +126,9 @@ export function createOutboxStore(db: Database) {
       }
     },
     /** Adds a new entry; returns it with its sequence number. */
-    insert(row: Omit<OutboxRow, 'seq'>): OutboxRow {
+    insert<K extends OutboxKind>(row: NewOutboxRow<K>): OutboxRow<K> {
       const info = insertStatement.run(encode(row));
-      return { ...row, seq: Number(info.lastInsertRowid) };
+      return outboxRow(row.kind, row.payload, { ...row, seq: Number(info.lastInsertRowid) });
     },
     /** Writes the mutable columns of an entry. */
     save(row: OutboxRow): void {
@@ -249,7 +249,7 @@ export function createOutboxStore(db: Database) {
 export type OutboxStore = ReturnType<typeof createOutboxStore>;
 
 /** A row's columns for SQLite. */
-function encode(row: Omit<OutboxRow, 'seq'>) {
+function encode<K extends OutboxKind>(row: NewOutboxRow<K>) {
   return {
     ...encodeState(row),
     kind: row.kind,
@@ -264,7 +264,7 @@ function encode(row: Omit<OutboxRow, 'seq'>) {
 }
 
 /** The columns that change as an entry is delivered (what saveState writes). */
-function encodeState(row: Omit<OutboxRow, 'seq'>) {
+function encodeState<K extends OutboxKind>(row: NewOutboxRow<K>) {
   return {
     id: row.id,
     state: row.state,
@@ -280,16 +280,17 @@ function encodeState(row: Omit<OutboxRow, 'seq'>) {
   };
 }
 
-/** A row from SQLite, decoded. */
+/**
+ * A row from SQLite, decoded. Its payload was checked against its kind's schema when it was
+ * queued or edited (prepareEntry), the only ways in; JSON.parse gives it back as it was written.
+ */
 function decode(raw: RawRow): OutboxRow {
-  return {
+  return outboxRow(raw.kind, JSON.parse(raw.payload), {
     seq: raw.seq,
     id: raw.id,
-    kind: raw.kind,
     state: raw.state,
     account: raw.account,
     guestKey: raw.guest_key,
-    payload: JSON.parse(raw.payload),
     referenceId: raw.reference_id,
     createsLocalId: raw.creates_local_id,
     needsLocalId: raw.needs_local_id,
@@ -303,5 +304,6 @@ function decode(raw: RawRow): OutboxRow {
     createdAt: raw.created_at,
     updatedAt: raw.updated_at,
     sentAt: raw.sent_at,
-  };
+  });
 }
+

@@ -1,6 +1,6 @@
 import { UserFacingError } from '../../../shared/bridge/result';
 import type { DeliveryOutcome } from './outcomes';
-import { EDITABLE_KINDS, type HoldFacts, type OutboxRow, type Payload, type Problem } from './types';
+import { OUTBOX_KIND_SPECS, type HoldFacts, type OutboxKind, type OutboxPayloads, type OutboxRow, type Problem } from './types';
 
 /** What applying an outcome needs besides the row: the time and the retry policy. */
 export interface TransitionContext {
@@ -105,8 +105,8 @@ export function resend(row: OutboxRow, now: number, reconcileAfterMs: number): O
 }
 
 /** Staff changed a message or guest before it went out; the payload was validated by the caller. */
-export function edit(row: OutboxRow, payload: Payload, now: number): OutboxRow {
-  if (!EDITABLE_KINDS.has(row.kind)) throw new UserFacingError('Only messages and guests can be edited; discard this entry and enter it again.');
+export function edit<K extends OutboxKind>(row: OutboxRow<K>, payload: OutboxPayloads[K], now: number): OutboxRow<K> {
+  if (!OUTBOX_KIND_SPECS[row.kind].editable) throw new UserFacingError('Only messages and guests can be edited; discard this entry and enter it again.');
   if (row.state === 'sending' || row.state === 'sent' || row.state === 'discarded') throw notNow(row, 'edited');
   return { ...row, ...CLEARED, state: 'queued', attempts: 0, payload, updatedAt: now };
 }
@@ -149,7 +149,7 @@ export function holdProblem(facts: HoldFacts): Problem {
 }
 
 /** The refusal when an action does not fit the entry's state. */
-function notNow(row: OutboxRow, action: string): UserFacingError {
+function notNow(row: Pick<OutboxRow, 'state'>, action: string): UserFacingError {
   const why = row.state === 'sending' ? 'it is being sent right now' : row.state === 'sent' ? 'it was already sent' : row.state === 'discarded' ? 'it was discarded' : `it is ${row.state}`;
   return new UserFacingError(`This entry cannot be ${action}: ${why}.`);
 }

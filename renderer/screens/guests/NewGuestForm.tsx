@@ -11,7 +11,7 @@ import { FormFooter } from './FormFooter';
 import { editableFields } from './useDetailsEdit';
 import { fieldLabel } from './field-labels';
 import { FieldEditor } from './FieldEditor';
-import { useLiveQuery } from './useLiveQuery';
+import { useCacheQuery } from '../../hooks/useCacheQuery';
 import { guestsOnFile, useNewGuest, type LikelyDuplicate } from './useNewGuest';
 
 type NewGuestState = ReturnType<typeof useNewGuest>;
@@ -21,7 +21,7 @@ const MAIN_FIELDS = [FIELD.firstName, FIELD.surname, FIELD.email, FIELD.mobile, 
 /** Records a new guest: an email or a mobile is required; a guest already on file with them is offered instead; works offline under a local id. */
 export function NewGuestForm() {
   const db = useGuests((state) => state.cache?.db);
-  const schema = useLiveQuery(async () => (db ? { fields: await db.fieldList(), categories: await db.categoryNames() } : null), [db]);
+  const schema = useCacheQuery(async () => (db ? { fields: await db.fieldList(), categories: await db.categoryNames() } : null), [db]);
   const form = useNewGuest();
   const [more, setMore] = useState(false);
   const fields = editableFields(schema?.fields ?? [], {}).filter((field) => field.type !== 'multipleSelect');

@@ -14,7 +14,7 @@ import { clearDraft, useDraft } from '../../stores/guests-drafts';
 import { openGuest } from '../../stores/guests-panel';
 import { createGuest, saveGuestEdit, type GuestEdit } from '../../stores/guests-writes';
 import { toServiceValue } from './field-values';
-import { useLiveQuery } from './useLiveQuery';
+import { useCacheQuery } from '../../hooks/useCacheQuery';
 
 const DRAFT_ID = 'new-guest';
 
@@ -48,7 +48,7 @@ export function useNewGuest() {
   const email = value(FIELD.email).trim();
   const mobile = value(FIELD.mobile).trim() ? normalizePhone(value(FIELD.mobile), country) : null;
 
-  const duplicates = useLiveQuery(async (): Promise<LikelyDuplicate[]> => {
+  const duplicates = useCacheQuery(async (): Promise<LikelyDuplicate[]> => {
     if (!cache) return [];
     const byEmail = email && isValidEmail(email) ? await cache.db.guestsWithTerm(TERM.email + emailKey(email)) : [];
     const byMobile = mobile ? await cache.db.guestsWithTerm(TERM.phone + mobile.slice(1)) : [];

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, NavLink, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { markRepliesRead } from '../../db/messages-db';
+import { markRepliesRead } from '../../db/tables/messages';
 import { useGuests } from '../../stores/guests';
 import { showPanel, openGuest } from '../../stores/guests-panel';
 import { updateDraft } from '../../stores/guests-drafts';

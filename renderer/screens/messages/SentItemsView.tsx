@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, useState } from 'react';
 import { formatServiceDate, parseServiceDateTime } from '../../../shared/rules/datetime';
 import { getDesk } from '../../bridge/desk';
-import { putSentItems, sentItemsMatching, type SentItemFilter } from '../../db/messages-db';
+import { putSentItems, sentItemsMatching, type SentItemFilter } from '../../db/tables/messages';
 import type { SentItemRow } from '../../db/guest-db';
+import { useCacheQuery } from '../../hooks/useCacheQuery';
 import { useDeskAction } from '../../hooks/useDeskAction';
 import { useAccount } from '../../stores/account';
 import { useGuests } from '../../stores/guests';
@@ -28,7 +28,7 @@ export function SentItemsView() {
     ...(type === 'email' || type === 'sms' || type === 'social' ? { type } : {}),
     ...(prefix.trim() ? { prefix: prefix.trim() } : {}),
   };
-  const items = useLiveQuery(async () => (db ? sentItemsMatching(db, filter) : []), [db, from, to, type, prefix]);
+  const items = useCacheQuery(async () => (db ? sentItemsMatching(db, filter) : []), [db, from, to, type, prefix], 'Reading the sent items');
   const fetch = useDeskAction(async () => {
     if (!db) return 0;
     const instant = (text: string | undefined) => (text ? parseServiceDateTime(text, timeZone)?.toISOString() : undefined);

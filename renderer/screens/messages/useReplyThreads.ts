@@ -1,9 +1,9 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { GuestRow } from '../../db/guest-db';
-import { allReplies, readReplyIds } from '../../db/messages-db';
+import { allReplies, readReplyIds } from '../../db/tables/messages';
 import { threadsOf, type ReplyThread } from '../../db/replies-by-number';
 import { TERM } from '../../search/terms';
 import { useGuests } from '../../stores/guests';
+import { useCacheQuery } from '../../hooks/useCacheQuery';
 
 /** A conversation with the guest its number belongs to (if the cache knows one) and how many replies are unread. */
 export interface ThreadView extends ReplyThread {
@@ -15,7 +15,7 @@ export interface ThreadView extends ReplyThread {
 /** Every cached SMS reply as conversations by number, linked to guests by normalised mobile, newest first. */
 export function useReplyThreads(): ThreadView[] | undefined {
   const db = useGuests((state) => state.cache?.db);
-  return useLiveQuery(async () => {
+  return useCacheQuery(async () => {
     if (!db) return [];
     const replies = await allReplies(db);
     const read = await readReplyIds(db, replies.map((reply) => reply.id));
@@ -28,5 +28,5 @@ export function useReplyThreads(): ThreadView[] | undefined {
         readIds: read,
       })),
     );
-  }, [db]);
+  }, [db], 'Reading the SMS replies');
 }

@@ -9,6 +9,8 @@ import { useGuests } from '../../stores/guests';
 import { openGuest } from '../../stores/guests-panel';
 import { useNavigation } from '../../stores/navigation';
 import type { OutboxItem } from '../../stores/outbox';
+import { patchOutboxList } from '../../stores/outbox-list';
+import { reportBackgroundFailure } from '../../stores/background-failures';
 
 type ExistingGuest = NonNullable<NonNullable<OutboxItem['problem']>['existingGuests']>[number];
 
@@ -23,7 +25,7 @@ export function DuplicateChoices({ item, guests }: { item: OutboxItem; guests: E
   const country = useAccount((state) => state.account?.defaultPhoneCountry);
   const [adding, setAdding] = useState<ExistingGuest | null>(null);
   const add = useDeskAction(
-    (guest: ExistingGuest, fields: string[]) => getDesk().addToExistingGuest({ id: item.id, contactId: guest.contactId, fields }),
+    (guest: ExistingGuest, fields: string[]) => getDesk().addToExistingGuest({ id: item.id, contactId: guest.contactId, fields }).then((view) => (patchOutboxList([view], []), view)),
     'Added to the guest already on file.',
   );
   const open = async (guest: ExistingGuest) => {
@@ -31,7 +33,7 @@ export function DuplicateChoices({ item, guests }: { item: OutboxItem; guests: E
     useNavigation.getState().go('guests');
     // A guest another desk added since the last sync is fetched first, so the profile can show them.
     const cache = useGuests.getState().cache;
-    if (cache && !(await cache.db.guestByKey(guest.contactId))) await cache.sync.run().catch(() => undefined);
+    if (cache && !(await cache.db.guestByKey(guest.contactId))) await cache.sync.run().catch((error: unknown) => reportBackgroundFailure('Fetching the guest on file', error));
   };
   return (
     <Stack gap={4} aria-label="guest already on file">

@@ -3,14 +3,16 @@ import { modals } from '@mantine/modals';
 import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
 import type { OutboxItem } from '../../stores/outbox';
+import { patchOutboxList } from '../../stores/outbox-list';
 import { DuplicateChoices } from './DuplicateChoices';
-import { KIND_LABELS, STATE_LABELS } from './labels';
+import { kindLabel, STATE_LABELS } from './labels';
 
 /** One outbox entry: what it is, its state and reason, and what staff can do with it. */
 export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (item: OutboxItem) => void }) {
-  const resend = useDeskAction(() => getDesk().resendOutboxItem({ id: item.id }), 'Queued to send again.');
-  const discard = useDeskAction(() => getDesk().discardOutboxItem({ id: item.id }), 'Discarded.');
-  const decide = useDeskAction((decision: 'it-was-recorded' | 'send-again') => getDesk().decideHeldItem({ id: item.id, decision }));
+  // Each answer patches the list at once; the outboxChanged event that follows agrees with it.
+  const resend = useDeskAction(() => getDesk().resendOutboxItem({ id: item.id }).then(patchOne), 'Queued to send again.');
+  const discard = useDeskAction(() => getDesk().discardOutboxItem({ id: item.id }).then((answer) => (patchOutboxList([], [item.id]), answer)), 'Discarded.');
+  const decide = useDeskAction((decision: 'it-was-recorded' | 'send-again') => getDesk().decideHeldItem({ id: item.id, decision }).then(patchOne));
   const state = STATE_LABELS[item.state];
   const confirmDiscard = () =>
     modals.openConfirmModal({
@@ -26,7 +28,7 @@ export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (ite
   return (
     <Table.Tr data-state={item.state}>
       <Table.Td><Badge variant="light" color={state.color}>{state.label}</Badge></Table.Td>
-      <Table.Td>{KIND_LABELS[item.kind]}</Table.Td>
+      <Table.Td>{kindLabel(item.kind)}</Table.Td>
       <Table.Td>
         <Stack gap={2}>
           <Text size="sm">{item.summary}</Text>
@@ -57,4 +59,10 @@ export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (ite
       </Table.Td>
     </Table.Tr>
   );
+}
+
+/** Puts an entry's fresh view into the Outbox list and passes it on. */
+function patchOne(view: OutboxItem): OutboxItem {
+  patchOutboxList([view], []);
+  return view;
 }

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { outboxKind } from '../../outbox/kinds';
+import { outboxState } from '../../outbox/states';
 import { channel } from '../define';
 
-export const outboxKind = z.enum(['sms', 'email', 'push_contact', 'add_purchase', 'push_reservations', 'campaign_send']);
-export const outboxState = z.enum(['queued', 'sending', 'waiting', 'needs_attention', 'sent']);
+// The kinds and states are defined once, in shared/outbox; re-exported for the channel's users.
+export { outboxKind, outboxState };
 
 /** A guest the service already has with the email or mobile of a new guest it refused (Duplicate check failed). */
 export const existingGuest = z.object({
@@ -54,7 +56,18 @@ const byId = z.object({ id: z.string().min(1).max(100) }).strict();
 
 export const outboxChannels = {
   listOutbox: channel(
-    z.object({ states: z.array(outboxState).optional(), guestKey: z.string().max(100).optional(), limit: z.number().int().min(1).max(1000).optional() }).strict(),
+    z
+      .object({
+        states: z.array(outboxState).optional(),
+        kinds: z.array(outboxKind).optional(),
+        guestKey: z.string().max(100).optional(),
+        /** Only these entries (those still in the outbox; a missing id was discarded or forgotten). */
+        ids: z.array(z.string().min(1).max(100)).max(1000).optional(),
+        /** The next page: entries queued before this one. */
+        before: z.string().min(1).max(100).optional(),
+        limit: z.number().int().min(1).max(1000).optional(),
+      })
+      .strict(),
     z.object({ items: z.array(outboxItemView), summary: outboxSummary }),
   ),
   resendOutboxItem: channel(byId, outboxItemView),
@@ -76,6 +89,9 @@ export const outboxChannels = {
 };
 
 export const outboxEvents = {
-  /** The outbox changed: fresh summary and the entries that changed (for pending marks). */
-  outboxChanged: z.object({ summary: outboxSummary, changed: z.array(outboxItemView) }),
+  /**
+   * The outbox changed: fresh summary, the entries that changed (for pending marks), and the ids of
+   * entries that left it without being sent (discarded, cleared), which the renderer forgets at once.
+   */
+  outboxChanged: z.object({ summary: outboxSummary, changed: z.array(outboxItemView), removed: z.array(z.string()) }),
 };

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useGuests } from '../../../renderer/stores/guests';
 import { showPanel } from '../../../renderer/stores/guests-panel';
-import { useOutbox } from '../../../renderer/stores/outbox';
+import { emptyCounts } from '../../../shared/outbox/states';
 import { renderGuestsScreen } from './screen-setup';
 
 let cleanup: (() => Promise<void>) | undefined;
@@ -85,7 +85,7 @@ describe('recording a new guest', () => {
   });
 
   it('shows the new guest at once under a local id (offline), then with the service’s contact id once the outbox confirms', async () => {
-    const { form, state } = await openForm();
+    const { form, state, desk } = await openForm();
     const user = userEvent.setup();
     await user.type(within(form).getByLabelText('First name'), 'Nina');
     await user.type(within(form).getByLabelText('Surname'), 'Simone');
@@ -100,12 +100,8 @@ describe('recording a new guest', () => {
 
     const localId = (state.writes[0]!.request as { localId: string }).localId;
     const now = new Date().toISOString();
-    act(() =>
-      useOutbox.setState((current) => ({
-        version: current.version + 1,
-        items: { ob_1: { id: 'ob_1', kind: 'push_contact', state: 'sent', guestKey: localId, summary: 'New guest: Nina Simone', createdAt: now, updatedAt: now, attempts: 1, editable: false, payload: {}, result: { contact_id: '7777' } } },
-      })),
-    );
+    const confirmed = { id: 'ob_1', kind: 'push_contact', state: 'sent', guestKey: localId, summary: 'New guest: Nina Simone', createdAt: now, updatedAt: now, attempts: 1, editable: false, payload: {}, result: { contact_id: '7777' } };
+    act(() => desk.emit('outboxChanged', { summary: { counts: emptyCounts(), paused: [], online: true }, changed: [confirmed], removed: [] }));
     await waitFor(() => expect(screen.getByLabelText('guest ids')).toHaveTextContent('Contact 7777'));
     expect(screen.queryByText('New guest: not yet on the service')).not.toBeInTheDocument();
     expect((await useGuests.getState().cache!.db.guestByKey('7777'))!.localId).toBe(localId);

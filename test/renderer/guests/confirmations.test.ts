@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GuestWrite } from '../../../renderer/db/guest-db';
-import { followOutboxItem, reconcileWrites, type OutboxItemView } from '../../../renderer/sync/confirmations';
+import { followOutboxItem, forgetRemovedWrites, reconcileWrites, type OutboxItemView } from '../../../renderer/sync/confirmations';
 import { auPhoneKey, freshDb, seededDb } from './fixtures';
 import { fakeGuestDesk } from './fake-guest-desk';
 
@@ -80,5 +80,17 @@ describe('following the outbox', () => {
     expect((await db.guestByKey('101'))!).toMatchObject({ label: 'Ada Lovelace', pending: 0 });
     expect((await db.guestByKey('102'))!).toMatchObject({ label: 'Kept Hopper', pending: 1 });
     expect((await db.writeById('ob_kept'))!.state).toBe('waiting');
+  });
+
+  it('forgets the writes an outboxChanged event names as removed, at once and without asking the outbox', async () => {
+    const db = await seededDb();
+    await db.recordWrite(write({ outboxId: 'ob_new', kind: 'create', guestKey: 'local-0000cccc', changes: { PatronEmail: 'y@example.com' } }), auPhoneKey);
+    await db.recordWrite(write({ outboxId: 'ob_edit', changes: { PatronName: 'Changed' } }), auPhoneKey);
+    await db.recordWrite(write({ outboxId: 'ob_kept', guestKey: '102', changes: { PatronName: 'Kept' } }), auPhoneKey);
+    await forgetRemovedWrites(db, ['ob_new', 'ob_edit', 'ob_not_ours'], auPhoneKey);
+    expect(await db.guestByKey('local-0000cccc')).toBeUndefined();
+    expect((await db.guestByKey('101'))!).toMatchObject({ label: 'Ada Lovelace', pending: 0 });
+    expect((await db.guestByKey('102'))!).toMatchObject({ label: 'Kept Hopper', pending: 1 });
+    expect(await db.writeById('ob_edit')).toBeUndefined();
   });
 });

@@ -28,13 +28,13 @@ describe('a write the desk cannot store (disk full)', () => {
     });
     cleanup = rendered.cleanup;
     act(() => openGuest('101'));
-    await screen.findByRole('heading', { name: 'Ada Lovelace' });
+    await screen.findByRole('heading', { name: 'Ada Lovelace' }, { timeout: 10_000 });
     const user = userEvent.setup();
     await user.click(screen.getByRole('tab', { name: 'SMS' }));
-    const form = await screen.findByRole('form', { name: 'send sms' });
+    const form = await screen.findByRole('form', { name: 'send sms' }, { timeout: 10_000 });
     await user.type(within(form).getByLabelText('Message'), 'Your table is ready at 8');
     await user.click(within(form).getByRole('button', { name: 'Send SMS' }));
-    expect(await within(form).findByText(REFUSAL)).toBeInTheDocument();
+    expect(await within(form).findByText(REFUSAL, {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(within(form).getByLabelText('Message')).toHaveValue('Your table is ready at 8');
     expect(sent).toHaveLength(0);
 

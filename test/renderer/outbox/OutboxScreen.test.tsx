@@ -1,3 +1,4 @@
+import { emptyCounts } from '../../../shared/outbox/states';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ function fakeOutbox() {
   ]);
   const calls: string[] = [];
   const summary = (): OutboxSummary => {
-    const counts = { queued: 0, sending: 0, waiting: 0, needs_attention: 0, sent: 0 };
+    const counts = emptyCounts();
     for (const entry of items.values()) counts[entry.state]++;
     return { counts, paused: [{ kind: 'sms', reason: 'Insufficient Credits: add SMS credits, then resume.' }], online: false };
   };
@@ -87,7 +88,7 @@ describe('the Outbox screen', () => {
   it('follows outboxChanged events live', async () => {
     const { desk, summary } = fakeOutbox();
     followOutbox(desk);
-    act(() => desk.emit('outboxChanged', { summary: { ...summary(), counts: { queued: 0, sending: 0, waiting: 0, needs_attention: 0, sent: 3 } }, changed: [item({ id: 'z', state: 'sent' })] }));
+    act(() => desk.emit('outboxChanged', { summary: { ...summary(), counts: { ...emptyCounts(), sent: 3 } }, changed: [item({ id: 'z', state: 'sent' })], removed: [] }));
     expect(useOutbox.getState().items.z?.state).toBe('sent');
     expect(useOutbox.getState().version).toBe(1);
   });

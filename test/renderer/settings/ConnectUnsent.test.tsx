@@ -36,7 +36,7 @@ describe('connecting while entries of the previous account are unsent', () => {
     expect(screen.getByText('2 outbox entries were not sent for the previous account')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Demo' }));
     await userEvent.click(screen.getByRole('button', { name: 'Start the demo' }));
-    expect(await within(screen.getByRole('tabpanel', { name: 'Demo' })).findByRole('alert')).toHaveTextContent('have not been sent');
+    expect(await within(screen.getByRole('tabpanel', { name: 'Demo' })).findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent('have not been sent');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Discard the 2 unsent entries if I connect another account' }));
     await userEvent.click(screen.getByRole('button', { name: 'Start the demo' }));
     await waitFor(() => expect(requests).toEqual([{ discardUnsent: false }, { discardUnsent: true }]));

@@ -1,16 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import * as transitions from '../../../electron/core/outbox/transitions';
-import type { OutboxRow } from '../../../electron/core/outbox/types';
+import { outboxRow, type OutboxKind, type OutboxPayloads, type OutboxRow, type OutboxRowFacts } from '../../../electron/core/outbox/types';
 
 const NOW = 1_000_000;
 
+/** A payload of each kind, as queued. */
+const PAYLOADS: OutboxPayloads = {
+  sms: { from: 'Venue', to: '+61412345678', message: 'Hi' },
+  email: { to_email: 'ann@example.com', from_email: 'desk@example.com', from_name: 'Desk', subject: 'Hi', html: '<p>Hi</p>' },
+  push_contact: { client_id: 'c', PatronEmail: 'ann@example.com' },
+  add_purchase: { client_id: 'c', contact_id: '1', tx_id: 'tx1', item_desc: 'Negroni', price: 16 },
+  push_reservations: { reservation: { id: 'R1' }, contact: { client_id: 'c', contact_id: '1' } },
+  campaign_send: { desk_campaign_id: 'cmp-1', draft: { campaign_name: 'Autumn', html: '<p>Hi #unsubscribe#</p>' }, send: { category_id: ['all'] } },
+};
+
 /** A queued row of a kind. */
-function row(overrides: Partial<OutboxRow> = {}): OutboxRow {
-  return {
-    seq: 1, id: 'a', kind: 'sms', state: 'queued', account: 'c', guestKey: 'g', payload: { tx_id: 'tx1' }, referenceId: 'r1',
+function row(overrides: Partial<OutboxRowFacts> & { kind?: OutboxKind } = {}): OutboxRow {
+  const { kind = 'sms', ...facts } = overrides;
+  return outboxRow(kind, PAYLOADS[kind], {
+    seq: 1, id: 'a', state: 'queued', account: 'c', guestKey: 'g', referenceId: 'r1',
     createsLocalId: null, needsLocalId: null, attempts: 0, nextAttemptAt: null, waitingReason: null, outcomeUnknownAt: null,
-    problem: null, hold: null, result: null, createdAt: 0, updatedAt: 0, sentAt: null, ...overrides,
-  };
+    problem: null, hold: null, result: null, createdAt: 0, updatedAt: 0, sentAt: null, ...facts,
+  });
 }
 
 const ctx: transitions.TransitionContext = { now: NOW, maxAttempts: 3, reconcileAfterMs: 5000, delay: (attempts, retryAfter) => Math.max(attempts * 100, retryAfter ?? 0) };
@@ -73,9 +84,9 @@ describe('outbox state transitions', () => {
   });
 
   it('edit applies to messages and guests that have not gone out', () => {
-    expect(transitions.edit(row({ state: 'needs_attention' }), { message: 'new' }, NOW)).toMatchObject({ state: 'queued', payload: { message: 'new' } });
-    expect(() => transitions.edit(row({ kind: 'add_purchase' }), {}, NOW)).toThrow(/Only messages and guests/);
-    expect(() => transitions.edit(row({ state: 'sending' }), {}, NOW)).toThrow(/being sent/);
+    expect(transitions.edit(row({ state: 'needs_attention' }), { ...PAYLOADS.sms, message: 'new' }, NOW)).toMatchObject({ state: 'queued', payload: { message: 'new' } });
+    expect(() => transitions.edit(row({ kind: 'add_purchase' }), PAYLOADS.add_purchase, NOW)).toThrow(/Only messages and guests/);
+    expect(() => transitions.edit(row({ state: 'sending' }), PAYLOADS.sms, NOW)).toThrow(/being sent/);
   });
 
   it('discard refuses entries in flight or sent', () => {

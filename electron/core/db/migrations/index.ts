@@ -1,6 +1,6 @@
 import type { Migration } from '../migrate';
-import { settingsMigration } from '../../settings/settings-migration';
 import { outboxMigration } from './001-outbox';
+import { settingsMigration } from './002-settings';
 import { campaignsMigration } from './004-campaigns';
 
 /**
@@ -11,8 +11,8 @@ const reservedForImport: Migration = { version: 3, name: 'reserved for import', 
 
 /**
  * Every migration of the desk database, one shared numbered sequence for all desk-core modules.
- * To add one: a migration numbered after the last (in this folder as `NNN-what.ts`, or beside the
- * module that owns its tables), appended here. Never edit or reorder a migration that has shipped:
+ * To add one: a migration numbered after the last, in this folder as `NNN-what.ts` (one file each,
+ * with a test that migrates a file of the version before), appended here. Never edit or reorder a migration that has shipped:
  * files in the field are at every version in between.
  */
 export const deskMigrations: readonly Migration[] = [outboxMigration, settingsMigration, reservedForImport, campaignsMigration];

@@ -3,7 +3,7 @@ import { outcomeOfCallError, outcomeOfServiceMessage } from '../classify';
 import { contactIdOf } from '../local-ids';
 import type { DeliveryOutcome } from '../outcomes';
 import { findGuestsByEmailOrMobile, judgeDuplicateGuest } from '../reconcile';
-import type { OutboxRow, Payload } from '../types';
+import type { OutboxPayloads, OutboxRow } from '../types';
 import { pairBulkAnswers, unclaimedAnswers, type ItemAnswer } from './bulk-answers';
 import type { KindSender, ServiceAccess } from './sender';
 
@@ -16,12 +16,12 @@ type PushContact = ServiceAccess['client']['pushContact'];
  * only when that write's outcome was unknown and the guest found holds what it sent; otherwise it
  * needs a person, shown the guest the service already has. Nothing is applied to a guest on a guess.
  */
-export function createContactSender(): KindSender {
+export function createContactSender(): KindSender<'push_contact'> {
   return {
     async deliver(rows, service) {
       let response: Awaited<ReturnType<PushContact>>;
       try {
-        response = await service.client.pushContact(rows.map((row) => row.payload) as Parameters<PushContact>[0]);
+        response = await service.client.pushContact(rows.map((row) => row.payload));
       } catch (error) {
         const outcome = outcomeOfCallError(error, 'push_contact');
         return rows.map(() => outcome);
@@ -48,7 +48,7 @@ interface CreatedIds {
 }
 
 /** One guest's outcome from its part of the answer. */
-async function settle(row: OutboxRow, answer: ItemAnswer, created: CreatedIds, service: ServiceAccess): Promise<DeliveryOutcome> {
+async function settle(row: OutboxRow<'push_contact'>, answer: ItemAnswer, created: CreatedIds, service: ServiceAccess): Promise<DeliveryOutcome> {
   if (answer.ok === true) {
     const contactId = stringOf(answer.echo.contact_id);
     // A new guest a person chose to add to a guest on file now names that guest's service id.
@@ -71,7 +71,7 @@ async function settle(row: OutboxRow, answer: ItemAnswer, created: CreatedIds, s
  * Several new guests went in one call and the answer lists the ids it created in no known order:
  * this guest's id is the created one that holds what it sent, looked up by its email or mobile.
  */
-async function identifyCreatedGuest(contact: Payload, createdIds: ReadonlySet<string>, service: ServiceAccess): Promise<DeliveryOutcome> {
+async function identifyCreatedGuest(contact: OutboxPayloads['push_contact'], createdIds: ReadonlySet<string>, service: ServiceAccess): Promise<DeliveryOutcome> {
   try {
     const found = await findGuestsByEmailOrMobile(service, contact);
     const mine = found.filter((record) => createdIds.has(contactText(record.contact_id)) && holdsSameIdentity(record, contact, service.phoneCountry));
@@ -85,13 +85,13 @@ async function identifyCreatedGuest(contact: Payload, createdIds: ReadonlySet<st
 }
 
 /** "Duplicate check failed" for a new guest: applied to the guest found only when it is this entry's own earlier write. */
-async function reconcileNewGuest(row: OutboxRow, service: ServiceAccess): Promise<DeliveryOutcome> {
+async function reconcileNewGuest(row: OutboxRow<'push_contact'>, service: ServiceAccess): Promise<DeliveryOutcome> {
   try {
     const verdict = await judgeDuplicateGuest(service, row.payload, row.outcomeUnknownAt !== null);
     if (!verdict.own) return { type: 'failed', problem: verdict.problem };
     // Our own guest: pushing by its contact_id applies any later edit and cannot duplicate.
     const update = { ...row.payload, contact_id: verdict.contactId };
-    const response = await service.client.pushContact([update] as Parameters<PushContact>[0]);
+    const response = await service.client.pushContact([update]);
     const [answer] = pairBulkAnswers([verdict.contactId], response.success, response.failures, (echo) => stringOf(echo.contact_id));
     if (answer?.ok === true) {
       return { type: 'sent', result: { contact_id: verdict.contactId, matchedOwnEarlierWrite: true }, contactId: verdict.contactId };

@@ -4,12 +4,21 @@ import { findSentItem, sentItemIsOurs } from '../reconcile';
 import type { OutboxRow } from '../types';
 import type { KindSender, ServiceAccess } from './sender';
 
+/** The message kinds: one entry per call, each under its own reference id. */
+type MessageKind = 'sms' | 'email';
+
+/** How each message kind goes to the service. */
+const SEND: { [K in MessageKind]: (service: ServiceAccess, row: OutboxRow<K>, referenceId: string) => Promise<unknown> } = {
+  sms: (service, row, referenceId) => service.client.sms({ ...row.payload, reference_id: referenceId }),
+  email: (service, row, referenceId) => service.client.email({ ...row.payload, reference_id: referenceId }),
+};
+
 /**
  * Sends single SMS or emails under the reference id chosen at enqueue. When an earlier try's
  * outcome is unknown, sent_items is asked first; only a reference the service has not seen is
  * sent again, so no guest gets the same message twice.
  */
-export function createMessageSender(type: 'sms' | 'email'): KindSender {
+export function createMessageSender<K extends MessageKind>(type: K): KindSender<K> {
   return {
     async deliver(rows, service) {
       return Promise.all(rows.map((row) => deliverOne(type, row, service)));
@@ -18,7 +27,7 @@ export function createMessageSender(type: 'sms' | 'email'): KindSender {
 }
 
 /** One message: look up if uncertain, else send. */
-async function deliverOne(type: 'sms' | 'email', row: OutboxRow, service: ServiceAccess): Promise<DeliveryOutcome> {
+async function deliverOne<K extends MessageKind>(type: K, row: OutboxRow<K>, service: ServiceAccess): Promise<DeliveryOutcome> {
   const referenceId = row.referenceId;
   if (!referenceId) return { type: 'failed', problem: { message: 'This message has no reference id.', whatToDo: 'Discard it and send the message again.' } };
   try {
@@ -33,11 +42,9 @@ async function deliverOne(type: 'sms' | 'email', row: OutboxRow, service: Servic
       }
       if (sentItem) return { type: 'sent', result: { reference_id: referenceId, confirmedBy: 'sent_items', sentItem } };
     }
-    const request = { ...row.payload, reference_id: referenceId };
-    if (type === 'sms') await service.client.sms(request as Parameters<ServiceAccess['client']['sms']>[0]);
-    else await service.client.email(request as Parameters<ServiceAccess['client']['email']>[0]);
+    await SEND[type](service, row, referenceId);
     return { type: 'sent', result: { reference_id: referenceId } };
   } catch (error) {
-    return outcomeOfCallError(error, row.kind);
+    return outcomeOfCallError(error, type);
   }
 }

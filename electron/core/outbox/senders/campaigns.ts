@@ -1,20 +1,17 @@
 import { ServiceFailureError } from '../../../../shared/api/errors';
 import { explainCampaignRefusal, isCreditRefusal } from '../../../../shared/rules/campaign-codes';
 import { parseServiceDateTime } from '../../../../shared/rules/datetime';
-import { campaignStanding, createServiceDraft, sendServiceCampaign } from '../../campaigns/service-calls';
-import { serviceContentDigest } from '../../campaigns/store';
+import type { CampaignDraftLedger } from '../../campaigns/draft-ledger';
+import { campaignStanding, createServiceDraft, draftDigest, sendServiceCampaign } from '../../campaigns/service-calls';
 import { outcomeOfCallError } from '../classify';
 import type { DeliveryOutcome } from '../outcomes';
 import type { OutboxRow } from '../types';
-import type { KindSender, ServiceAccess } from '../senders/sender';
-import type { CampaignDraftLedger } from './ledger';
-import { campaignSendPayload } from './prepare';
+import type { KindSender, ServiceAccess } from './sender';
 
-/** What the campaign sender needs: where service drafts are remembered, the clock and the account's zone. */
+/** What the campaign sender needs: where service drafts are remembered (null without the campaigns table) and the clock. */
 export interface CampaignSenderOptions {
   ledger: CampaignDraftLedger | null;
   now: () => number;
-  timeZone: () => string;
 }
 
 /**
@@ -22,41 +19,42 @@ export interface CampaignSenderOptions {
  * then campaign_send. After an unknown outcome it asks campaign_verify first (609 sent, 612 scheduled)
  * and never sends again on a guess. A schedule whose time passed while the line was down waits for a person.
  */
-export function createCampaignSendSender(options: CampaignSenderOptions): KindSender {
+export function createCampaignSender(options: CampaignSenderOptions): KindSender<'campaign_send'> {
   return {
     deliver: (rows, service) => Promise.all(rows.map((row) => deliverOne(row, service, options))),
   };
 }
 
-async function deliverOne(row: OutboxRow, service: ServiceAccess, options: CampaignSenderOptions): Promise<DeliveryOutcome> {
-  const parsed = campaignSendPayload.safeParse(row.payload);
-  if (!parsed.success || !options.ledger) return { type: 'failed', problem: { message: 'This queued campaign cannot be read.', whatToDo: 'Discard it and send the campaign again from Campaigns.' } };
-  const { desk_campaign_id: deskId, content, audience, send_at: sendAt } = parsed.data;
-  const digest = serviceContentDigest(content);
+async function deliverOne(row: OutboxRow<'campaign_send'>, service: ServiceAccess, options: CampaignSenderOptions): Promise<DeliveryOutcome> {
+  if (!options.ledger) return { type: 'failed', problem: { message: 'This queued campaign cannot be matched to a campaign on this desk.', whatToDo: 'Discard it and send the campaign again from Campaigns.' } };
+  const { desk_campaign_id: deskId, draft, send } = row.payload;
+  const sendAt = typeof send.send_at === 'string' ? send.send_at : undefined;
+  const digest = draftDigest(draft);
   try {
-    let campaignId = options.ledger.serviceDraftOf(deskId);
+    let campaignId = options.ledger.serviceDraftOf(deskId, digest);
     if (row.outcomeUnknownAt !== null && campaignId) {
       const standing = await campaignStanding(service.client, campaignId);
       if (standing.standing === 'sent') return { type: 'sent', result: { campaign_id: campaignId, state: 'sent', confirmedBy: 'campaign_verify 609' } };
       if (standing.standing === 'scheduled') return { type: 'sent', result: { campaign_id: campaignId, state: 'scheduled', send_at: sendAt ?? null, confirmedBy: 'campaign_verify 612' } };
     }
+    const timeZone = service.timeZone ?? 'UTC';
     if (sendAt) {
-      const at = parseServiceDateTime(sendAt, options.timeZone());
+      const at = parseServiceDateTime(sendAt, timeZone);
       if (at && at.getTime() <= options.now()) {
         return {
           type: 'failed',
           problem: {
-            message: `The campaign was to go out at ${sendAt.slice(0, 16)} (${options.timeZone()}), but the line was down until after that time.`,
+            message: `The campaign was to go out at ${sendAt.slice(0, 16)} (${timeZone}), but the line was down until after that time.`,
             whatToDo: 'It has not been sent. Open it in Campaigns to send it now or choose a new time, or discard it here.',
           },
         };
       }
     }
     if (!campaignId) {
-      campaignId = await createServiceDraft(service.client, content);
+      campaignId = await createServiceDraft(service.client, draft);
       options.ledger.rememberServiceDraft(deskId, campaignId, digest);
     }
-    const answer = await sendServiceCampaign(service.client, campaignId, audience, sendAt);
+    const answer = await sendServiceCampaign(service.client, campaignId, send);
     return { type: 'sent', result: { campaign_id: campaignId, state: answer.scheduled ? 'scheduled' : 'sent', recipients: answer.recipients, send_at: answer.sendAt ?? null } };
   } catch (error) {
     if (error instanceof ServiceFailureError) {

@@ -1,8 +1,8 @@
 // The Messages and Campaigns tables of the guest cache (Dexie version 20): read marks of SMS replies.
-// Sent items and replies themselves live in the version 1 tables (sentItems, smsReplies).
-import type Dexie from 'dexie';
+// Sent items and replies themselves live in the guests' version 1 tables (sentItems, smsReplies).
 import type { Table } from 'dexie';
-import type { GuestDatabase, SentItemRow, SmsReplyRow } from './guest-db';
+import type { GuestDatabase, SentItemRow, SmsReplyRow } from '../guest-db';
+import type { TableLayout } from '../layout';
 
 /** A reply staff have opened. */
 export interface ReplyReadRow {
@@ -10,13 +10,11 @@ export interface ReplyReadRow {
   readAt: string;
 }
 
-/** The tables version 20 adds (primary key first). */
-export const MESSAGES_SCHEMA_V20 = { replyReads: 'id' } as const;
-
-/** Declares version 20 on the guest cache; called from its constructor. */
-export function declareMessagesTables(db: Dexie): void {
-  db.version(20).stores(MESSAGES_SCHEMA_V20);
-}
+/** The tables of Messages and Campaigns: read marks of SMS replies (version 20). */
+export const messagesTables: TableLayout = {
+  feature: 'messages',
+  versions: [{ version: 20, stores: { replyReads: 'id' } }],
+};
 
 const readsOf = (db: GuestDatabase): Table<ReplyReadRow, string> => db.table('replyReads');
 

@@ -3,17 +3,17 @@ import type { OfflineBreaker } from './breaker';
 import { batchSizeOf, type OutboxConfig } from './config';
 import { resolveLocalId } from './existing-guest';
 import type { DeliveryOutcome } from './outcomes';
-import type { KindSender, ServiceAccess } from './senders/sender';
+import type { KindSenders, ServiceAccess } from './senders/sender';
 import { createLineWalker, type LineEntry } from './line';
 import { onceNextTurn } from './next-turn';
 import type { OutboxStore } from './store';
 import { applyOutcome, type TransitionContext } from './transitions';
-import { CLAIM_MUST_BE_FLUSHED, type OutboxClock, type OutboxKind, type OutboxRow } from './types';
+import { isRowOfKind, OUTBOX_KIND_SPECS, type OutboxClock, type OutboxKind, type OutboxRow } from './types';
 
-/** What the dispatcher is built from. */
-export interface DispatcherOptions {
+/** What the delivery loop is built from. */
+export interface DeliveryLoopOptions {
   store: OutboxStore;
-  senders: Record<OutboxKind, KindSender>;
+  senders: KindSenders;
   /** The connected account's service, or null when none is connected. */
   service: () => ServiceAccess | null;
   breaker: OfflineBreaker;
@@ -29,8 +29,8 @@ export interface DispatcherOptions {
   onDatabaseFault: (error: unknown) => void;
 }
 
-/** Delivers due entries: in order per guest, in batches, a few calls at a time. */
-export interface Dispatcher {
+/** The outbox's delivery loop: sends due entries in order per guest, in batches, a few calls at a time. */
+export interface DeliveryLoop {
   start(): void;
   /** Stops taking new work and waits for calls in flight. */
   stop(): Promise<void>;
@@ -42,9 +42,22 @@ export interface Dispatcher {
   drain(): Promise<void>;
 }
 
-interface Job {
-  kind: OutboxKind;
-  rows: OutboxRow[];
+/** A call: entries of one kind, typed by it. */
+type Job<K extends OutboxKind = OutboxKind> = { [P in K]: { kind: P; rows: OutboxRow<P>[] } }[K];
+
+/** The job of a kind from claimed rows, all of that kind (the planner groups by kind). */
+function jobOf<K extends OutboxKind>(kind: K, rows: readonly OutboxRow[]): Job<K> {
+  const own: OutboxRow<K>[] = [];
+  for (const row of rows) {
+    if (!isRowOfKind(row, kind)) throw new Error(`A ${kind} call was planned with a ${row.kind} entry.`);
+    own.push(row);
+  }
+  return { kind, rows: own };
+}
+
+/** Hands a job to its kind's sender. */
+function deliverJob<K extends OutboxKind>(senders: KindSenders, job: Job<K>, service: ServiceAccess): Promise<DeliveryOutcome[]> {
+  return senders[job.kind].deliver(job.rows, service);
 }
 
 /** A call being formed: which entries go in it. */
@@ -65,8 +78,8 @@ function outcomeAt(outcomes: readonly DeliveryOutcome[], index: number): Deliver
   return outcomes[index] ?? { type: 'unknown', reason: 'The sender gave no answer for this entry.' };
 }
 
-/** Creates the dispatcher; it does nothing until started. */
-export function createDispatcher(options: DispatcherOptions): Dispatcher {
+/** Creates the delivery loop; it does nothing until started. (Not the bridge's createDispatcher, which routes calls to handlers.) */
+export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
   const { store, clock, config } = options;
   let running = false;
   let pumping = false;
@@ -181,7 +194,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const free = config.concurrency - inFlight.size;
     if (options.breaker.online && free > 0 && now >= notBefore) {
       const planned = planJobs(service.clientId, now, free);
-      const durability = planned.some((job) => CLAIM_MUST_BE_FLUSHED.has(job.kind)) ? 'flushed' : 'crashSafe';
+      const durability = planned.some((job) => OUTBOX_KIND_SPECS[job.kind].claimMustBeFlushed) ? 'flushed' : 'crashSafe';
       if (planned.length > 0) {
         const changed: string[] = [];
         const jobs = store.transaction(() => claimJobs(planned, now, changed), durability);
@@ -224,7 +237,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const claimed = store.claim(planned.flatMap((job) => job.entries.map((entry) => entry.id)), now);
     changed.push(...claimed.keys());
     return planned
-      .map((job) => ({ kind: job.kind, rows: job.entries.flatMap((entry) => claimed.get(entry.id) ?? []) }))
+      .map((job) => jobOf(job.kind, job.entries.flatMap((entry) => claimed.get(entry.id) ?? [])))
       .filter((job) => job.rows.length > 0);
   };
 
@@ -266,7 +279,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const runJob = async (job: Job, service: ServiceAccess) => {
     let outcomes: DeliveryOutcome[];
     try {
-      outcomes = await options.senders[job.kind].deliver(job.rows, service);
+      outcomes = await deliverJob(options.senders, job, service);
     } catch (error) {
       // A fault of ours after the call may have reached the service: treat it as unknown, never as unsent.
       const reason = `Unexpected error while sending: ${error instanceof Error ? error.message : String(error)}`;
