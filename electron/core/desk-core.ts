@@ -12,6 +12,7 @@ import { DeskDatabaseError } from './db/errors';
 import { moveAsideDamagedDatabase, openDeskDatabase } from './db/open-database';
 import { createDeskEvents, type DeskEvents } from './events';
 import { createGuestHandlers } from './guests/handlers';
+import { createImportHandlers, unavailableImports } from './import/import-service';
 import { createOutbox, type Outbox } from './outbox/outbox';
 import { createOutboxHandlers, unavailableOutbox } from './outbox-handlers';
 import { openKeychain, type KeychainAvailability } from './secrets/keytar-store';
@@ -132,6 +133,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     }),
     ...createOutboxHandlers(() => outbox),
     ...createGuestHandlers(services),
+    ...(db ? createImportHandlers({ db, outbox, clientId: () => account.settings()?.clientId ?? null }) : unavailableImports(databaseProblem!)),
   };
 
   await account.restore();

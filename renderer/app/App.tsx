@@ -1,5 +1,6 @@
 import { AppShell, Group, NavLink, Text, Title } from '@mantine/core';
 import { GuestsScreen } from '../screens/guests/GuestsScreen';
+import { ImportScreen } from '../screens/import/ImportScreen';
 import { OutboxBadge } from '../screens/outbox/OutboxBadge';
 import { OutboxScreen } from '../screens/outbox/OutboxScreen';
 import { SettingsScreen } from '../screens/settings/SettingsScreen';
@@ -15,6 +16,7 @@ function Screen({ id }: { id: ScreenId }) {
   if (id === 'guests') return <GuestsScreen />;
   if (id === 'settings') return <SettingsScreen />;
   if (id === 'outbox') return <OutboxScreen />;
+  if (id === 'import') return <ImportScreen />;
   const screen = SCREENS.find((entry) => entry.id === id)!;
   return <ScreenPlaceholder title={screen.label} hint={screen.hint} />;
 }

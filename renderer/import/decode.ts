@@ -62,6 +62,10 @@ function looksBinary(sample: Uint8Array): boolean {
 function countZeros(sample: Uint8Array): { even: number; odd: number } {
   let even = 0;
   let odd = 0;
-  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) i % 2 === 0 ? (even += 1) : (odd += 1);
+  for (let i = 0; i < sample.length; i++) {
+    if (sample[i] !== 0) continue;
+    if (i % 2 === 0) even += 1;
+    else odd += 1;
+  }
   return { even, odd };
 }

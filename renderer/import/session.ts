@@ -200,16 +200,22 @@ export class ImportSession {
     return this.reresolve([]);
   }
 
-  /** The rows to queue from position `from` (at most `count`), with the categories chosen for every guest. */
-  queueRows(from: number, count: number, extraCategories: readonly string[], existingCategories: ReadonlyMap<string, string[]>): { rows: QueueRow[]; next: number } {
+  /**
+   * The rows to queue from position `from`: at most `count`, and about `maxChars` characters (one
+   * bridge message stays small), with the categories chosen for every guest added to each.
+   */
+  queueRows(from: number, count: number, extraCategories: readonly string[], existingCategories: ReadonlyMap<string, string[]>, maxChars = Infinity): { rows: QueueRow[]; next: number } {
     const out: QueueRow[] = [];
+    let chars = 0;
     let index = from;
-    for (; index < this.rows.length && out.length < count; index++) {
+    for (; index < this.rows.length && out.length < count && (out.length === 0 || chars < maxChars); index++) {
       const check = this.checks[index];
       const resolution = this.resolutions[index]!;
       if (!check || (resolution.status !== 'new' && resolution.status !== 'update')) continue;
       const existing = resolution.status === 'update' && resolution.contactId ? (existingCategories.get(resolution.contactId) ?? []) : [];
-      out.push({ line: this.lineOf(index), action: resolution.status, contact: contactPayload(check, resolution, extraCategories, existing), original: this.rows[index]! });
+      const original = this.rows[index]!;
+      out.push({ line: this.lineOf(index), action: resolution.status, contact: contactPayload(check, resolution, extraCategories, existing), original });
+      for (const cell of original) chars += cell.length + 8;
     }
     return { rows: out, next: index };
   }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountChannels, accountEvents } from './channels/account';
 import { appChannels, appEvents } from './channels/app';
 import { guestChannels, guestEvents } from './channels/guests';
+import { importChannels, importEvents } from './channels/import';
 import { outboxChannels, outboxEvents } from './channels/outbox';
 
 /** Every request/response channel of the bridge (renderer → desk core). Add a feature's channels here. */
@@ -10,6 +11,7 @@ export const channels = {
   ...accountChannels,
   ...guestChannels,
   ...outboxChannels,
+  ...importChannels,
 };
 
 /** Every event of the bridge (desk core → renderer), with the schema of its payload. */
@@ -18,6 +20,7 @@ export const events = {
   ...accountEvents,
   ...guestEvents,
   ...outboxEvents,
+  ...importEvents,
 };
 
 export type Channels = typeof channels;

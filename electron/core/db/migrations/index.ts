@@ -1,6 +1,7 @@
 import type { Migration } from '../migrate';
 import { settingsMigration } from '../../settings/settings-migration';
 import { outboxMigration } from './001-outbox';
+import { importsMigration } from './003-imports';
 
 /**
  * Every migration of the desk database, one shared numbered sequence for all desk-core modules.
@@ -8,4 +9,4 @@ import { outboxMigration } from './001-outbox';
  * module that owns its tables), appended here. Never edit or reorder a migration that has shipped:
  * files in the field are at every version in between.
  */
-export const deskMigrations: readonly Migration[] = [outboxMigration, settingsMigration];
+export const deskMigrations: readonly Migration[] = [outboxMigration, settingsMigration, importsMigration];

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import readXlsxFile from 'read-excel-file/node';
+import readXlsxFile from 'read-excel-file/universal';
 import type { ImportField } from '../../../renderer/import/matching';
 import { ImportSession } from '../../../renderer/import/session';
 import { createPhoneKey } from '../../../renderer/search/phone';
@@ -21,10 +20,10 @@ export const DEMO_FIELDS: ImportField[] = [
   { name: 'notes', type: 'text' },
 ];
 
-/** A fixture's bytes as an ArrayBuffer. */
+/** A fixture's bytes as an ArrayBuffer (tests run from the project folder). */
 export function fixture(name: string): ArrayBuffer {
-  const bytes = readFileSync(join(import.meta.dirname, '../../fixtures/import', name));
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  const bytes = readFileSync(`test/fixtures/import/${name}`);
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }
 
 /** Bytes of text as an ArrayBuffer. */
@@ -35,5 +34,5 @@ export function bufferOf(bytes: Uint8Array | string): ArrayBuffer {
 
 /** A session for a venue in `country`, reading workbooks with read-excel-file's Node build. */
 export function newSession(country = 'AU'): ImportSession {
-  return new ImportSession(createPhoneKey(country), country, async (buffer) => (await readXlsxFile(Buffer.from(buffer))) as Array<{ sheet: string; data: unknown[][] }>);
+  return new ImportSession(createPhoneKey(country), country, async (buffer) => (await readXlsxFile(buffer)) as Array<{ sheet: string; data: unknown[][] }>);
 }
