@@ -46,17 +46,16 @@ export function encodeText(text: string, encoding: Encoding, utf8Bom = false): U
   return out;
 }
 
+/** Windows-1252's characters for bytes 0x80–0x9F (the rest is Latin-1); written out because some platforms decode these bytes as Latin-1. */
+const CP1252_80_9F = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
+
 let cp1252: Map<string, number> | undefined;
 
-/** Character → byte of Windows-1252, from the platform's own decoder. */
+/** Character → byte of Windows-1252. */
 function windows1252Table(): Map<string, number> {
   if (cp1252) return cp1252;
-  const decoder = new TextDecoder('windows-1252');
   cp1252 = new Map();
-  for (let byte = 0; byte < 256; byte++) {
-    const char = decoder.decode(new Uint8Array([byte]));
-    if (!cp1252.has(char)) cp1252.set(char, byte);
-  }
+  for (let byte = 0; byte < 256; byte++) cp1252.set(byte >= 0x80 && byte <= 0x9f ? CP1252_80_9F[byte - 0x80]! : String.fromCharCode(byte), byte);
   return cp1252;
 }
 

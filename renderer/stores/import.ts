@@ -75,6 +75,7 @@ const POLL_MS = 1000;
 export const useImport = create<ImportState>(() => ({ ...INITIAL, history: [] }));
 
 let worker: ImportWorker | null = null;
+let makeWorker: () => ImportWorker = startImportWorker;
 let positions = new Map<number, number>();
 let polling: ReturnType<typeof setTimeout> | null = null;
 
@@ -93,7 +94,7 @@ async function attempt(work: () => Promise<void>): Promise<void> {
 /** A fresh worker for a file, with the venue's country and a snapshot of the cached guests. */
 async function freshWorker(): Promise<ImportWorker> {
   worker?.terminate();
-  worker = startImportWorker();
+  worker = makeWorker();
   const account = useAccount.getState().account;
   const clientId = account && account.state !== 'none' ? account.clientId : null;
   await worker.request({ type: 'open', country: account?.defaultPhoneCountry ?? 'AU', guestDatabase: clientId ? guestDatabaseName(clientId) : null });
@@ -307,6 +308,11 @@ export async function loadImportHistory(): Promise<void> {
   } catch {
     // No account or no database: the screen says so elsewhere.
   }
+}
+
+/** Replaces how the import worker is started (tests run its handler in-process). */
+export function setImportWorkerFactory(factory: () => ImportWorker): void {
+  makeWorker = factory;
 }
 
 /** The worker of the open file (for the rows-with-problems file and exports). */

@@ -73,7 +73,7 @@ describe('import (browser mode, real sandbox, real outbox)', () => {
     // Nothing reached the service while it was away; the guest matched is removed there meanwhile.
     sandbox.sandbox.operator.deleteContact(sandbox.demo.clientId, String(known.contact_id));
     await sandbox.sandbox.operator.setOffline(false);
-    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 60_000, intervals: [500] }).toMatch(/^Done/);
+    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 60_000, interval: 500 }).toMatch(/^Done/);
     const result = await page.getByLabel('Result', { exact: true }).textContent();
     expect(result).toMatch(/40New guests/);
     expect(result).toMatch(/1Failed/);

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { RequestOf } from '../../../shared/bridge/contract';
 import { migrate, schemaVersion } from '../../../electron/core/db/migrate';
 import { deskMigrations } from '../../../electron/core/db/migrations';
 import { openDeskDatabase } from '../../../electron/core/db/open-database';
@@ -11,7 +12,7 @@ import { useTempDir } from '../outbox/support/temp-dir';
 
 const newDir = useTempDir();
 
-const START = {
+const START: RequestOf<'startImport'> = {
   fileName: 'guests.csv',
   delimiter: ';',
   encoding: 'windows-1252',
@@ -23,7 +24,7 @@ const START = {
   totalRows: 5,
   readyRows: 4,
   leftOutRows: 1,
-} as const;
+};
 
 const row = (line: number, first: string, email: string, contactId?: string) => ({
   line,
