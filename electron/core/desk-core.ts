@@ -14,6 +14,7 @@ import { openDeskDatabase } from './db/open-database';
 import { createDeskEvents, type DeskEvents } from './events';
 import { acquireDeskLock, type DeskLock } from './lock/desk-lock';
 import { createGuestHandlers } from './guests/handlers';
+import { createImportHandlers, unavailableImports } from './import/import-service';
 import { createOutbox, type Outbox } from './outbox/outbox';
 import { createOutboxHandlers, unavailableOutbox } from './outbox/handlers';
 import { openKeychain, type KeychainAvailability } from './secrets/keytar-store';
@@ -152,6 +153,7 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
     }),
     ...createOutboxHandlers(() => outbox),
     ...createGuestHandlers(services),
+    ...(db ? createImportHandlers({ db, outbox, clientId: () => account.settings()?.clientId ?? null }) : unavailableImports(databaseProblem!)),
     ...createCampaignDesk(services, db ? { db, outbox } : null, databaseProblem),
   };
 

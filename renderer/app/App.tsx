@@ -1,6 +1,7 @@
 import { AppShell, Group, NavLink, Text, Title } from '@mantine/core';
 import { CampaignsScreen } from '../screens/campaigns/CampaignsScreen';
 import { GuestsScreen } from '../screens/guests/GuestsScreen';
+import { ImportScreen } from '../screens/import/ImportScreen';
 import { MessagesBadge } from '../screens/messages/MessagesBadge';
 import { MessagesScreen } from '../screens/messages/MessagesScreen';
 import { OutboxBadge } from '../screens/outbox/OutboxBadge';
@@ -20,6 +21,7 @@ function Screen({ id }: { id: ScreenId }) {
   if (id === 'guests') return <GuestsScreen />;
   if (id === 'settings') return <SettingsScreen />;
   if (id === 'outbox') return <OutboxScreen />;
+  if (id === 'import') return <ImportScreen />;
   if (id === 'campaigns') return <CampaignsScreen />;
   if (id === 'messages') return <MessagesScreen />;
   const screen = SCREENS.find((entry) => entry.id === id)!;

@@ -3,6 +3,7 @@ import { accountChannels, accountEvents } from './channels/account';
 import { appChannels, appEvents } from './channels/app';
 import { campaignChannels, campaignEvents } from './channels/campaigns';
 import { guestChannels, guestEvents } from './channels/guests';
+import { importChannels, importEvents } from './channels/import';
 import { outboxChannels, outboxEvents } from './channels/outbox';
 
 /** Every request/response channel of the bridge (renderer → desk core). Add a feature's channels here. */
@@ -11,6 +12,7 @@ export const channels = {
   ...accountChannels,
   ...guestChannels,
   ...outboxChannels,
+  ...importChannels,
   ...campaignChannels,
 };
 
@@ -20,6 +22,7 @@ export const events = {
   ...accountEvents,
   ...guestEvents,
   ...outboxEvents,
+  ...importEvents,
   ...campaignEvents,
 };
 

@@ -51,6 +51,9 @@ export interface EnqueueOptions {
   guestKey?: string;
 }
 
+/** One entry of enqueueMany: stored (its id), or refused with the reason in staff words. */
+export type EnqueueManyResult = { id: string } | { refused: string };
+
 export type { OutboxQuery };
 
 /** The desk's durable outbox. */
@@ -64,6 +67,11 @@ export interface Outbox {
    * what is wrong (the payload's type is the caller's promise; the service's rules are checked here).
    */
   enqueue<K extends OutboxKind>(kind: K, payload: OutboxInput<K>, options?: EnqueueOptions): OutboxItemView;
+  /**
+   * Validates and stores many entries in one commit (an import's batch): each valid one is on disk
+   * when this returns; each invalid one is answered with why, and never sinks the others.
+   */
+  enqueueMany<K extends OutboxKind>(kind: K, payloads: readonly OutboxInput<K>[]): EnqueueManyResult[];
   get(id: string): OutboxItemView | undefined;
   /** Entries, newest first. */
   list(query?: OutboxQuery): OutboxItemView[];
@@ -74,6 +82,8 @@ export interface Outbox {
   edit(id: string, payload: unknown): OutboxItemView;
   /** Drops an entry that has not gone out. */
   discard(id: string): { discarded: boolean };
+  /** Drops, in one commit, those of these entries that are queued, waiting or need attention (an import cancelled); others are left as they are. */
+  discardEntries(ids: readonly string[]): { discarded: number };
   /** A person's decision on a purchase held because its outcome is unknown. */
   decide(id: string, decision: 'it-was-recorded' | 'send-again'): OutboxItemView;
   /** A person's choice: a new guest refused as a duplicate is the guest the service already has; adds the chosen details to it. */
@@ -248,6 +258,25 @@ export function createOutbox(options: OutboxOptions): Outbox {
       kickSoon();
       return view(row);
     },
+    enqueueMany(kind, payloads) {
+      const account = options.account();
+      if (!account) throw new UserFacingError('Connect an account in Settings (or start the demo) before sending anything.');
+      const now = clock.now();
+      const results = write(() =>
+        payloads.map((payload): EnqueueManyResult => {
+          try {
+            const prepared = prepareEntry(kind, payload, { clientId: account.clientId, phoneCountry: account.phoneCountry });
+            return { id: store.insert(newEntryRow(store, kind, prepared, account.clientId, now, config.referencePrefix)).id };
+          } catch (error) {
+            if (error instanceof UserFacingError) return { refused: error.message };
+            throw error;
+          }
+        }),
+      );
+      notifier.changed(results.flatMap((result) => ('id' in result ? [result.id] : [])));
+      kickSoon();
+      return results;
+    },
     get: (id) => viewOf(store, id, viewContext()),
     list: (query = {}) => listEntries(store, query, viewContext()),
     summary: () => summarize(store.counts(), viewContext()),
@@ -271,6 +300,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const orphans = row.createsLocalId ? store.dependantsOf(row.createsLocalId).map((dependant) => transitions.orphan(dependant, now)) : [];
       commit([discarded, ...orphans]);
       return { discarded: true };
+    },
+    discardEntries(ids) {
+      const now = clock.now();
+      const discarded = write(() =>
+        ids.flatMap((id) => {
+          const row = store.get(id);
+          if (!row || (row.state !== 'queued' && row.state !== 'waiting' && row.state !== 'needs_attention') || row.createsLocalId) return [];
+          store.save(transitions.discard(row, now));
+          return [id];
+        }),
+      );
+      notifier.changed(discarded);
+      delivery.kick();
+      return { discarded: discarded.length };
     },
     decide(id, decision) {
       const next = transitions.decide(requireRow(id), decision, clock.now());

@@ -1,13 +1,8 @@
 import type { Migration } from '../migrate';
 import { outboxMigration } from './001-outbox';
 import { settingsMigration } from './002-settings';
+import { importsMigration } from './003-imports';
 import { campaignsMigration } from './004-campaigns';
-
-/**
- * Number 3 belongs to the import records (issue 13). Until that migration is merged, this no-op keeps
- * the sequence whole; it must be replaced by the import's own migration, never shipped.
- */
-const reservedForImport: Migration = { version: 3, name: 'reserved for import', up() {} };
 
 /**
  * Every migration of the desk database, one shared numbered sequence for all desk-core modules.
@@ -15,4 +10,4 @@ const reservedForImport: Migration = { version: 3, name: 'reserved for import', 
  * with a test that migrates a file of the version before), appended here. Never edit or reorder a migration that has shipped:
  * files in the field are at every version in between.
  */
-export const deskMigrations: readonly Migration[] = [outboxMigration, settingsMigration, reservedForImport, campaignsMigration];
+export const deskMigrations: readonly Migration[] = [outboxMigration, settingsMigration, importsMigration, campaignsMigration];
