@@ -91,6 +91,12 @@ export function createCampaignHandlers(services: DeskServices, options: Campaign
       if (!EDITABLE.has(existing.state)) {
         throw new UserFacingError(existing.state === 'sent' ? 'This campaign has been sent; make a copy to change it.' : 'This campaign is scheduled or queued; cancel it first to change it.');
       }
+      if (existing.outboxId && JSON.stringify(existing.content) !== JSON.stringify(content)) {
+        // A queued send that needed attention carries the content as it was: once the campaign is changed it must never go out from the Outbox.
+        if (!options.discardQueued(existing.outboxId)) throw new UserFacingError('The earlier send of this campaign is going out right now. Wait a moment, then open it again.');
+        return viewOf(options.store().update(id, { content, state: 'draft', problem: null, outboxId: null }, at));
+      }
+      if (JSON.stringify(existing.content) === JSON.stringify(content)) return viewOf(existing);
       return viewOf(options.store().update(id, { content, state: 'draft', problem: null }, at));
     },
 

@@ -32,7 +32,7 @@ beforeEach(async () => {
   client = createServiceClient({ baseUrl: 'http://sandbox.test', apiKey: sandbox.demo.apiKey, fetch: fetchImpl, timeZone: ZONE });
   db = openDeskDatabase(':memory:');
   offline = false;
-  outbox = createOutbox({ db, account: () => ({ clientId: sandbox.demo.clientId, client, phoneCountry: 'AU', timeZone: ZONE }), config: { probeIntervalMs: 20 } });
+  outbox = createOutbox({ db, account: () => ({ clientId: sandbox.demo.clientId, client, phoneCountry: 'AU', timeZone: ZONE }), config: { probeIntervalMs: 20, reconcileAfterMs: 50, backoff: { baseMs: 10, maxMs: 50 } } });
   outbox.start();
   const services: DeskServices = { events: createDeskEvents(), account: settings, requireClient: () => client, enqueue: async (kind, payload, options) => outbox.enqueue(kind, payload, options) };
   handlers = createCampaignDesk(services, { db, outbox }, undefined);
@@ -107,6 +107,43 @@ describe('a campaign through the desk core and the real sandbox', () => {
     expect(outbox.get(queued.outboxId!)?.problem?.message).toMatch(/line was down until after that time/);
     expect((await handlers.listCampaigns({})).campaigns[0]).toMatchObject({ state: 'refused', problem: { title: 'The queued send did not go out' } });
     expect(sandbox.operator.messages({ kind: 'campaign' })).toHaveLength(0);
+
+    // Changed after that, the campaign can never go out from the Outbox with what it said before.
+    await handlers.saveCampaignDraft({ id: ID, content: content(`<p>Jazz on Saturday.</p>${UNSUB}`) });
+    expect(outbox.get(queued.outboxId!)).toBeUndefined();
+    expect((await handlers.listCampaigns({})).campaigns[0]).toMatchObject({ state: 'draft' });
+    expect((await handlers.listCampaigns({})).campaigns[0]?.outboxId).toBeUndefined();
+  });
+
+  it('offline past the chosen time, then scheduled again from Campaigns: the waiting entry is replaced, never sent beside it', async () => {
+    await handlers.saveCampaignDraft({ id: ID, content: content(`<p>Jazz on Friday.</p>${UNSUB}`) });
+    offline = true;
+    const queued = await handlers.sendCampaign({ id: ID, audience: { categories: ['all'] }, sendAt: formatServiceDateTime(new Date(Date.now() + 1500), ZONE), estimate: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    offline = false;
+    outbox.notifyOnline();
+    await expect.poll(() => outbox.get(queued.outboxId!)?.state, { timeout: 5000 }).toBe('needs_attention');
+    // Sent again from Campaigns instead: the waiting entry is replaced, never sent beside it.
+    const later = formatServiceDateTime(new Date(Date.now() + 2 * 86_400_000), ZONE);
+    const scheduled = await handlers.sendCampaign({ id: ID, audience: { categories: ['all'] }, sendAt: later, estimate: 1 });
+    expect(scheduled).toMatchObject({ state: 'scheduled', sendAt: later });
+    expect(outbox.get(queued.outboxId!)).toBeUndefined();
+  });
+
+  it('queued offline, its send answer lost when the line is back: campaign_verify (609) settles it, and it went once', async () => {
+    await handlers.saveCampaignDraft({ id: ID, content: content(`<p>Jazz on Friday.</p>${UNSUB}`) });
+    offline = true;
+    const queued = await handlers.sendCampaign({ id: ID, audience: { categories: ['all'] }, estimate: 3 });
+    sandbox.operator.addFault({ method: 'campaign_send', kind: 'drop_after_commit', count: 1 });
+    offline = false;
+    outbox.notifyOnline();
+    await expect.poll(async () => (await handlers.listCampaigns({})).campaigns[0]?.state, { timeout: 5000 }).toBe('sent');
+    expect(outbox.get(queued.outboxId!)?.result).toMatchObject({ confirmedBy: 'campaign_verify 609' });
+    const sent = (await handlers.listCampaigns({})).campaigns[0]!;
+    const campaigns = new Set(sandbox.operator.messages({ kind: 'campaign' }).map((m) => m.referenceId));
+    expect(campaigns).toEqual(new Set([sent.campaignId]));
+    expect(delivered(sent.campaignId!).length).toBeGreaterThan(0);
+    expect(new Set(delivered(sent.campaignId!).map((m) => m.to)).size).toBe(delivered(sent.campaignId!).length);
   });
 
   it('an answer lost after the send: campaign_verify (609) settles it as sent, and nothing goes twice', async () => {
