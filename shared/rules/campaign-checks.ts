@@ -66,8 +66,10 @@ function linkKind(text: string): 'unsubscribe' | 'forward' | 'view' | null {
 function headerFindings(draft: CampaignDraftContent): CampaignFinding[] {
   const found: CampaignFinding[] = [];
   if (draft.subject.trim() === '') found.push({ code: 611, detail: 'The subject line is empty.', fix: 'go-subject' });
-  if (draft.fromName.trim().length < 5) found.push({ code: 603, detail: `The sender name "${draft.fromName.trim()}" is shorter than 5 characters.`, fix: 'go-from' });
-  if (!isValidEmail(draft.fromEmail.trim())) found.push({ code: 603, detail: `"${draft.fromEmail.trim()}" is not a valid sender address.`, fix: 'go-from' });
+  const fromName = draft.fromName.trim();
+  const fromEmail = draft.fromEmail.trim();
+  if (fromName.length < 5) found.push({ code: 603, detail: fromName ? `The sender name "${fromName}" is shorter than 5 characters.` : 'There is no sender name.', fix: 'go-from' });
+  if (!isValidEmail(fromEmail)) found.push({ code: 603, detail: fromEmail ? `"${fromEmail}" is not a valid sender address.` : 'There is no sender email address.', fix: 'go-from' });
   return found;
 }
 

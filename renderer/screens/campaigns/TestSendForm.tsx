@@ -23,7 +23,7 @@ export function TestSendForm({ campaignId, beforeSend, disabled }: { campaignId:
   );
   return (
     <Stack gap={6}>
-      <Group align="flex-end" gap="xs">
+      <Group align="flex-start" gap="xs">
         <TextInput
           label="Send a test to"
           placeholder="you@venue.com, manager@venue.com"
@@ -32,7 +32,7 @@ export function TestSendForm({ campaignId, beforeSend, disabled }: { campaignId:
           error={invalid.length > 0 ? `Not an email address: ${invalid.join(', ')}` : undefined}
           style={{ flex: 1 }}
         />
-        <Button onClick={() => void send.run()} loading={send.busy} disabled={disabled || addresses.length === 0 || invalid.length > 0 || addresses.length > 20}>Send test</Button>
+        <Button mt={24} onClick={() => void send.run()} loading={send.busy} disabled={disabled || addresses.length === 0 || invalid.length > 0 || addresses.length > 20}>Send test</Button>
       </Group>
       {send.error && <Alert color="red" role="alert">{send.error}</Alert>}
     </Stack>

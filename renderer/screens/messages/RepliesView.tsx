@@ -68,6 +68,9 @@ function Conversation({ thread }: { thread: ThreadView }) {
       <Stack gap={6}>
         {[...thread.replies].reverse().map((reply) => (
           <Paper key={reply.id} withBorder p="xs" radius="md" maw={520} bg={thread.readIds.has(reply.id) ? undefined : 'yellow.0'}>
+            {reply.reference_id && thread.answered.get(reply.reference_id)?.message && (
+              <Text size="xs" c="dimmed" fs="italic" lineClamp={2}>In answer to: {thread.answered.get(reply.reference_id)!.message}</Text>
+            )}
             <Text size="sm">{reply.message}</Text>
             <Text size="xs" c="dimmed">{reply.timestamp}{reply.reference_id ? ` · reply to ${reply.reference_id}` : ''}</Text>
           </Paper>

@@ -11,7 +11,7 @@ import { useAccount } from '../../stores/account';
 import { useGuests } from '../../stores/guests';
 import { SentFigures } from './SentFigures';
 
-const ROW_HEIGHT = 76;
+const ROW_HEIGHT = 58;
 const TYPES = [{ value: '', label: 'Email and SMS' }, { value: 'email', label: 'Email' }, { value: 'sms', label: 'SMS' }, { value: 'social', label: 'Social' }];
 
 /** Sent items (sent_items) by date range, type and reference prefix, newest first, read from the cache so they show offline. */
@@ -66,7 +66,7 @@ function SentList({ items }: { items: SentItemRow[] }) {
           const item = items[row.index]!;
           return (
             <Paper key={item.reference_id} role="listitem" withBorder p={6} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT - 4, transform: `translateY(${row.start}px)` }}>
-              <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Group justify="space-between" wrap="nowrap" gap="sm" h="100%">
                 <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
                   <Group gap={6} wrap="nowrap">
                     <Badge size="xs" variant="light" color={item.type === 'email' ? 'blue' : 'grape'}>{item.type}</Badge>

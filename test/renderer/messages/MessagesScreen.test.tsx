@@ -67,3 +67,40 @@ describe('Messages: SMS replies', () => {
     expect(useGuestDrafts.getState().drafts['new-guest']).toMatchObject({ values: { PatronMobile: '+61499999999' } });
   });
 });
+
+describe('Messages: sent items', () => {
+  /** Noon n days ago (the list shows the last 30 days at first). */
+  const daysAgo = (n: number) => `${new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10)} 12:00:00`;
+  const ITEMS = [
+    { reference_id: 'cmp77', type: 'email', timestamp: daysAgo(1), subject: 'Jazz on Friday', from_name: 'Harbour', count: 200, count_open: 50, count_bounced: 4, count_spam: 1, count_optout: 2, count_auto_optout: 0 },
+    { reference_id: 'vd-sms-1', type: 'sms', timestamp: daysAgo(2), message: 'Your table is ready', count: 1, count_optout: 0 },
+    { reference_id: 'cmp70', type: 'email', timestamp: daysAgo(3), subject: 'New year menu', from_name: 'Harbour', count: 0 },
+  ];
+
+  it('lists the cached sent items newest first with their figures and rates, filtered by type and reference prefix', async () => {
+    const rendered = await renderGuestsScreen({ contacts: GUESTS, overrides: { listSentItems: () => ({ items: ITEMS }) } });
+    cleanup = rendered.cleanup;
+    rendered.view.unmount();
+    renderWithProviders(<MessagesScreen />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Sent items' }));
+    const list = await screen.findByRole('list', { name: 'Sent items' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([expect.stringContaining('Jazz on Friday'), expect.stringContaining('Your table is ready'), expect.stringContaining('New year menu')]);
+    // 50 opens of 200 sent; opt-outs 2 of 200; nothing sent gives no rate rather than a division by zero.
+    expect(rows[0]).toHaveTextContent('25.0%');
+    expect(rows[0]).toHaveTextContent('1.0%');
+    expect(rows[2]).not.toHaveTextContent('NaN');
+
+    await user.type(screen.getByLabelText('Reference starts with'), 'cmp7');
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Sent items' })).getAllByRole('listitem')).toHaveLength(2));
+    await user.clear(screen.getByLabelText('Reference starts with'));
+    Element.prototype.scrollIntoView ??= () => {};
+    const typeBox = screen.getByLabelText('Type', { selector: 'input' });
+    await user.click(typeBox);
+    await user.click(within(document.getElementById(typeBox.getAttribute('aria-controls')!)!).getByRole('option', { name: 'SMS', hidden: true }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Sent items' })).getAllByRole('listitem')).toHaveLength(1));
+    expect(screen.getByRole('list', { name: 'Sent items' })).toHaveTextContent('Your table is ready');
+  });
+});
