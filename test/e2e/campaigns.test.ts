@@ -136,6 +136,51 @@ describe('an email campaign from the desk (browser mode, real sandbox)', () => {
     expect(new Set(sent.map((m) => m.referenceId)).size).toBe(1);
   }, 120_000);
 
+  it('offline: a send waits in the outbox (or is stopped), and goes out once when the service answers again', async () => {
+    await page.getByRole('navigation', { name: 'Screens' }).getByText('Campaigns', { exact: true }).click();
+    await page.getByRole('button', { name: 'Copy to a new draft' }).click();
+    await page.getByText('Friday jazz night (copy)', { exact: false }).first().waitFor();
+    await page.getByRole('tab', { name: 'Audience and send' }).click();
+    const estimateText = page.getByTestId('audience-estimate');
+    await expect.poll(async () => Number((await estimateText.textContent())?.replace(/,/g, ''))).toBeGreaterThan(0);
+    const estimate = Number((await estimateText.textContent())!.replace(/,/g, ''));
+
+    const before = (await deliveries('kind=campaign')).length;
+    await sandbox.sandbox.operator.setOffline(true);
+    try {
+      const sendOffline = async () => {
+        await page.getByRole('button', { name: 'Send now…' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: `Send to ${estimate} guests` }).click();
+        await page.getByText('The line is down: the campaign waits in the outbox.').first().waitFor({ timeout: 20_000 });
+      };
+      await sendOffline();
+      // Stopped while it waits: a draft again, nothing left in the outbox.
+      await page.getByRole('button', { name: "Don't send it" }).click();
+      await page.getByText('Not sent: the campaign is a draft again.').waitFor();
+      await page.getByRole('tab', { name: 'Audience and send' }).click();
+      await sendOffline();
+      await page.getByRole('navigation', { name: 'Screens' }).getByText('Outbox', { exact: true }).click();
+      await page.getByText(/Campaign "Friday jazz night" to send now/).waitFor();
+      expect(await page.getByText(/Campaign "Friday jazz night"/).count()).toBe(1);
+      expect(sandbox.sandbox.operator.messages({ kind: 'campaign' })).toHaveLength(before);
+    } finally {
+      await sandbox.sandbox.operator.setOffline(false);
+    }
+    await page.getByRole('navigation', { name: 'Screens' }).getByText('Campaigns', { exact: true }).click();
+    await page.getByLabel('Campaign list').getByText('Friday jazz night (copy)').first().click();
+    await page.getByRole('tab', { name: 'Audience and send' }).click();
+    // The outbox sends it when the line is back; the campaign follows its entry to Sent, with the service's count.
+    await page.getByTestId('service-recipients').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('service-recipients').textContent()).toBe(estimate.toLocaleString('en-US'));
+    const sent = await deliveries('kind=campaign');
+    expect(sent).toHaveLength(before + estimate);
+    const byCampaign = new Map<string | null, number>();
+    for (const message of sent) byCampaign.set(message.referenceId, (byCampaign.get(message.referenceId) ?? 0) + 1);
+    // Two campaigns in all (the first test's and this copy), each to its audience once.
+    expect(byCampaign.size).toBe(2);
+    expect([...byCampaign.values()].at(-1)).toBe(estimate);
+  }, 120_000);
+
   it('shows an SMS reply injected through the operator API under its guest in Messages, and answers it', async () => {
     await operator('/sms-replies', { method: 'POST', body: { clientId: sandbox.demo.clientId, number: guest.mobile, message: 'Yes please, two seats for Friday' } });
     const nav = page.getByRole('navigation', { name: 'Screens' });

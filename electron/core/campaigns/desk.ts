@@ -14,7 +14,12 @@ export function createCampaignDesk(services: DeskServices, parts: { db: Database
     if (!store) throw new UserFacingError(`Campaigns are kept in the desk database, which cannot be opened. ${databaseProblem ?? ''}`.trim());
     return store;
   };
-  if (parts && store) parts.outbox.subscribe(({ changed }) => changed.filter((item) => item.kind === 'campaign_send').forEach((item) => followQueuedSend(services, store, item)));
+  if (parts && store) {
+    parts.outbox.subscribe(({ changed, removed }) => {
+      changed.filter((item) => item.kind === 'campaign_send').forEach((item) => followQueuedSend(services, store, item));
+      removed.forEach((outboxId) => forgetDiscardedSend(services, store, outboxId));
+    });
+  }
 
   return createCampaignHandlers(services, {
     store: requireStore,
@@ -50,4 +55,12 @@ function followQueuedSend(services: DeskServices, store: CampaignStore, item: Ou
     const problem = { message: item.problem.message, title: 'The queued send did not go out', whatToDo: item.problem.whatToDo };
     services.events.emit('campaignChanged', viewOf(store.update(record.id, { state: 'refused', problem }, now)));
   }
+}
+
+/** A queued send discarded in the Outbox: its campaign was not sent and is a draft again. */
+function forgetDiscardedSend(services: DeskServices, store: CampaignStore, outboxId: string): void {
+  const record = store.byOutboxId(outboxId);
+  if (!record || (record.state !== 'queued' && record.state !== 'refused')) return;
+  const problem = { message: 'Its queued send was discarded in the Outbox.', title: 'Not sent', whatToDo: 'Send or schedule it again when you are ready.' };
+  services.events.emit('campaignChanged', viewOf(store.update(record.id, { state: 'draft', outboxId: null, sendAt: null, problem }, Date.now())));
 }

@@ -110,7 +110,7 @@ export function createCampaignHandlers(services: DeskServices, options: Campaign
       const source = find(id);
       const at = now().getTime();
       const copy: CampaignRecord = {
-        id: newId, account: source.account, state: 'draft', content: { ...source.content, name: `${source.content.name} (copy)` }, campaignId: null, campaignContent: null,
+        id: newId, account: source.account, state: 'draft', content: { ...source.content, name: `${source.content.name.trim() || source.content.subject.trim() || 'Campaign'} (copy)` }, campaignId: null, campaignContent: null,
         sendAt: null, estimate: null, recipients: null, problem: null, outboxId: null, createdAt: at, updatedAt: at, sentAt: null,
       };
       options.store().insert(copy);

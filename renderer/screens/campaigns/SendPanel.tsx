@@ -28,6 +28,7 @@ export function SendPanel({ campaign, content, estimate, blocked, beforeSend }: 
     return view;
   }, sentMessage);
   const cancel = useDeskAction(async () => upsertCampaign(await getDesk().cancelCampaign({ id: campaign.id })), 'Schedule cancelled: the campaign is a draft again.');
+  const stopQueued = useDeskAction(async () => upsertCampaign(await getDesk().cancelCampaign({ id: campaign.id })), 'Not sent: the campaign is a draft again.');
   const audienceIssue = audienceProblem(content.audience);
 
   const confirm = () =>
@@ -55,7 +56,15 @@ export function SendPanel({ campaign, content, estimate, blocked, beforeSend }: 
     );
   }
   if (campaign.state === 'queued') {
-    return <Alert color="yellow" title="Waiting for the line">The service is not answering. The outbox sends it once when the line is back{campaign.sendAt ? `, if that is before ${campaign.sendAt.slice(0, 16)}; later than that, it waits for you to decide` : ''}.</Alert>;
+    return (
+      <Stack gap="xs">
+        <Alert color="yellow" title="Waiting for the line">
+          The service is not answering. The outbox sends it once when the line is back{campaign.sendAt ? `, if that is before ${campaign.sendAt.slice(0, 16)}; later than that, it waits for you to decide` : ''}.
+        </Alert>
+        <Group><Button color="red" variant="light" onClick={() => void stopQueued.run()} loading={stopQueued.busy}>Don't send it</Button></Group>
+        {stopQueued.error && <Alert color="red" role="alert">{stopQueued.error}</Alert>}
+      </Stack>
+    );
   }
   if (campaign.state === 'sent') return null;
 

@@ -95,6 +95,19 @@ describe('a campaign through the desk core and the real sandbox', () => {
     expect(sent.recipients).toBeGreaterThan(100);
   });
 
+  it('offline: a queued send discarded in the Outbox leaves its campaign a draft again, not waiting forever', async () => {
+    await handlers.saveCampaignDraft({ id: ID, content: content(`<p>Jazz on Friday.</p>${UNSUB}`) });
+    offline = true;
+    const queued = await handlers.sendCampaign({ id: ID, audience: { categories: ['all'] }, estimate: 3 });
+    expect(outbox.discard(queued.outboxId!)).toEqual({ discarded: true });
+    await expect.poll(async () => (await handlers.listCampaigns({})).campaigns[0]?.state).toBe('draft');
+    expect((await handlers.listCampaigns({})).campaigns[0]).toMatchObject({ problem: { title: 'Not sent' } });
+    offline = false;
+    outbox.notifyOnline();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sandbox.operator.messages({ kind: 'campaign' })).toHaveLength(0);
+  });
+
   it('offline past the chosen time: waits for a person instead of going out late', async () => {
     await handlers.saveCampaignDraft({ id: ID, content: content(`<p>Jazz on Friday.</p>${UNSUB}`) });
     offline = true;
