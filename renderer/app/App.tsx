@@ -5,10 +5,12 @@ import { OutboxBadge } from '../screens/outbox/OutboxBadge';
 import { OutboxScreen } from '../screens/outbox/OutboxScreen';
 import { SettingsScreen } from '../screens/settings/SettingsScreen';
 import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
+import { useBackgroundFailures } from '../stores/background-failures';
 import { useNavigation } from '../stores/navigation';
+import { BackgroundFailureLine } from './BackgroundFailureLine';
 import { DatabaseProblem } from './DatabaseProblem';
 import { SCREENS, type ScreenId } from './screens';
-import { StatusIndicators } from './StatusIndicators';
+import { DatabaseWriteProblem, StatusIndicators } from './StatusIndicators';
 import { useShortcuts } from './useShortcuts';
 
 /** The screen component for each navigation entry; features replace their placeholder as they land. */
@@ -26,9 +28,10 @@ export function App() {
   useShortcuts();
   const current = useNavigation((state) => state.screen);
   const go = useNavigation((state) => state.go);
+  const failure = useBackgroundFailures((state) => state.latest);
 
   return (
-    <AppShell header={{ height: 52 }} navbar={{ width: 210, breakpoint: 0 }} padding="md">
+    <AppShell header={{ height: 52 }} navbar={{ width: 210, breakpoint: 0 }} footer={failure ? { height: 34 } : undefined} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Title order={3}>Venue Desk</Title>
@@ -54,8 +57,14 @@ export function App() {
       </AppShell.Navbar>
       <AppShell.Main>
         <DatabaseProblem />
+        <DatabaseWriteProblem />
         <Screen id={current} />
       </AppShell.Main>
+      {failure && (
+        <AppShell.Footer>
+          <BackgroundFailureLine failure={failure} />
+        </AppShell.Footer>
+      )}
     </AppShell>
   );
 }

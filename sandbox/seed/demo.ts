@@ -1,7 +1,7 @@
 // The demo venue: deterministic credentials, venue fields, categories, guests, this week's reservations, sent items and replies.
 import { formatServiceDate } from '../../shared/rules/datetime';
 import { seededRandom, type SandboxContext } from '../context';
-import { createAccount, findAccountByClientId, findAccountByKey, issueApiKey, type Account } from '../store/accounts';
+import { createAccount, findAccountByClientId, findAccountByKey, issueApiKey, replaceCredentials, type Account } from '../store/accounts';
 import { ensureCategories } from '../store/categories';
 import { addField, fieldExists } from '../store/fields';
 import { savePartner, savePlan } from '../store/partners';
@@ -52,6 +52,14 @@ export function ensureDemoAccount(ctx: SandboxContext, apiKey = DEMO_DEFAULTS.ap
     issueApiKey(ctx.db, existing.id, ctx.now().getTime(), demo.apiKey);
   }
   return demo;
+}
+
+/** Creates the demo account when missing, then gives it these credentials only: older keys, tokens and the old password stop working. */
+export function renewDemoAccount(ctx: SandboxContext, credentials: { apiKey: string; password: string }): DemoAccount {
+  const demo = ensureDemoAccount(ctx, credentials.apiKey);
+  const account = findAccountByClientId(ctx.db, demo.clientId)!;
+  replaceCredentials(ctx.db, account.id, ctx.now().getTime(), credentials);
+  return { ...demo, password: credentials.password };
 }
 
 /** The venue's own fields, as a venue would have added them with add_contact_field. */

@@ -79,7 +79,7 @@ export function createImportHandlers(options: ImportServiceOptions): ImportHandl
       const record = requireImport(importId);
       queueing.delete(importId);
       store.transaction(() => {
-        options.outbox.discardUnsent(store.unsentEntries(importId));
+        options.outbox.discardEntries(store.unsentEntries(importId));
         store.markCancelled(importId, now());
       });
       return view(requireImport(record.id));

@@ -1,19 +1,19 @@
 import { retryDelay } from './backoff';
 import type { OfflineBreaker } from './breaker';
 import { batchSizeOf, type OutboxConfig } from './config';
-import { withContactId } from './local-ids';
+import { resolveLocalId } from './existing-guest';
 import type { DeliveryOutcome } from './outcomes';
-import type { KindSender, ServiceAccess } from './senders/sender';
+import type { KindSenders, ServiceAccess } from './senders/sender';
 import { createLineWalker, type LineEntry } from './line';
 import { onceNextTurn } from './next-turn';
 import type { OutboxStore } from './store';
-import { applyOutcome, claim, type TransitionContext } from './transitions';
-import { CLAIM_MUST_BE_FLUSHED, type OutboxClock, type OutboxKind, type OutboxRow } from './types';
+import { applyOutcome, type TransitionContext } from './transitions';
+import { isRowOfKind, OUTBOX_KIND_SPECS, type OutboxClock, type OutboxKind, type OutboxRow } from './types';
 
-/** What the dispatcher is built from. */
-export interface DispatcherOptions {
+/** What the delivery loop is built from. */
+export interface DeliveryLoopOptions {
   store: OutboxStore;
-  senders: Record<OutboxKind, KindSender>;
+  senders: KindSenders;
   /** The connected account's service, or null when none is connected. */
   service: () => ServiceAccess | null;
   breaker: OfflineBreaker;
@@ -22,10 +22,15 @@ export interface DispatcherOptions {
   config: OutboxConfig;
   /** Entries whose rows changed (after their transaction committed). */
   onChanged: (ids: readonly string[]) => void;
+  /**
+   * A round could not read or write the database (disk full, I/O error, busy): `error`; or, with
+   * null, a later round wrote again. Nothing is lost meanwhile: outcomes wait in memory.
+   */
+  onDatabaseFault: (error: unknown) => void;
 }
 
-/** Delivers due entries: in order per guest, in batches, a few calls at a time. */
-export interface Dispatcher {
+/** The outbox's delivery loop: sends due entries in order per guest, in batches, a few calls at a time. */
+export interface DeliveryLoop {
   start(): void;
   /** Stops taking new work and waits for calls in flight. */
   stop(): Promise<void>;
@@ -33,11 +38,26 @@ export interface Dispatcher {
   kick(): void;
   /** Resolves once nothing is in flight and nothing is due right now (entries backing off may remain). */
   settle(): Promise<void>;
+  /** Resolves once the calls in flight now have answered and their outcomes had a round to be recorded. */
+  drain(): Promise<void>;
 }
 
-interface Job {
-  kind: OutboxKind;
-  rows: OutboxRow[];
+/** A call: entries of one kind, typed by it. */
+type Job<K extends OutboxKind = OutboxKind> = { [P in K]: { kind: P; rows: OutboxRow<P>[] } }[K];
+
+/** The job of a kind from claimed rows, all of that kind (the planner groups by kind). */
+function jobOf<K extends OutboxKind>(kind: K, rows: readonly OutboxRow[]): Job<K> {
+  const own: OutboxRow<K>[] = [];
+  for (const row of rows) {
+    if (!isRowOfKind(row, kind)) throw new Error(`A ${kind} call was planned with a ${row.kind} entry.`);
+    own.push(row);
+  }
+  return { kind, rows: own };
+}
+
+/** Hands a job to its kind's sender. */
+function deliverJob<K extends OutboxKind>(senders: KindSenders, job: Job<K>, service: ServiceAccess): Promise<DeliveryOutcome[]> {
+  return senders[job.kind].deliver(job.rows, service);
 }
 
 /** A call being formed: which entries go in it. */
@@ -50,14 +70,16 @@ interface PlannedJob {
 const MAX_CANDIDATES = 5000;
 const FIRST_PAGE = 16;
 const LAST_PAGE = 512;
+/** A database fault is retried at least this often, whatever the backoff of deliveries: the disk may be freed at any time. */
+const MAX_FAULT_BACKOFF_MS = 30_000;
 
 /** The outcome a sender gave for the entry at `index`, or unknown when it gave none. */
 function outcomeAt(outcomes: readonly DeliveryOutcome[], index: number): DeliveryOutcome {
   return outcomes[index] ?? { type: 'unknown', reason: 'The sender gave no answer for this entry.' };
 }
 
-/** Creates the dispatcher; it does nothing until started. */
-export function createDispatcher(options: DispatcherOptions): Dispatcher {
+/** Creates the delivery loop; it does nothing until started. (Not the bridge's createDispatcher, which routes calls to handlers.) */
+export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
   const { store, clock, config } = options;
   let running = false;
   let pumping = false;
@@ -70,6 +92,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   /** Calls that finished, waiting for the next round to record them. */
   const finished: Array<{ job: Job; outcomes: DeliveryOutcome[] }> = [];
   let idleWaiters: Array<() => void> = [];
+  /** Rounds in a row that met a database fault: the backoff before the next try grows with them. */
+  let faultsInARow = 0;
 
   const transitionContext = (now: number): TransitionContext => ({
     now,
@@ -133,49 +157,89 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
    * are committed crash-safe but unflushed: lost to a power cut, their entries are still marked
    * sending and a restart reconciles them. A claim is flushed before its call when a blind resend
    * would duplicate it; calls that finish while a round writes share the next round (group commit).
+   * A database fault ends the round: outcomes not committed stay in memory and a later round,
+   * after a backoff, commits them; nothing is claimed or sent until the database takes writes again.
    */
   const pumpOnce = (): boolean => {
     const settled = finished.splice(0);
     const now = clock.now();
     const changed: string[] = [];
     let offline = false;
-    if (settled.length > 0) {
-      store.transaction(() => {
-        for (const { job, outcomes } of settled) offline = recordOutcomes(job, outcomes, now, changed) || offline;
-      }, 'crashSafe');
-    }
-    const service = running ? options.service() : null;
-    const free = config.concurrency - inFlight.size;
-    let jobs: Job[] = [];
-    if (service && !offline && options.breaker.online && free > 0 && now >= notBefore) {
-      const planned = planJobs(service.clientId, now, free);
-      const durability = planned.some((job) => CLAIM_MUST_BE_FLUSHED.has(job.kind)) ? 'flushed' : 'crashSafe';
-      if (planned.length > 0) jobs = store.transaction(() => planned.map((job) => claimJob(job, now, changed)), durability);
+    try {
+      if (settled.length > 0) {
+        store.transaction(() => {
+          for (const { job, outcomes } of settled) offline = recordOutcomes(job, outcomes, now, changed) || offline;
+        }, 'crashSafe');
+        databaseWritten();
+      }
+    } catch (error) {
+      finished.unshift(...settled);
+      databaseFault(error);
+      return false;
     }
     if (changed.length > 0) options.onChanged(changed);
     if (offline) options.breaker.trip();
-    if (service && jobs.length > 0) {
-      launch(jobs, service);
-      return true;
+    try {
+      return claimNext(now) || settled.length > 0;
+    } catch (error) {
+      databaseFault(error);
+      return false;
     }
-    if (service && now < notBefore) scheduleWake(notBefore);
-    else if (service) {
+  };
+
+  /** Claims and launches the calls that may go now; true when it launched any. Throws database errors. */
+  const claimNext = (now: number): boolean => {
+    const service = running ? options.service() : null;
+    if (!service) return false;
+    const free = config.concurrency - inFlight.size;
+    if (options.breaker.online && free > 0 && now >= notBefore) {
+      const planned = planJobs(service.clientId, now, free);
+      const durability = planned.some((job) => OUTBOX_KIND_SPECS[job.kind].claimMustBeFlushed) ? 'flushed' : 'crashSafe';
+      if (planned.length > 0) {
+        const changed: string[] = [];
+        const jobs = store.transaction(() => claimJobs(planned, now, changed), durability);
+        databaseWritten();
+        if (changed.length > 0) options.onChanged(changed);
+        if (jobs.length > 0) {
+          launch(jobs, service);
+          return true;
+        }
+      }
+    }
+    if (now < notBefore) scheduleWake(notBefore);
+    else {
       const next = store.nextWakeAt(service.clientId);
       if (next !== null && next > now) scheduleWake(next);
     }
-    return settled.length > 0;
+    return false;
   };
 
-  /** Marks a planned call's entries as sending; the mark is what a restart finds if the desk stops mid-call. */
-  const claimJob = (job: PlannedJob, now: number, changed: string[]): Job => ({
-    kind: job.kind,
-    rows: job.entries.map((entry) => {
-      const next = claim(store.get(entry.id)!, now);
-      store.saveState(next);
-      changed.push(next.id);
-      return next;
-    }),
-  });
+  /** Reports a fault and tries again after a backoff that grows with each fault in a row. */
+  const databaseFault = (error: unknown) => {
+    faultsInARow++;
+    options.onDatabaseFault(error);
+    const backoff = { baseMs: config.backoff.baseMs, maxMs: Math.min(config.backoff.maxMs, MAX_FAULT_BACKOFF_MS) };
+    scheduleWake(clock.now() + Math.max(config.backoff.baseMs, retryDelay(faultsInARow, backoff, options.random)));
+  };
+
+  const databaseWritten = () => {
+    if (faultsInARow === 0) return;
+    faultsInARow = 0;
+    options.onDatabaseFault(null);
+  };
+
+  /**
+   * Marks the planned calls' entries as sending, in one conditional write; the mark is what a restart
+   * finds if the desk stops mid-call. An entry another writer claimed first is left out of its call
+   * (and a call left empty is dropped): only the writer whose claim changed the row sends it.
+   */
+  const claimJobs = (planned: readonly PlannedJob[], now: number, changed: string[]): Job[] => {
+    const claimed = store.claim(planned.flatMap((job) => job.entries.map((entry) => entry.id)), now);
+    changed.push(...claimed.keys());
+    return planned
+      .map((job) => jobOf(job.kind, job.entries.flatMap((entry) => claimed.get(entry.id) ?? [])))
+      .filter((job) => job.rows.length > 0);
+  };
 
   const pump = () => {
     if (pumping) {
@@ -215,7 +279,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const runJob = async (job: Job, service: ServiceAccess) => {
     let outcomes: DeliveryOutcome[];
     try {
-      outcomes = await options.senders[job.kind].deliver(job.rows, service);
+      outcomes = await deliverJob(options.senders, job, service);
     } catch (error) {
       // A fault of ours after the call may have reached the service: treat it as unknown, never as unsent.
       const reason = `Unexpected error while sending: ${error instanceof Error ? error.message : String(error)}`;
@@ -236,18 +300,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       if (outcome.type === 'offline') offline = true;
       if (outcome.type === 'paused') store.pauseKind(row.kind, outcome.reason, now);
       if (outcome.type === 'retry' && outcome.retryAfterMs) notBefore = Math.max(notBefore, now + outcome.retryAfterMs);
-      if (outcome.type === 'sent' && outcome.contactId && row.createsLocalId) changed.push(...resolveLocalId(row.createsLocalId, outcome.contactId, now));
+      if (outcome.type === 'sent' && outcome.contactId && row.createsLocalId) changed.push(...resolveLocalId(store, row.createsLocalId, outcome.contactId, now));
     });
     return offline;
-  };
-
-  /** Records the service's id for a local guest and rewrites the entries that were waiting for it. */
-  const resolveLocalId = (localId: string, contactId: string, now: number): string[] => {
-    store.recordContactId(localId, contactId, now);
-    return store.dependantsOf(localId).map((dependant) => {
-      store.save({ ...dependant, payload: withContactId(dependant.kind, dependant.payload, contactId), needsLocalId: null, updatedAt: now });
-      return dependant.id;
-    });
   };
 
   return {
@@ -264,6 +319,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       resolveIdle();
     },
     kick: pump,
+    async drain() {
+      await Promise.allSettled([...inFlight]);
+      pump();
+    },
     settle() {
       const idle = new Promise<void>((resolve) => idleWaiters.push(resolve));
       pump();

@@ -1,18 +1,19 @@
-import type { outboxChannels } from '../../shared/bridge/channels/outbox';
-import type { DeskHandlers } from '../../shared/bridge/contract';
-import { UserFacingError } from '../../shared/bridge/result';
-import type { Outbox } from './outbox/outbox';
+import type { outboxChannels } from '../../../shared/bridge/channels/outbox';
+import type { DeskHandlers } from '../../../shared/bridge/contract';
+import { UserFacingError } from '../../../shared/bridge/result';
+import type { Outbox } from './outbox';
 
 type OutboxHandlers = Pick<DeskHandlers, keyof typeof outboxChannels>;
 
 /** The Outbox screen's channels, a thin layer over the outbox (null while the desk database is unusable). */
 export function createOutboxHandlers(outbox: () => Outbox): OutboxHandlers {
   return {
-    listOutbox: ({ states, guestKey, limit }) => ({ items: outbox().list({ states, guestKey, limit: limit ?? 200 }), summary: outbox().summary() }),
+    listOutbox: ({ limit, ...query }) => ({ items: outbox().list({ ...query, limit: limit ?? 200 }), summary: outbox().summary() }),
     resendOutboxItem: ({ id }) => outbox().resend(id),
     editOutboxItem: ({ id, payload }) => outbox().edit(id, payload),
     discardOutboxItem: ({ id }) => outbox().discard(id),
     decideHeldItem: ({ id, decision }) => outbox().decide(id, decision),
+    addToExistingGuest: ({ id, contactId, fields }) => outbox().addToExistingGuest(id, contactId, fields),
     resumeOutboxKind: ({ kind }) => outbox().resumeKind(kind),
   };
 }

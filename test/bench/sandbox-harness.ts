@@ -1,6 +1,6 @@
 // pull_db of 100,000 contacts, beside a baseline measured in the same run: a plain SELECT * of the same rows and JSON.stringify.
-import { startSandboxServer } from './index';
-import { generateGuests } from './seed/guests';
+import { startSandboxServer } from '../../sandbox/index';
+import { generateGuests } from '../../sandbox/seed/guests';
 
 /** One benchmark figure beside its baseline. */
 export interface PullBenchRow {

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createServiceClient, type ServiceClient } from '../../../shared/api/client';
-import { openDeskDatabase } from '../db/open-database';
-import { createOutbox, type Outbox } from './outbox';
+import { createServiceClient, type ServiceClient } from '../../shared/api/client';
+import { openDeskDatabase } from '../../electron/core/db/open-database';
+import { createOutbox, type Outbox } from '../../electron/core/outbox/outbox';
 
 /** A service to measure against (the sandbox), reached as the desk reaches it. */
 export interface BenchService {

@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migrate';
+import type { Migration } from '../migrate';
 
 /** Non-secret settings (the connected account, preferences): JSON values by key. */
 export const settingsMigration: Migration = {
