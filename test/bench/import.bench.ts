@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openDeskDatabase } from '../../electron/core/db/open-database';
-import { benchOutbox } from '../../electron/core/outbox/bench';
+import { benchOutbox } from './outbox-harness';
 import { createOutbox } from '../../electron/core/outbox/outbox';
 import { createServiceClient } from '../../shared/api/client';
 import { startSandboxProcess } from '../reliability/support/sandbox-process';
