@@ -25,7 +25,6 @@ export function ImportResult() {
   const current = useImport((state) => state.current);
   if (!current) return null;
   const sent = current.newGuests + current.updated;
-  const settled = sent + current.failed;
   const percent = (done: number, total: number) => (total > 0 ? (done / total) * 100 : 0);
   return (
     <Card withBorder>
@@ -66,7 +65,7 @@ export function ImportResult() {
               Download {current.failed.toLocaleString('en')} failed rows
             </Button>
           )}
-          {settled < current.queuedRows && current.phase !== 'cancelled' && <Text size="sm" c="dimmed">Failed rows are also in the Outbox, where each can be fixed and sent again.</Text>}
+          {current.failed > 0 && current.phase !== 'cancelled' && <Text size="sm" c="dimmed">Failed rows are also in the Outbox, where each can be fixed and sent again.</Text>}
         </Group>
       </Stack>
     </Card>
