@@ -28,8 +28,8 @@ async function operator(path: string, init: { method?: string; body?: unknown } 
 }
 
 /** What the sandbox delivered, one entry per recipient. */
-async function deliveries(query: string): Promise<{ to: string; referenceId: string | null; kind: string }[]> {
-  return ((await operator(`/messages?${query}`)) as { messages: { to: string; referenceId: string | null; kind: string }[] }).messages;
+async function deliveries(query: string): Promise<{ to: string; referenceId: string | null; kind: string; message: string | null }[]> {
+  return ((await operator(`/messages?${query}`)) as { messages: { to: string; referenceId: string | null; kind: string; message: string | null }[] }).messages;
 }
 
 beforeAll(async () => {
@@ -196,6 +196,10 @@ describe('an email campaign from the desk (browser mode, real sandbox)', () => {
     const form = conversation.getByRole('form', { name: 'send sms' });
     await form.getByLabel('Message').fill('See you Friday at 8');
     await form.getByRole('button', { name: 'Send SMS' }).click();
-    await expect.poll(async () => (await deliveries('channel=sms')).filter((m) => m.to === guest.mobile).length, { timeout: 20_000 }).toBe(1);
+    const ours = async () => (await deliveries('channel=sms')).filter((m) => m.to === guest.mobile && m.message === 'See you Friday at 8');
+    await expect.poll(async () => (await ours()).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Exactly once: one delivery of the reply, under one reference id.
+    expect(await ours(), JSON.stringify(await deliveries('channel=sms'))).toHaveLength(1);
   }, 90_000);
 });
