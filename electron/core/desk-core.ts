@@ -6,6 +6,7 @@ import { createAccountManager, type DemoService } from './account/account-manage
 import { startDemoService } from './account/demo-service';
 import { createDashboard } from './account/dashboard';
 import { createAccountHandlers } from './account/handlers';
+import { createCampaignDesk } from './campaigns/desk';
 import { createSignInWithToken } from './account/sign-in';
 import { createAppHandlers } from './app/handlers';
 import { DeskDatabaseError } from './db/errors';
@@ -108,7 +109,7 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
         db,
         account: () => {
           const current = account.settings();
-          return current ? { clientId: current.clientId, client: account.requireClient(), phoneCountry: current.defaultPhoneCountry } : null;
+          return current ? { clientId: current.clientId, client: account.requireClient(), phoneCountry: current.defaultPhoneCountry, timeZone: current.timeZone } : null;
         },
         onListenerError: (error) => console.error('[desk] outbox listener failed:', error),
       })
@@ -153,6 +154,7 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
     ...createOutboxHandlers(() => outbox),
     ...createGuestHandlers(services),
     ...(db ? createImportHandlers({ db, outbox, clientId: () => account.settings()?.clientId ?? null }) : unavailableImports(databaseProblem!)),
+    ...createCampaignDesk(services, db ? { db, outbox } : null, databaseProblem),
   };
 
   await account.restore();

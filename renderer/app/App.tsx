@@ -1,6 +1,9 @@
 import { AppShell, Group, NavLink, Text, Title } from '@mantine/core';
+import { CampaignsScreen } from '../screens/campaigns/CampaignsScreen';
 import { GuestsScreen } from '../screens/guests/GuestsScreen';
 import { ImportScreen } from '../screens/import/ImportScreen';
+import { MessagesBadge } from '../screens/messages/MessagesBadge';
+import { MessagesScreen } from '../screens/messages/MessagesScreen';
 import { OutboxBadge } from '../screens/outbox/OutboxBadge';
 import { OutboxScreen } from '../screens/outbox/OutboxScreen';
 import { SettingsScreen } from '../screens/settings/SettingsScreen';
@@ -19,6 +22,8 @@ function Screen({ id }: { id: ScreenId }) {
   if (id === 'settings') return <SettingsScreen />;
   if (id === 'outbox') return <OutboxScreen />;
   if (id === 'import') return <ImportScreen />;
+  if (id === 'campaigns') return <CampaignsScreen />;
+  if (id === 'messages') return <MessagesScreen />;
   const screen = SCREENS.find((entry) => entry.id === id)!;
   return <ScreenPlaceholder title={screen.label} hint={screen.hint} />;
 }
@@ -48,6 +53,7 @@ export function App() {
             rightSection={
               <Group gap={6} wrap="nowrap">
                 {screen.id === 'outbox' && <OutboxBadge />}
+                {screen.id === 'messages' && <MessagesBadge />}
                 <Text size="xs" c="dimmed">Alt+{index + 1}</Text>
               </Group>
             }

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /** What the right-hand side of the Guests screen shows. */
-export type GuestPanel = { kind: 'none' } | { kind: 'guest'; key: string; tab?: GuestTab } | { kind: 'new' } | { kind: 'replies' };
+export type GuestPanel = { kind: 'none' } | { kind: 'guest'; key: string; tab?: GuestTab } | { kind: 'new' };
 
 /** The tabs of a guest's profile. */
 export type GuestTab = 'details' | 'purchase' | 'sms' | 'email' | 'history';
@@ -14,7 +14,7 @@ export function openGuest(key: string, tab: GuestTab = 'details'): void {
   useGuestPanel.setState({ panel: { kind: 'guest', key, tab } });
 }
 
-/** Shows another panel: the new-guest form, the SMS replies, or nothing. */
+/** Shows another panel: the new-guest form, or nothing. */
 export function showPanel(panel: GuestPanel): void {
   useGuestPanel.setState({ panel });
 }

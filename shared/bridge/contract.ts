@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accountChannels, accountEvents } from './channels/account';
 import { appChannels, appEvents } from './channels/app';
+import { campaignChannels, campaignEvents } from './channels/campaigns';
 import { guestChannels, guestEvents } from './channels/guests';
 import { importChannels, importEvents } from './channels/import';
 import { outboxChannels, outboxEvents } from './channels/outbox';
@@ -12,6 +13,7 @@ export const channels = {
   ...guestChannels,
   ...outboxChannels,
   ...importChannels,
+  ...campaignChannels,
 };
 
 /** Every event of the bridge (desk core → renderer), with the schema of its payload. */
@@ -21,6 +23,7 @@ export const events = {
   ...guestEvents,
   ...outboxEvents,
   ...importEvents,
+  ...campaignEvents,
 };
 
 export type Channels = typeof channels;

@@ -4,6 +4,7 @@
 // exhaustive Record<OutboxKind, …> maps: adding a kind here makes the compiler name each of them.
 import { z } from 'zod';
 import type { MethodInput, ServiceMethodName } from '../api/methods';
+import { campaignSendEntry } from './campaign-send';
 
 /** What the outbox needs to know about one kind of write. */
 export interface OutboxKindSpec {
@@ -22,6 +23,11 @@ export interface OutboxKindSpec {
   editable: boolean;
   /** It carries a reference id chosen at enqueue, looked up in sent_items when its outcome is unknown. */
   referenceId: boolean;
+  /**
+   * For a kind that makes more than one call (a campaign: its draft, then its send): the payload's
+   * schema, built from those methods' request schemas. Without it the payload is one item of `method`'s request.
+   */
+  payload?: z.ZodType;
 }
 
 /** Every kind of write the outbox carries. Add a kind here; the compiler lists what must handle it. */
@@ -31,6 +37,7 @@ export const OUTBOX_KIND_SPECS = {
   push_contact: { method: 'pushContact', label: 'Guest', bulk: true, claimMustBeFlushed: false, editable: true, referenceId: false },
   add_purchase: { method: 'addPurchase', label: 'Purchase', bulk: true, claimMustBeFlushed: true, editable: false, referenceId: false },
   push_reservations: { method: 'pushReservations', label: 'Booking', bulk: true, claimMustBeFlushed: false, editable: false, referenceId: false },
+  campaign_send: { method: 'campaignSend', label: 'Campaign', bulk: false, claimMustBeFlushed: true, editable: false, referenceId: false, payload: campaignSendEntry },
 } as const satisfies Record<string, OutboxKindSpec>;
 
 /** A kind of write the outbox carries. */
@@ -45,11 +52,19 @@ export const outboxKind = z.enum(OUTBOX_KINDS);
 /** One item of a request: a bulk method's array element, or the request itself. */
 type ItemOf<Request> = Request extends ReadonlyArray<infer Item> ? Item : Request;
 
+/** A kind's own payload schema's input, else one item of its method's request. */
+type PayloadOfSpec<Spec> = Spec extends { payload: infer Schema extends z.ZodType }
+  ? z.input<Schema>
+  : Spec extends { method: infer Method extends ServiceMethodName }
+    ? ItemOf<MethodInput<Method>>
+    : never;
+
 /**
  * The payload an entry of each kind stores and its sender passes to the service: one item of the
- * method's request as shared/api declares it (a message's reference id is kept beside it).
+ * method's request as shared/api declares it (a message's reference id is kept beside it), or the
+ * kind's own payload schema built from the requests it makes.
  */
-export type OutboxPayloads = { [K in OutboxKind]: ItemOf<MethodInput<(typeof OUTBOX_KIND_SPECS)[K]['method']>> };
+export type OutboxPayloads = { [K in OutboxKind]: PayloadOfSpec<(typeof OUTBOX_KIND_SPECS)[K]> };
 
 /** The payload of kind K (a union over kinds when K is). */
 export type OutboxPayload<K extends OutboxKind = OutboxKind> = OutboxPayloads[K];

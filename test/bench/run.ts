@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, printed as one table with the ratio to a baseline measured in the same run.
 import { benchBridgeDispatch } from './bridge.bench';
+import { benchCampaignAudience, benchCampaignPrecheck } from './campaigns.bench';
 import { benchImport } from './import.bench';
 import { benchOutboxDelivery } from './outbox.bench';
 import { benchSandboxPull } from './sandbox.bench';
@@ -13,6 +14,8 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['outbox', benchOutboxDelivery],
   ['guest-search', () => benchGuestSearch()],
   ['guest-sync', () => benchGuestSync()],
+  ['campaign-audience', () => benchCampaignAudience()],
+  ['campaign-precheck', () => benchCampaignPrecheck()],
   ['import', () => benchImport(Number(process.env.IMPORT_BENCH_ROWS ?? 100_000), Number(process.env.IMPORT_BENCH_GUESTS ?? 100_000))],
 ];
 

@@ -16,6 +16,7 @@ const DESCRIBE: { [K in OutboxKind]: (payload: OutboxPayloads[K]) => string } = 
     const people = reservation.total_attendees === undefined ? '' : `, ${text(reservation.total_attendees)} people`;
     return `Booking ${text(reservation.id)} for ${guestName(contact)}${people}`;
   },
+  campaign_send: ({ draft, send }) => `Campaign "${clip(text(draft.subject) || text(draft.campaign_name))}" ${typeof send.send_at === 'string' ? `scheduled for ${send.send_at.slice(0, 16)}` : 'to send now'}`,
 };
 
 /** One line saying what an entry is ("SMS to 61412345678: Your table is ready"). */

@@ -6,10 +6,10 @@ interface GuestIdAccess<K extends OutboxKind> {
   with(payload: OutboxPayloads[K], contactId: string | undefined): OutboxPayloads[K];
 }
 
-/** Messages name no guest in their payload (their lane is the guest key). */
+/** Messages and campaigns name no guest in their payload (their lane is the guest key, or the campaign). */
 const NO_GUEST = { of: () => undefined, with: (payload: never) => payload };
 
-/** Each kind's guest id: none for messages, contact_id for guests and purchases, the booking's contact for bookings. */
+/** Each kind's guest id: none for messages and campaigns, contact_id for guests and purchases, the booking's contact for bookings. */
 const GUEST_ID: { [K in OutboxKind]: GuestIdAccess<K> } = {
   sms: NO_GUEST,
   email: NO_GUEST,
@@ -20,6 +20,7 @@ const GUEST_ID: { [K in OutboxKind]: GuestIdAccess<K> } = {
     of: (payload) => idText(payload.contact.contact_id),
     with: (payload, contactId) => ({ ...payload, contact: setOrDrop(payload.contact, contactId) }),
   },
+  campaign_send: NO_GUEST,
 };
 
 /** The contact_id an entry names (a service id, a local id, or none for a new guest). */

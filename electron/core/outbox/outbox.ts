@@ -13,6 +13,7 @@ import type { OutboxInput } from '../../../shared/outbox/kinds';
 import { newEntryRow } from './new-entry';
 import { onceNextTurn } from './next-turn';
 import { prepareEntry } from './prepare';
+import { createCampaignDraftLedger, hasCampaignsTable } from '../campaigns/draft-ledger';
 import { createSenders } from './senders';
 import { createOutboxStore, type OutboxStore } from './store';
 import * as transitions from './transitions';
@@ -26,6 +27,8 @@ export interface OutboxAccount {
   client: ServiceClient;
   /** ISO country for mobiles typed without +country (e.g. 'AU'). */
   phoneCountry?: string;
+  /** IANA zone of the account (a queued campaign's send_at is read in it). */
+  timeZone?: string;
 }
 
 /** What the outbox is built from: all of it injected, so it runs under plain Node and in tests. */
@@ -155,10 +158,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   const delivery = createDeliveryLoop({
     store,
-    senders: createSenders(),
+    senders: createSenders({
+      ledger: hasCampaignsTable(options.db) ? createCampaignDraftLedger(options.db) : null,
+      now: () => clock.now(),
+    }),
     service: () => {
       const account = options.account();
-      return account && { client: account.client, clientId: account.clientId, phoneCountry: account.phoneCountry };
+      return account && { client: account.client, clientId: account.clientId, phoneCountry: account.phoneCountry, timeZone: account.timeZone };
     },
     breaker,
     clock,

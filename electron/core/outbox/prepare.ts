@@ -1,5 +1,6 @@
 import { newReferenceId } from '../../../shared/rules/reference';
 import { UserFacingError } from '../../../shared/bridge/result';
+import { prepareCampaignSend } from './prepare-campaign';
 import { prepareEmail, prepareSms } from './prepare-messages';
 import { prepareContact, preparePurchase, prepareReservation } from './prepare-records';
 import { isOutboxKind } from '../../../shared/outbox/kinds';
@@ -34,6 +35,7 @@ const PREPARERS: { [K in OutboxKind]: (input: Payload, ctx: PrepareContext) => P
   push_contact: prepareContact,
   add_purchase: preparePurchase,
   push_reservations: prepareReservation,
+  campaign_send: prepareCampaignSend,
 };
 
 /** Checks an entry with shared/rules (the service's own rules) before it is queued; throws OutboxValidationError. */

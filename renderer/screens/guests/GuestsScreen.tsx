@@ -26,7 +26,7 @@ export function GuestsScreen() {
         <Title order={2}>Guests</Title>
         <Group gap="xs">
           <Button variant="light" onClick={() => showPanel({ kind: 'new' })} disabled={!hasCache}>New guest</Button>
-          <Button variant="subtle" onClick={() => showPanel({ kind: 'replies' })} disabled={!hasCache}>SMS replies</Button>
+          <Button variant="subtle" onClick={() => useNavigation.getState().go('messages')} disabled={!hasCache}>SMS replies</Button>
         </Group>
       </Group>
       {accountState === 'none' && (

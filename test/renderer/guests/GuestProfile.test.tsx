@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openGuest, showPanel } from '../../../renderer/stores/guests-panel';
+import { openGuest } from '../../../renderer/stores/guests-panel';
 import { contact, GUESTS } from './fixtures';
 import { renderGuestsScreen } from './screen-setup';
 
@@ -172,17 +172,5 @@ describe('one-off messages', () => {
         sendAt: '2099-06-30 18:00:00',
       },
     });
-  });
-
-  it('lists SMS replies linked to the guest with that mobile', async () => {
-    await openAda({
-      overrides: { listSmsReplies: () => ({ replies: [{ timestamp: '2030-01-01 10:00:00', number: '61412345678', message: 'See you at 8!' }, { timestamp: '2030-01-01 09:00:00', number: '61499999999', message: 'Who is this?' }] }) },
-    });
-    act(() => showPanel({ kind: 'replies' }));
-    const table = await screen.findByRole('table', { name: 'sms replies' });
-    await waitFor(() => expect(within(table).getByRole('button', { name: 'Ada Lovelace' })).toBeInTheDocument());
-    expect(table).toHaveTextContent('+61499999999');
-    await userEvent.setup().click(within(table).getByRole('button', { name: 'Ada Lovelace' }));
-    expect(await screen.findByText('See you at 8!')).toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ const PAYLOADS: OutboxPayloads = {
   push_contact: { client_id: 'c', PatronEmail: 'ann@example.com' },
   add_purchase: { client_id: 'c', contact_id: '1', tx_id: 'tx1', item_desc: 'Negroni', price: 16 },
   push_reservations: { reservation: { id: 'R1' }, contact: { client_id: 'c', contact_id: '1' } },
+  campaign_send: { desk_campaign_id: 'cmp-1', draft: { campaign_name: 'Autumn', html: '<p>Hi #unsubscribe#</p>' }, send: { category_id: ['all'] } },
 };
 
 /** A queued row of a kind. */

@@ -2,6 +2,7 @@ import type { Migration } from '../migrate';
 import { outboxMigration } from './001-outbox';
 import { settingsMigration } from './002-settings';
 import { importsMigration } from './003-imports';
+import { campaignsMigration } from './004-campaigns';
 
 /**
  * Every migration of the desk database, one shared numbered sequence for all desk-core modules.
@@ -9,4 +10,4 @@ import { importsMigration } from './003-imports';
  * with a test that migrates a file of the version before), appended here. Never edit or reorder a migration that has shipped:
  * files in the field are at every version in between.
  */
-export const deskMigrations: readonly Migration[] = [outboxMigration, settingsMigration, importsMigration];
+export const deskMigrations: readonly Migration[] = [outboxMigration, settingsMigration, importsMigration, campaignsMigration];

@@ -1,3 +1,4 @@
+import { createCampaignSender, type CampaignSenderOptions } from './campaigns';
 import { createContactSender } from './contacts';
 import { createMessageSender } from './messages';
 import { createPurchaseSender } from './purchases';
@@ -5,12 +6,13 @@ import { createReservationSender } from './reservations';
 import type { KindSenders } from './sender';
 
 /** One sender per kind. */
-export function createSenders(): KindSenders {
+export function createSenders(campaign: CampaignSenderOptions): KindSenders {
   return {
     sms: createMessageSender('sms'),
     email: createMessageSender('email'),
     push_contact: createContactSender(),
     add_purchase: createPurchaseSender(),
     push_reservations: createReservationSender(),
+    campaign_send: createCampaignSender(campaign),
   };
 }

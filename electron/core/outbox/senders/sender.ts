@@ -8,6 +8,8 @@ export interface ServiceAccess {
   clientId: string;
   /** ISO country for mobiles written without +country, to compare them as the service does. */
   phoneCountry?: string;
+  /** IANA zone of the account (a queued campaign's send_at is read in it). */
+  timeZone?: string;
 }
 
 /** Delivers one kind of entry; its rows carry that kind's payload type. */

@@ -1,0 +1,79 @@
+import { Button, Checkbox, Group, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { insertUnsubscribeLink, UNSUBSCRIBE_LINK_HTML } from '../../../shared/rules/campaign-checks';
+import type { CampaignContent } from '../../stores/campaigns';
+import { RichBodyEditor } from './RichBodyEditor';
+
+type Mode = 'rich' | 'source' | 'url';
+
+/** The body: written with the editor, pasted as HTML source, or a web page the service imports. */
+export function BodyEditor({ body, onChange, readOnly }: { body: CampaignContent['body']; onChange: (body: CampaignContent['body']) => void; readOnly: boolean }) {
+  const [mode, setMode] = useState<Mode>(body.kind === 'url' ? 'url' : looksDesigned(body.html) ? 'source' : 'rich');
+  const [insertRequest, setInsertRequest] = useState<{ html: string; at: number } | null>(null);
+  const html = body.kind === 'html' ? body.html : '';
+
+  const switchTo = (next: Mode) => {
+    setMode(next);
+    if (next === 'url' && body.kind !== 'url') onChange({ kind: 'url', url: '', importImages: true });
+    if (next !== 'url' && body.kind === 'url') onChange({ kind: 'html', html: '' });
+  };
+
+  const insertUnsubscribe = () => {
+    if (mode === 'rich') setInsertRequest({ html: UNSUBSCRIBE_LINK_HTML, at: Date.now() });
+    else onChange({ kind: 'html', html: insertUnsubscribeLink(html) });
+  };
+
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between">
+        <SegmentedControl
+          size="xs"
+          value={mode}
+          onChange={(value) => switchTo(value === 'url' ? 'url' : value === 'source' ? 'source' : 'rich')}
+          disabled={readOnly}
+          data={[{ value: 'rich', label: 'Write' }, { value: 'source', label: 'HTML source' }, { value: 'url', label: 'Web page' }]}
+          aria-label="How the body is made"
+        />
+        {mode !== 'url' && <Button size="xs" variant="light" onClick={insertUnsubscribe} disabled={readOnly}>Insert unsubscribe link</Button>}
+      </Group>
+      {mode === 'rich' && (
+        <>
+          <RichBodyEditor html={html} onChange={(next) => onChange({ kind: 'html', html: next })} insertRequest={insertRequest} readOnly={readOnly} />
+          <Text size="xs" c="dimmed">For designed emails (tables, colours), paste the HTML under "HTML source": the editor keeps simple formatting only.</Text>
+        </>
+      )}
+      {mode === 'source' && (
+        <Textarea
+          aria-label="HTML source"
+          value={html}
+          onChange={(event) => onChange({ kind: 'html', html: event.currentTarget.value })}
+          autosize
+          minRows={12}
+          maxRows={24}
+          readOnly={readOnly}
+          styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+          placeholder="<html><body>…</body></html>"
+        />
+      )}
+      {mode === 'url' && body.kind === 'url' && (
+        <Stack gap={6}>
+          <TextInput
+            label="Address of the page"
+            placeholder="https://…"
+            value={body.url}
+            onChange={(event) => onChange({ ...body, url: event.currentTarget.value })}
+            error={body.url.trim() !== '' && !/^https?:\/\/\S+$/i.test(body.url.trim()) ? 'Use a full address starting with https://' : undefined}
+            readOnly={readOnly}
+          />
+          <Checkbox label="Copy the page's images to the service (import images)" checked={body.importImages} onChange={(event) => onChange({ ...body, importImages: event.currentTarget.checked })} disabled={readOnly} />
+          <Text size="xs" c="dimmed">The service reads the page when the campaign is checked, tested or sent; it must have an unsubscribe link to #unsubscribe#.</Text>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** Whether HTML is a designed email (the editor would lose its layout). */
+function looksDesigned(html: string): boolean {
+  return /<(table|style|html|body|div)\b/i.test(html);
+}

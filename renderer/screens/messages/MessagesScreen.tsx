@@ -1,0 +1,25 @@
+import { Alert, Badge, Stack, Tabs, Title } from '@mantine/core';
+import { useAccount } from '../../stores/account';
+import { useUnreadReplyCount } from '../../stores/messages';
+import { RepliesView } from './RepliesView';
+import { SentItemsView } from './SentItemsView';
+
+/** What went out (sent items with their figures) and what guests answered (SMS replies as conversations). */
+export function MessagesScreen() {
+  const accountState = useAccount((state) => state.account?.state);
+  const unread = useUnreadReplyCount();
+  if (accountState === 'none') return <Alert color="blue" title="No account connected">Connect the venue's account in Settings, or start the demo, to see messages.</Alert>;
+  return (
+    <Stack gap="sm" h="100%">
+      <Title order={2}>Messages</Title>
+      <Tabs defaultValue="replies" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="replies" rightSection={unread > 0 ? <Badge size="xs" color="red">{unread}</Badge> : null}>SMS replies</Tabs.Tab>
+          <Tabs.Tab value="sent">Sent items</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="replies" pt="sm"><RepliesView /></Tabs.Panel>
+        <Tabs.Panel value="sent" pt="sm"><SentItemsView /></Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
