@@ -14,6 +14,7 @@ import { createDeskEvents, type DeskEvents } from './events';
 import { createGuestHandlers } from './guests/handlers';
 import { createOutbox, type Outbox } from './outbox/outbox';
 import { createOutboxHandlers, unavailableOutbox } from './outbox-handlers';
+import { createReservationHandlers } from './reservations/handlers';
 import { openKeychain, type KeychainAvailability } from './secrets/keytar-store';
 import type { DeskServices } from './services';
 import { createSqliteSettingsStore } from './settings/settings-store';
@@ -132,6 +133,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     }),
     ...createOutboxHandlers(() => outbox),
     ...createGuestHandlers(services),
+    ...createReservationHandlers(services, { pendingEntries: () => outbox.list({ states: ['queued', 'sending', 'waiting', 'needs_attention'], limit: 1_000_000 }) }),
   };
 
   await account.restore();

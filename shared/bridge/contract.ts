@@ -3,6 +3,7 @@ import { accountChannels, accountEvents } from './channels/account';
 import { appChannels, appEvents } from './channels/app';
 import { guestChannels, guestEvents } from './channels/guests';
 import { outboxChannels, outboxEvents } from './channels/outbox';
+import { reservationChannels, reservationEvents } from './channels/reservations';
 
 /** Every request/response channel of the bridge (renderer → desk core). Add a feature's channels here. */
 export const channels = {
@@ -10,6 +11,7 @@ export const channels = {
   ...accountChannels,
   ...guestChannels,
   ...outboxChannels,
+  ...reservationChannels,
 };
 
 /** Every event of the bridge (desk core → renderer), with the schema of its payload. */
@@ -18,6 +20,7 @@ export const events = {
   ...accountEvents,
   ...guestEvents,
   ...outboxEvents,
+  ...reservationEvents,
 };
 
 export type Channels = typeof channels;
