@@ -10,6 +10,7 @@ import { getDesk } from './bridge/desk';
 import { followAccount } from './stores/account';
 import { followGuests } from './stores/guests';
 import { followOutbox } from './stores/outbox';
+import { followReservations } from './stores/reservations';
 import { followDeskStatus } from './stores/status';
 import { theme } from './theme';
 
@@ -20,6 +21,7 @@ followDeskStatus(getDesk());
 followAccount(getDesk());
 followOutbox(getDesk());
 followGuests(getDesk());
+followReservations(getDesk());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

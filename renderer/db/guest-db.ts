@@ -1,6 +1,7 @@
 import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type { ResponseOf } from '../../shared/bridge/contract';
 import type { PhoneKey } from '../search/terms';
+import { declareBookingTables } from './booking-db';
 import type { ContactRecord } from './contact';
 import { toGuestRow } from './guest-row';
 import { applyContactWrite, overlayWrites } from './overlay';
@@ -115,6 +116,7 @@ export class GuestDatabase extends Dexie {
   constructor(name: string, options?: DexieOptions) {
     super(name, options);
     this.version(1).stores(SCHEMA_V1);
+    declareBookingTables(this);
   }
 
   /** Guests with a search term starting with `prefix`, in index order (exact matches first). */
