@@ -2,6 +2,7 @@ import { AppShell, Group, NavLink, Text, Title } from '@mantine/core';
 import { GuestsScreen } from '../screens/guests/GuestsScreen';
 import { OutboxBadge } from '../screens/outbox/OutboxBadge';
 import { OutboxScreen } from '../screens/outbox/OutboxScreen';
+import { ReservationsScreen } from '../screens/reservations/ReservationsScreen';
 import { SettingsScreen } from '../screens/settings/SettingsScreen';
 import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
 import { useNavigation } from '../stores/navigation';
@@ -15,6 +16,7 @@ function Screen({ id }: { id: ScreenId }) {
   if (id === 'guests') return <GuestsScreen />;
   if (id === 'settings') return <SettingsScreen />;
   if (id === 'outbox') return <OutboxScreen />;
+  if (id === 'reservations') return <ReservationsScreen />;
   const screen = SCREENS.find((entry) => entry.id === id)!;
   return <ScreenPlaceholder title={screen.label} hint={screen.hint} />;
 }

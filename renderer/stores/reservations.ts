@@ -52,7 +52,7 @@ async function followEntry(cache: GuestCache, tables: BookingTables, item: Outbo
 }
 
 /** Replaces the overlay with what the outbox holds now (discarded entries leave; confirmed ones are pulled). */
-async function reconcilePending(desk: DeskApi, cache: GuestCache, tables: BookingTables): Promise<void> {
+async function reconcilePending(desk: DeskApi, cache: GuestCache): Promise<void> {
   const { items } = await desk.listPendingBookings({});
   const views = await Promise.all(items.map((item) => bookingOfOutboxItem(item, cache.db)));
   const pending: Record<string, BookingView> = {};
@@ -91,7 +91,7 @@ export function followReservations(desk: DeskApi): () => void {
     });
     useReservations.setState({ tables, sync, status: IDLE, pending: {} });
     stopSync = sync.start();
-    void reconcilePending(desk, cache, tables).catch(() => {});
+    void reconcilePending(desk, cache).catch(() => {});
   };
 
   openFor(useGuests.getState().cache);
@@ -105,7 +105,7 @@ export function followReservations(desk: DeskApi): () => void {
     if (changed.length === 0) return;
     void Promise.all(changed.map((item) => followEntry(cache, tables, item))).catch(() => {});
     clearTimeout(reconcileTimer);
-    reconcileTimer = setTimeout(() => void reconcilePending(desk, cache, tables).catch(() => {}), RECONCILE_DELAY_MS);
+    reconcileTimer = setTimeout(() => void reconcilePending(desk, cache).catch(() => {}), RECONCILE_DELAY_MS);
   });
 
   following = () => {
