@@ -12,7 +12,7 @@ interface ReservationsState {
   tables: BookingTables | null;
   sync: BookingSync | null;
   status: BookingSyncStatus;
-  /** Bookings waiting in the outbox, by reservation id: they overlay the cached ones. */
+  /** Bookings waiting in the outbox (and, until the next reconcile, those just confirmed), by reservation id: they overlay the cached ones. */
   pending: Record<string, BookingView>;
   /** Bumped whenever cached bookings change, so views read them again. */
   dataVersion: number;
@@ -45,9 +45,11 @@ async function followEntry(cache: GuestCache, tables: BookingTables, item: Outbo
     return;
   }
   await tables.putBookings([view]);
+  // The confirmed booking stays laid over the cache until the next reconcile, so no view reads the row it replaced in between.
   useReservations.setState((state) => {
-    const { [id]: _confirmed, ...rest } = state.pending;
-    return { pending: state.pending[id]?.pending?.outboxId === item.id ? rest : state.pending, dataVersion: state.dataVersion + 1 };
+    const current = state.pending[id];
+    const ours = !current?.pending || current.pending.outboxId === item.id;
+    return { pending: ours ? { ...state.pending, [id]: view } : state.pending, dataVersion: state.dataVersion + 1 };
   });
 }
 
@@ -60,7 +62,7 @@ async function reconcilePending(desk: DeskApi, cache: GuestCache): Promise<void>
   const before = useReservations.getState().pending;
   useReservations.setState({ pending });
   // An entry that left the outbox unseen may have been sent: the next pull brings it.
-  if (Object.keys(before).some((id) => !pending[id])) void useReservations.getState().sync?.run();
+  if (Object.values(before).some((view) => view.pending && !pending[view.id])) void useReservations.getState().sync?.run();
 }
 
 let following: (() => void) | null = null;

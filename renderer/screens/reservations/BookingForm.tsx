@@ -1,4 +1,5 @@
-import { Alert, Button, Group, MultiSelect, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { BOOKING_STATUSES } from '../../../shared/rules/booking-status';
 import type { BookingFieldRow } from '../../db/booking-db';
 import type { BookingView } from '../../sync/booking-overlay';
@@ -46,10 +47,11 @@ export function BookingForm({ existing, initial, fields, timeZone, coverLimit }:
         <GuestPicker picked={draft.guest} onPick={(guest) => update({ guest })} />
         {problems.guest && <Text size="sm" c="red">{problems.guest}</Text>}
         <SimpleGrid cols={3} spacing="sm">
-          <TextInput label="Date" type="date" value={draft.date} onChange={(event) => update({ date: event.currentTarget.value })} error={problems.date} />
+          <DatePickerInput label="Date" description="day of the booking" value={draft.date || null} onChange={(value) => update({ date: value ? String(value).slice(0, 10) : '' })}
+            valueFormat="ddd D MMM YYYY" firstDayOfWeek={1} error={problems.date} />
           <Select
-            label={`Time (${timeZone})`}
-            aria-label="Time"
+            label="Time"
+            description={timeZone}
             data={timeOptions}
             value={draft.time}
             onChange={(value) => value && update({ time: value })}
@@ -58,7 +60,7 @@ export function BookingForm({ existing, initial, fields, timeZone, coverLimit }:
             maxDropdownHeight={260}
             error={problems.time}
           />
-          <NumberInput label="Party size" value={draft.partySize} min={1} max={10_000} allowDecimal={false}
+          <NumberInput label="Party size" description="people" value={draft.partySize} min={1} max={10_000} allowDecimal={false}
             onChange={(value) => update({ partySize: typeof value === 'number' ? value : '' })} error={problems.partySize} />
         </SimpleGrid>
         {skippedLater && <Button size="xs" variant="light" w="fit-content" onClick={() => update({ time: skippedLater })}>Book {skippedLater} instead</Button>}

@@ -32,16 +32,14 @@ export function DayHeader({ date, today, covers, bookings }: { date: string; tod
         </Text>
         <NumberInput
           aria-label="Covers per slot limit"
-          placeholder="No limit"
+          placeholder="No slot limit"
           value={coverLimit ?? ''}
           onChange={(value) => setCoverLimit(typeof value === 'number' ? value : null)}
           min={1}
           max={10_000}
-          w={120}
+          w={130}
           size="xs"
-          leftSection={<Text size="xs" c="dimmed">max</Text>}
-          rightSectionWidth={0}
-          rightSection={null}
+          hideControls
           title="Covers per 15-minute slot before the form warns"
         />
         <Button onClick={() => openBookingForm({ mode: 'new' })}>New booking (N)</Button>

@@ -1,4 +1,4 @@
-import { Badge, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { Group, ScrollArea, Stack, Text } from '@mantine/core';
 import type { BookingView } from '../../sync/booking-overlay';
 import { BookingCard } from './BookingCard';
 import { passesLimit, slotOf, timelineSlots } from './slots';
@@ -32,9 +32,9 @@ export function DayTimeline({ bookings, covers, coverLimit, areaField }: { booki
               onDoubleClick={(event) => event.target === event.currentTarget && openBookingForm({ mode: 'new', time: `${slot}:00` })}
             >
               <Text size="sm" w={48} fw={hour ? 600 : 400} c={hour ? undefined : 'dimmed'}>{slot}</Text>
-              <Badge w={70} variant={slotCovers ? 'light' : 'transparent'} color={over ? 'red' : slotCovers ? 'blue' : 'gray'} aria-label={`covers at ${slot}`}>
-                {slotCovers} cov
-              </Badge>
+              <Text size="xs" w={70} fw={slotCovers ? 600 : 400} c={over ? 'red' : slotCovers ? 'blue.7' : 'gray.4'} aria-label={`covers at ${slot}`} data-covers={slotCovers} pt={2}>
+                {slotCovers ? `${slotCovers} covers` : '—'}
+              </Text>
               <Group gap={6} style={{ flex: 1 }}>
                 {inSlot.map((booking) => <BookingCard key={booking.id} booking={booking} areaField={areaField} />)}
               </Group>
