@@ -10,8 +10,8 @@ export const BOOKING_PAGE_LIMIT = 2000;
 /** A booking with its guest, as pull_reservations returns it (reference 4.17). */
 export const bookingRecord = reservationRecord;
 
-/** The desk's id for a booking: chosen once when the booking is made, so every retry updates the same booking. */
-export const bookingId = z.string().regex(/^[A-Za-z0-9_-]{3,64}$/, 'A booking id is 3 to 64 letters, digits, "-" or "_"');
+/** A booking's id: the service's for bookings made elsewhere; the desk's (chosen once, so every retry updates the same booking) for its own. */
+export const bookingId = z.string().regex(/^[^\s\p{Cc}]{1,100}$/u, 'A booking id is 1 to 100 characters without spaces');
 
 /** A calendar date (`YYYY-MM-DD`) and a wall-clock time (`HH:MM:SS`) in the account's zone. */
 const bookingDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD');
