@@ -97,7 +97,7 @@ function BookingFormModal({ date, timeZone, fields, bookings }: { date: string; 
   const opened = form.mode !== 'closed';
   const waiting = form.mode === 'edit' && !existing;
   const initial = form.mode === 'new'
-    ? initialDraft(undefined, { date, time: form.time, guest: form.guestKey ? { key: form.guestKey, label: form.guestLabel ?? 'Guest', detail: '' } : null }, fields)
+    ? initialDraft(undefined, { date, time: form.time, guest: form.guestKey ? { key: form.guestKey, label: form.guestLabel ?? 'Guest', detail: form.guestDetail ?? '' } : null }, fields)
     : initialDraft(existing, { date }, fields);
   return (
     <Modal opened={opened} onClose={closeBookingForm} title={form.mode === 'edit' ? 'Edit booking' : 'New booking'} size="lg" closeOnEscape>
