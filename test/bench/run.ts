@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, printed as one table with the ratio to a baseline measured in the same run.
 import { benchBridgeDispatch } from './bridge.bench';
 import { benchOutboxDelivery } from './outbox.bench';
+import { benchReservations } from './reservations.bench';
 import { benchSandboxPull } from './sandbox.bench';
 import { benchGuestSearch } from './search.bench';
 import { benchGuestSync } from './sync.bench';
@@ -12,6 +13,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['outbox', benchOutboxDelivery],
   ['guest-search', () => benchGuestSearch()],
   ['guest-sync', () => benchGuestSync()],
+  ['reservations', () => benchReservations()],
 ];
 
 const only = process.argv[2];

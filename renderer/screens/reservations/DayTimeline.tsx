@@ -5,7 +5,7 @@ import { passesLimit, slotOf, timelineSlots } from './slots';
 import { openBookingForm } from '../../stores/reservations-view';
 
 /** The day on 15-minute slots: each slot's covers (pending bookings included, cancelled left out) and its bookings. */
-export function DayTimeline({ bookings, covers, coverLimit, areaField }: { bookings: BookingView[]; covers: Map<string, number>; coverLimit: number | null; areaField?: string }) {
+export function DayTimeline({ date, bookings, covers, coverLimit, areaField }: { date: string; bookings: BookingView[]; covers: Map<string, number>; coverLimit: number | null; areaField?: string }) {
   const bySlot = new Map<string, BookingView[]>();
   for (const booking of bookings) {
     const slot = slotOf(booking.time);
@@ -13,7 +13,7 @@ export function DayTimeline({ bookings, covers, coverLimit, areaField }: { booki
   }
   const slots = timelineSlots(bookings);
   return (
-    <ScrollArea style={{ flex: 1 }} type="auto" aria-label="timeline">
+    <ScrollArea style={{ flex: 1 }} type="auto" aria-label="timeline" data-day={date}>
       <Stack gap={0}>
         {slots.map((slot) => {
           const inSlot = bySlot.get(slot) ?? [];

@@ -76,7 +76,7 @@ function DayBook({ timeZone }: { timeZone: string }) {
         {searching ? (
           <SearchResults hits={searchHits} scope={view.queryScope} />
         ) : (
-          <DayTimeline bookings={shown} covers={covers} coverLimit={view.coverLimit} areaField={selectFields[0]?.name} />
+          <DayTimeline date={date} bookings={shown} covers={covers} coverLimit={view.coverLimit} areaField={selectFields[0]?.name} />
         )}
         {selected && <BookingDetails booking={selected} fields={fields} />}
       </Group>

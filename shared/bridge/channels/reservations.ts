@@ -5,7 +5,7 @@ import { outboxItemView } from './outbox';
 import { queuedWrite } from './guests';
 
 /** Largest page of bookings one bridge message carries while the renderer fetches a pull. */
-export const BOOKING_PAGE_LIMIT = 2000;
+export const BOOKING_PAGE_LIMIT = 5000;
 
 /** A booking with its guest, as pull_reservations returns it (reference 4.17). */
 export const bookingRecord = reservationRecord;
