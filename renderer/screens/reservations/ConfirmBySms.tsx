@@ -9,14 +9,16 @@ import { setBookingStatus } from '../../stores/reservations-writes';
 import { longDate, spokenTime } from './booking-time';
 
 /** The confirmation text of a booking, for staff to edit before it goes. */
-export function confirmationText(booking: Pick<BookingView, 'guestName' | 'partySize' | 'time' | 'date'>, venue: string): string {
+export function confirmationText(booking: Pick<BookingView, 'guestName' | 'partySize' | 'time' | 'date'>, venue: string | undefined): string {
   const first = booking.guestName.split(' ')[0] ?? '';
-  return `Hi ${first}, your table for ${booking.partySize} at ${venue} at ${spokenTime(booking.time)} on ${longDate(booking.date)}. Reply YES to confirm or NO to cancel.`;
+  // An account named after its service address has no venue name worth sending.
+  const at = venue && !/[:/]|^\d+(\.\d+)+/.test(venue) ? ` at ${venue}` : '';
+  return `Hi ${first}, your table for ${booking.partySize}${at} at ${spokenTime(booking.time)} on ${longDate(booking.date)}. Reply YES to confirm or NO to cancel.`;
 }
 
 /** Sends the guest a confirmation SMS (through the outbox, from the two-way reply number) and moves the booking to Pending. */
 export function ConfirmBySms({ booking, onDone }: { booking: BookingView; onDone: () => void }) {
-  const venue = useAccount((state) => state.account?.label) ?? 'our venue';
+  const venue = useAccount((state) => (state.account && state.account.state !== 'none' ? state.account.label : undefined));
   const [message, setMessage] = useState(() => confirmationText(booking, venue));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
