@@ -1,5 +1,5 @@
 import { Modal, Stack, Text, Title, Group } from '@mantine/core';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { BookingFieldRow } from '../../db/booking-db';
 import { useAccount } from '../../stores/account';
 import { useReservations } from '../../stores/reservations';
@@ -53,8 +53,13 @@ function DayBook({ timeZone }: { timeZone: string }) {
   const fields = useLiveQuery(() => tables.fieldList(), [tables, dataVersion]) ?? [];
   const selectFields = fields.filter((field) => field.type === 'singleSelect' && field.name !== 'bookingStatus');
   const week = weekOf(date);
+  // The day is read on its own, so choosing a day paints its timeline without waiting for the week.
   const weekBookings = useBookingsBetween(week[0]!, week[6]!);
-  const dayAll = useMemo(() => (weekBookings ?? []).filter((booking) => booking.date === date), [weekBookings, date]);
+  const dayLoaded = useBookingsBetween(date, date);
+  const lastDay = useRef<{ date: string; bookings: BookingView[] }>({ date: '', bookings: [] });
+  if (dayLoaded) lastDay.current = { date, bookings: dayLoaded };
+  const shownDate = lastDay.current.date;
+  const dayAll = lastDay.current.bookings;
   const shown = useMemo(() => dayAll.filter((booking) => passesFilters(booking, view)), [dayAll, view]);
   const covers = useMemo(() => coversBySlot(dayAll), [dayAll]);
   const searching = view.query.trim() !== '';
@@ -76,7 +81,7 @@ function DayBook({ timeZone }: { timeZone: string }) {
         {searching ? (
           <SearchResults hits={searchHits} scope={view.queryScope} />
         ) : (
-          <DayTimeline date={date} bookings={shown} covers={covers} coverLimit={view.coverLimit} areaField={selectFields[0]?.name} />
+          <DayTimeline date={shownDate} bookings={shown} covers={covers} coverLimit={view.coverLimit} areaField={selectFields[0]?.name} />
         )}
         {selected && <BookingDetails booking={selected} fields={fields} />}
       </Group>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { BookingRow } from '../../db/booking-db';
 import { useReservations } from '../../stores/reservations';
 import { overlayBookings, type BookingView } from '../../sync/booking-overlay';
@@ -18,8 +18,10 @@ export function useBookingsBetween(from: string | null, to: string | null): Book
       current = false;
     };
   }, [tables, from, to, key]);
-  if (!answer || !from || !to) return undefined;
-  // While the next range loads the last answer stays up (no flash), but only for the same range.
-  if (!answer.key.startsWith(`${from}|${to}|`)) return undefined;
-  return overlayBookings(answer.rows, Object.values(pending), (row) => row.date >= from && row.date <= to);
+  // While a changed cache is read again the last answer for the same range stays up (no flash); another range waits.
+  const current = answer && from && to && answer.key.startsWith(`${from}|${to}|`) ? answer : undefined;
+  return useMemo(
+    () => (current && from && to ? overlayBookings(current.rows, Object.values(pending), (row) => row.date >= from && row.date <= to) : undefined),
+    [current, pending, from, to],
+  );
 }
