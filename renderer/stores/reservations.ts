@@ -49,7 +49,7 @@ async function followEntry(cache: GuestCache, tables: BookingTables, item: Outbo
   useReservations.setState((state) => {
     const current = state.pending[id];
     const ours = !current?.pending || current.pending.outboxId === item.id;
-    return { pending: ours ? { ...state.pending, [id]: view } : state.pending, dataVersion: state.dataVersion + 1 };
+    return { pending: ours ? { ...state.pending, [id]: { ...view, confirmedAt: Date.now() } } : state.pending, dataVersion: state.dataVersion + 1 };
   });
 }
 
@@ -57,12 +57,23 @@ async function followEntry(cache: GuestCache, tables: BookingTables, item: Outbo
 async function reconcilePending(desk: DeskApi, cache: GuestCache): Promise<void> {
   const { items } = await desk.listPendingBookings({});
   const views = await Promise.all(items.map((item) => bookingOfOutboxItem(item, cache.db)));
-  const pending: Record<string, BookingView> = {};
-  for (const view of views) if (view?.pending) pending[view.id] = view;
   const before = useReservations.getState().pending;
+  // Confirmed bookings stay until a pull that began after their confirmation has finished (see pruneConfirmed).
+  const pending: Record<string, BookingView> = Object.fromEntries(Object.values(before).filter((view) => !view.pending).map((view) => [view.id, view]));
+  for (const view of views) if (view?.pending) pending[view.id] = view;
   useReservations.setState({ pending });
   // An entry that left the outbox unseen may have been sent: the next pull brings it.
   if (Object.values(before).some((view) => view.pending && !pending[view.id])) void useReservations.getState().sync?.run();
+}
+
+/** Drops confirmed bookings from the overlay once a pull begun after their confirmation has written the cache. */
+function pruneConfirmed(pullStartedAt: number): void {
+  const { pending } = useReservations.getState();
+  const stale = Object.values(pending).filter((view) => !view.pending && (view.confirmedAt ?? 0) < pullStartedAt);
+  if (stale.length === 0) return;
+  const next = { ...pending };
+  for (const view of stale) delete next[view.id];
+  useReservations.setState({ pending: next });
 }
 
 let following: (() => void) | null = null;
@@ -83,10 +94,16 @@ export function followReservations(desk: DeskApi): () => void {
       return;
     }
     const tables = new BookingTables(cache.db);
+    let runStartedAt: number | null = null;
     const sync = createBookingSync({
       desk,
       tables,
       onStatus: (status) => {
+        if (status.phase === 'syncing' && runStartedAt === null) runStartedAt = Date.now();
+        if (status.phase !== 'syncing' && runStartedAt !== null) {
+          if (status.phase === 'idle') pruneConfirmed(runStartedAt);
+          runStartedAt = null;
+        }
         useReservations.setState({ status });
         if (status.phase !== 'syncing' || status.done > 0) bookingsChanged();
       },

@@ -7,6 +7,8 @@ import { applyWrites, overlayWrites } from '../db/overlay';
 /** A booking as staff see it: the cached row, or what this desk queued and the service has not confirmed yet. */
 export interface BookingView extends BookingRow {
   pending?: { outboxId: string; state: OutboxItemView['state']; problem?: string };
+  /** When the outbox confirmed it (ms): kept laid over the cache until a pull begun after that has finished. */
+  confirmedAt?: number;
 }
 
 /** The reservation fields and guest id of a queued push_reservations entry. */

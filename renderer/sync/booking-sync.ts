@@ -39,6 +39,7 @@ export function createBookingSync(options: BookingSyncOptions): BookingSync {
   const now = options.now ?? (() => new Date());
   let status: BookingSyncStatus = { phase: 'idle', done: 0, total: 0 };
   let running: Promise<void> | null = null;
+  let queued: 'incremental' | 'full' | null = null;
   let lastRunAt = 0;
 
   const report = (patch: Partial<BookingSyncStatus>) => {
@@ -76,8 +77,17 @@ export function createBookingSync(options: BookingSyncOptions): BookingSync {
 
   const sync: BookingSync = {
     run(kind) {
-      if (running) return running.then(() => (kind === 'full' ? sync.run('full') : undefined));
-      running = runOnce(kind).finally(() => (running = null));
+      if (running) {
+        // Asked during a run ("Sync now" while the timer's pull is on its way): one more run follows it.
+        queued = kind === 'full' || queued === 'full' ? 'full' : 'incremental';
+        return running;
+      }
+      running = runOnce(kind).finally(() => {
+        running = null;
+        const next = queued;
+        queued = null;
+        if (next) void sync.run(next);
+      });
       return running;
     },
     start() {
