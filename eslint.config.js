@@ -3,19 +3,19 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { builtinModules } from 'node:module';
+import layers from './scripts/lint-dynamic-imports.js';
 
 const nodeBuiltins = builtinModules.flatMap((name) => [name, `${name}/*`, `node:${name}`, `node:${name}/*`]);
 const electronModule = { name: 'electron', message: 'Only the Electron shell files (electron/main.ts, preload.ts, shell/, ipc/) import electron.' };
 const reactModules = ['react', 'react-dom', 'react-dom/*', 'react/*', '@mantine/*', 'zustand', 'dexie'];
 
-/** A no-restricted-imports rule built from forbidden package names and path patterns. */
+/** Import rules built from forbidden package names and path patterns: for import declarations and for import(). */
 function restrict(message, { paths = [], patterns = [] }) {
-  return {
-    'no-restricted-imports': ['error', {
-      paths: paths.map((p) => (typeof p === 'string' ? { name: p, message } : p)),
-      patterns: patterns.length ? [{ group: patterns, message }] : [],
-    }],
+  const options = {
+    paths: paths.map((p) => (typeof p === 'string' ? { name: p, message } : p)),
+    patterns: patterns.length ? [{ group: patterns, message }] : [],
   };
+  return { 'no-restricted-imports': ['error', options], 'layers/no-restricted-dynamic-imports': ['error', options] };
 }
 
 export default tseslint.config(
@@ -23,6 +23,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    plugins: { layers },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -58,13 +59,13 @@ export default tseslint.config(
       patterns: ['node:*', '**/electron/**', '**/sandbox/**', 'better-sqlite3', 'keytar'],
     }),
   },
-  // The desk core, host and shared Node helpers: plain Node, never electron.
+  // The desk core, host and shared Node helpers: plain Node, never electron; the sandbox only through its demo entry point.
   {
     files: ['electron/**/*.ts'],
     ignores: ['electron/main.ts', 'electron/preload.ts', 'electron/shell/**', 'electron/ipc/**'],
-    rules: restrict(electronModule.message + ' The desk core and the browser-mode host run under plain Node.', {
+    rules: restrict(electronModule.message + ' The desk core and the browser-mode host run under plain Node, and reach sandbox/ only through sandbox/demo (the demo).', {
       paths: [electronModule.name],
-      patterns: ['**/renderer/**', 'electron/*'],
+      patterns: ['**/renderer/**', 'electron/*', '**/sandbox/**', '!**/sandbox/demo'],
     }),
   },
   {

@@ -6,9 +6,10 @@ import { createSandboxApp } from './app';
 import { seededRandom, type SandboxContext } from './context';
 import { FaultInjector } from './faults';
 import { TRANSPORT_FAULT_HEADER } from './http/envelope';
+import { isOwnHost, refuseForeignHost } from './http/host-check';
 import { SandboxOperator } from './operator';
 import { SendScheduler } from './scheduler';
-import { DEMO_DEFAULTS, ensureDemoAccount, seedDemoVenue, type DemoAccount } from './seed/demo';
+import { DEMO_DEFAULTS, ensureDemoAccount, renewDemoAccount, seedDemoVenue, type DemoAccount } from './seed/demo';
 import { openSandboxDatabase } from './store/schema';
 import { DEFAULT_WEBHOOK_DELAYS_MS, WebhookSender } from './webhooks';
 
@@ -38,6 +39,11 @@ export interface SandboxOptions {
   operatorToken?: string;
   /** The demo account's API key (default DEMO_DEFAULTS.apiKey). */
   apiKey?: string;
+  /**
+   * Per-launch demo credentials (the desk's demo): the demo account gets this key and password only, and
+   * every key, token and session handed out before is revoked. Overrides `apiKey`.
+   */
+  demoCredentials?: { apiKey: string; password: string };
   /** Largest request body in bytes (default 20 MB). */
   bodyLimitBytes?: number;
   /** Seed of the fault injector's random sequence (default 1). */
@@ -99,7 +105,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const operator = new SandboxOperator(ctx, faults, webhooks, scheduler);
   const operatorToken = options.operatorToken ?? DEFAULT_OPERATOR_TOKEN;
   const app = createSandboxApp({ ctx, faults, operator, operatorToken });
-  const demo = ensureDemoAccount(ctx, options.apiKey ?? DEMO_DEFAULTS.apiKey);
+  const demo = options.demoCredentials ? renewDemoAccount(ctx, options.demoCredentials) : ensureDemoAccount(ctx, options.apiKey ?? DEMO_DEFAULTS.apiKey);
   if (options.demo) seedDemoVenue(ctx, demo, options.demoGuests);
   scheduler.wake();
 
@@ -163,9 +169,11 @@ export async function startSandboxServer(options: SandboxOptions & { port?: numb
     return response;
     // The desk core may share this process (demo mode, tests): leave the global Request and Response alone.
   }, { overrideGlobalObjects: false });
+  let port = 0;
   const server = createServer((incoming, outgoing) => {
     // Writing to a socket a fault destroyed must not take the process down.
     outgoing.on('error', () => undefined);
+    if (!isOwnHost(incoming.headers.host, port)) return refuseForeignHost(outgoing, port);
     void listener(incoming, outgoing);
   });
   const sockets = new Set<Socket>();
@@ -173,7 +181,6 @@ export async function startSandboxServer(options: SandboxOptions & { port?: numb
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  let port: number;
   try {
     port = await listen(server, options.port ?? 0);
   } catch (error) {

@@ -9,6 +9,9 @@ const args = process.argv.slice(2);
 const dev = args.includes('--dev');
 const forceBrowser = args.includes('--browser') || process.env.VENUE_DESK_BROWSER === '1';
 const passThrough = args.filter((arg) => !['--dev', '--browser', '--no-build'].includes(arg));
+// Electron takes the data folder too (its single-instance lock and the desk's lock are per folder).
+const dataDirAt = passThrough.indexOf('--data-dir');
+const electronArgs = dataDirAt >= 0 && passThrough[dataDirAt + 1] ? ['--data-dir', passThrough[dataDirAt + 1]] : [];
 const require = createRequire(import.meta.url);
 
 /** Runs a build step, stopping `npm start` with its output when it fails. */
@@ -39,7 +42,7 @@ if (!args.includes('--no-build')) {
 const electron = forceBrowser ? { reason: null } : findElectron();
 if (electron.path) {
   run('npx', ['electron-builder', 'install-app-deps']);
-  const child = spawn(electron.path, ['.'], {
+  const child = spawn(electron.path, ['.', ...electronArgs], {
     stdio: ['inherit', 'inherit', 'pipe'],
     env: { ...process.env, ...(dev ? { VENUE_DESK_DEV: '1' } : {}) },
   });

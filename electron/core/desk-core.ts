@@ -2,18 +2,20 @@ import type { Database } from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DeskHandlers, EventPayload } from '../../shared/bridge/contract';
-import { isSafeExternalUrl } from '../../shared/bridge/external-url';
-import { UserFacingError } from '../../shared/bridge/result';
 import { createAccountManager, type DemoService } from './account/account-manager';
 import { startDemoService } from './account/demo-service';
+import { createDashboard } from './account/dashboard';
 import { createAccountHandlers } from './account/handlers';
 import { createSignInWithToken } from './account/sign-in';
+import { createAppHandlers } from './app/handlers';
 import { DeskDatabaseError } from './db/errors';
-import { moveAsideDamagedDatabase, openDeskDatabase } from './db/open-database';
+import { openDeskDatabase } from './db/open-database';
 import { createDeskEvents, type DeskEvents } from './events';
+import { acquireDeskLock, type DeskLock } from './lock/desk-lock';
 import { createGuestHandlers } from './guests/handlers';
+import { createImportHandlers, unavailableImports } from './import/import-service';
 import { createOutbox, type Outbox } from './outbox/outbox';
-import { createOutboxHandlers, unavailableOutbox } from './outbox-handlers';
+import { createOutboxHandlers, unavailableOutbox } from './outbox/handlers';
 import { createReservationHandlers } from './reservations/handlers';
 import { openKeychain, type KeychainAvailability } from './secrets/keytar-store';
 import type { DeskServices } from './services';
@@ -24,7 +26,7 @@ export interface DeskCoreOptions {
   mode: 'electron' | 'browser';
   version: string;
   dataDir: string;
-  /** Hands a vetted https link to the system browser; the browser-mode host cannot, and says so. */
+  /** Hands a link the core has vetted to the system browser; the browser-mode host cannot, and says so. */
   openExternal?: (url: string) => Promise<boolean>;
   /** The keychain; opened through keytar when not given (tests pass a memory store). */
   keychain?: KeychainAvailability;
@@ -37,12 +39,30 @@ export interface DeskCoreOptions {
 export interface DeskCore {
   handlers: DeskHandlers;
   events: DeskEvents;
+  /** Records the browser-mode address in the data folder's lock, for a second start to print. */
+  publishAddress(url: string): void;
+  /** The web dashboard's sign-in link, for the browser-mode host's /dashboard redirect (never for the bridge). */
+  dashboardLink(): Promise<string>;
   close(): Promise<void>;
 }
 
-/** Builds the desk core for one data directory; all state lives under it. */
+/**
+ * Builds the desk core for one data directory; all state lives under it. Takes the folder's lock before
+ * anything else: throws DeskAlreadyRunningError when another desk has this folder.
+ */
 export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore> {
   mkdirSync(options.dataDir, { recursive: true });
+  const lock = await acquireDeskLock(options.dataDir, { mode: options.mode });
+  try {
+    return await openDeskCore(options, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/** The desk core on a data folder whose lock is held. */
+async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<DeskCore> {
   const events = createDeskEvents((error) => console.error('[desk] event listener failed:', error));
   const keychain = options.keychain ?? (await openKeychain());
 
@@ -60,6 +80,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     account: { state: account.view().state, label: account.view().label },
     online: db ? outbox.summary().online : false,
     ...(databaseProblem ? { problem: databaseProblem } : {}),
+    ...(db && outbox.writeProblem() ? { writeProblem: outbox.writeProblem()! } : {}),
   });
   const emitStatus = () => events.emit('statusChanged', status());
 
@@ -70,12 +91,18 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     fetch: options.fetch,
     startDemoService: options.startDemoService ?? (() => startDemoService(options.dataDir)),
     signInWithToken: createSignInWithToken(options.fetch),
+    unsent: {
+      count: (exceptAccount) => (db ? outbox.unsentCount(exceptAccount) : 0),
+      discard: async (exceptAccount) => (db ? outbox.discardUnsent(exceptAccount) : 0),
+    },
     onChange: (view) => {
       events.emit('accountChanged', view);
       if (db) outbox.accountChanged();
       emitStatus();
     },
   });
+
+  const dashboard = createDashboard({ account, openExternal: options.openExternal });
 
   const outbox: Outbox = db
     ? createOutbox({
@@ -89,8 +116,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     : unavailableOutbox(databaseProblem!);
 
   if (db) {
-    outbox.subscribe(({ summary, changed }) => {
-      events.emit('outboxChanged', { summary, changed });
+    outbox.subscribe(({ summary, changed, removed }) => {
+      events.emit('outboxChanged', { summary, changed, removed });
       emitStatus();
     });
   }
@@ -103,37 +130,31 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   };
 
   const handlers: DeskHandlers = {
-    getAppInfo: () => ({ name: 'Venue Desk', version: options.version, mode: options.mode }),
-    getStatus: () => status(),
-    networkOnline: () => {
-      if (db) outbox.notifyOnline();
-      return {};
-    },
-    moveAsideDamagedDatabase: () => {
-      if (!databaseProblem) throw new UserFacingError('The desk database is fine; there is nothing to move aside.');
-      return { movedTo: moveAsideDamagedDatabase(databaseFile) };
-    },
-    openExternal: async ({ url }) => {
-      if (!isSafeExternalUrl(url)) return { opened: false, reason: 'Only https links (or the demo service on this computer) can be opened.' };
-      if (!options.openExternal) return { opened: false, reason: 'browser-mode' };
-      return { opened: await options.openExternal(url) };
-    },
+    ...createAppHandlers({
+      mode: options.mode,
+      version: options.version,
+      status,
+      ...(db ? { networkOnline: () => outbox.notifyOnline() } : {}),
+      databaseProblem,
+      databaseFile,
+      mayOpenLink: (url) => account.mayOpenLink(url),
+      openExternal: options.openExternal,
+    }),
     ...createAccountHandlers({
       account,
       events,
+      dashboard,
       localData: {
-        unsentCount: () => {
-          const { counts } = outbox.summary();
-          return counts.queued + counts.sending + counts.waiting + counts.needs_attention;
-        },
+        // Unsent entries were discarded by the disconnect itself; what is left is the record of sent ones.
         clear: async () => {
-          for (const item of outbox.list({ states: ['queued', 'waiting', 'needs_attention'], limit: 1_000_000 })) outbox.discard(item.id);
+          if (db) outbox.forgetFinished();
         },
       },
     }),
     ...createOutboxHandlers(() => outbox),
     ...createGuestHandlers(services),
     ...createReservationHandlers(services, { pendingEntries: () => outbox.list({ states: ['queued', 'sending', 'waiting', 'needs_attention'], limit: 1_000_000 }) }),
+    ...(db ? createImportHandlers({ db, outbox, clientId: () => account.settings()?.clientId ?? null }) : unavailableImports(databaseProblem!)),
   };
 
   await account.restore();
@@ -142,10 +163,16 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   return {
     handlers,
     events,
+    publishAddress: (url) => lock.publishAddress(url),
+    dashboardLink: () => dashboard.link(),
     close: async () => {
-      if (db) await outbox.stop();
-      await account.close();
-      db?.close();
+      try {
+        if (db) await outbox.stop();
+        await account.close();
+        db?.close();
+      } finally {
+        lock.release();
+      }
     },
   };
 }

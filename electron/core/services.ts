@@ -1,4 +1,6 @@
 import type { ServiceClient } from '../../shared/api/client';
+import type { OutboxInput, OutboxKind } from '../../shared/outbox/kinds';
+import type { OutboxState } from '../../shared/outbox/states';
 import type { DeskEvents } from './events';
 
 /** The connected account's non-secret settings, as feature handlers need them. */
@@ -18,11 +20,10 @@ export interface AccountSettings {
 /** What an outbox entry looks like to a feature that queued it. */
 export interface QueuedItem {
   id: string;
-  state: 'queued' | 'sending' | 'waiting' | 'needs_attention' | 'sent';
+  state: OutboxState;
 }
 
-/** The outbox kinds (ARCHITECTURE §5). */
-export type OutboxKind = 'sms' | 'email' | 'push_contact' | 'add_purchase' | 'push_reservations';
+export type { OutboxKind };
 
 /**
  * The desk core's services, handed to each feature's handlers. Features never build clients or
@@ -35,5 +36,5 @@ export interface DeskServices {
   /** A client of the connected account's service; throws a UserFacingError when none is connected. */
   requireClient(): ServiceClient;
   /** Queues a write; validated and durable before it resolves. Throws a UserFacingError with the reason when invalid. */
-  enqueue(kind: OutboxKind, payload: unknown, options?: { guestKey?: string }): Promise<QueuedItem>;
+  enqueue<K extends OutboxKind>(kind: K, payload: OutboxInput<K>, options?: { guestKey?: string }): Promise<QueuedItem>;
 }

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { createDeskCore } from '../core/desk-core';
 import { defaultDataDir } from '../core/data-dir';
+import { DeskAlreadyRunningError, DeskLockUnavailableError } from '../core/lock/desk-lock';
 import { startDeskHost, type DevMiddleware } from './server';
 
 const { values } = parseArgs({
@@ -15,11 +16,23 @@ const { values } = parseArgs({
   },
 });
 
-const core = await createDeskCore({
-  mode: 'browser',
-  version: values.version!,
-  dataDir: values['data-dir'] ?? defaultDataDir(),
-});
+let core;
+try {
+  core = await createDeskCore({
+    mode: 'browser',
+    version: values.version!,
+    dataDir: values['data-dir'] ?? defaultDataDir(),
+  });
+} catch (error) {
+  // A second start on the same data folder: point at the desk that has it and leave its outbox alone.
+  if (error instanceof DeskAlreadyRunningError) {
+    console.log(error.message);
+    process.exit(error.holder.url ? 0 : 1);
+  }
+  if (!(error instanceof DeskLockUnavailableError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
 const host = await startDeskHost({
   core,
@@ -27,7 +40,13 @@ const host = await startDeskHost({
   port: Number(values.port),
   log: (message) => console.error(`[desk] ${message}`),
   createDevMiddleware: values.dev ? createViteMiddleware : undefined,
+}).catch(async (error: NodeJS.ErrnoException) => {
+  await core.close();
+  if (error.code !== 'EADDRINUSE') throw error;
+  console.error(`Port ${values.port} is in use by another program. Start with --port 0 for any free port, or pick another.`);
+  process.exit(1);
 });
+core.publishAddress(host.url);
 
 console.log(`Venue Desk is running in browser mode. Open this address in Chrome or Chromium: ${host.url}`);
 

@@ -1,15 +1,17 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { contentSecurityPolicy, contentTypeFor, resolveStaticPath } from '../common/static-files';
+import { contentSecurityPolicy } from '../common/static-files';
 import type { DeskCore } from '../core/desk-core';
-import { isOwnHost, newAccessToken, presentedToken, TOKEN_COOKIE, tokensMatch } from './access-token';
-import { createBridgeSocket } from './bridge-socket';
+import { isOwnHost, isOwnOrigin, newAccessToken, presentedTokens, tokenCookieName, tokensMatch } from './access-token';
+import { createBridgeSocket, DEFAULT_BRIDGE_LIMITS, type BridgeLimits } from './bridge-socket';
+import { serveDashboardRedirect, DASHBOARD_PATH } from './dashboard-route';
+import { parseRequestTarget, type RequestTarget } from './request-target';
+import { serveStaticFile, type OpenFile } from './static-response';
 
 /** Where the browser-mode host serves from, and how it is reached. */
 export interface DeskHostOptions {
-  core: DeskCore;
+  core: Pick<DeskCore, 'handlers' | 'events' | 'dashboardLink'>;
   /** The built renderer (dist/renderer); ignored when `devMiddleware` serves the pages. */
   rendererRoot: string;
   port?: number;
@@ -17,6 +19,10 @@ export interface DeskHostOptions {
   /** In `npm run dev`: builds Vite's middleware on our server, which then serves and hot-reloads the renderer. */
   createDevMiddleware?: (server: Server) => Promise<DevMiddleware>;
   log?: (message: string) => void;
+  /** Limits on what one local program can make the host hold (defaults: DEFAULT_HOST_LIMITS). */
+  limits?: Partial<HostLimits>;
+  /** How static files are opened (tests make one vanish mid-request). */
+  openFile?: OpenFile;
 }
 
 /** A Connect-style middleware (Vite's dev server in middleware mode). */
@@ -31,43 +37,86 @@ export interface DeskHost {
   close(): Promise<void>;
 }
 
+/** The host's limits: the bridge's, plus open TCP connections and how long a request may take to arrive. */
+export interface HostLimits extends BridgeLimits {
+  maxConnections: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+}
+
+export const DEFAULT_HOST_LIMITS: HostLimits = { ...DEFAULT_BRIDGE_LIMITS, maxConnections: 64, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 };
+
 const REFUSED = 'Venue Desk refused this request: open the address with the access token that `npm start` printed.';
 
 /** Starts the browser-mode host on 127.0.0.1 only: the renderer's pages and the bridge WebSocket, behind a per-launch token. */
 export async function startDeskHost(options: DeskHostOptions): Promise<DeskHost> {
   const token = options.token ?? newAccessToken();
   const log = options.log ?? (() => {});
-  const bridge = createBridgeSocket(options.core.handlers, options.core.events, log);
+  const limits = { ...DEFAULT_HOST_LIMITS, ...options.limits };
+  const bridge = createBridgeSocket(options.core.handlers, options.core.events, log, limits);
   let port = 0;
   let devMiddleware: DevMiddleware | undefined;
+  let devUpgrades: Array<(request: IncomingMessage, socket: Duplex, head: Buffer) => void> = [];
 
-  const server = createServer((request, response) => {
-    if (!isOwnHost(request, port) || !tokensMatch(token, presentedToken(request))) {
+  const authorised = (request: IncomingMessage, target: RequestTarget) =>
+    isOwnHost(request, port) && presentedTokens(request, target, port).some((candidate) => tokensMatch(token, candidate));
+
+  const handleRequest = async (request: IncomingMessage, response: ServerResponse) => {
+    const target = parseRequestTarget(request);
+    if (!target) {
+      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end('Bad request target.');
+      return;
+    }
+    if (!authorised(request, target)) {
       response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end(REFUSED);
       return;
     }
-    response.setHeader('set-cookie', `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+    response.setHeader('set-cookie', `${tokenCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`);
     response.setHeader('x-content-type-options', 'nosniff');
-    if (devMiddleware) {
-      devMiddleware(request, response, () => response.writeHead(404).end('Not found'));
+    if (target.pathname === DASHBOARD_PATH) return serveDashboardRedirect(options.core, request, response);
+    if (devMiddleware) return devMiddleware(request, response, () => response.writeHead(404).end('Not found'));
+    await serveStaticFile(options.rendererRoot, target.pathname, response, {
+      'content-security-policy': contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]),
+      'cache-control': 'no-cache',
+    }, options.openFile);
+  };
+
+  const server = createServer({ headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs }, (request, response) => {
+    handleRequest(request, response).catch((error: unknown) => {
+      log(`request failed: ${String(error)}`);
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('The desk could not answer this request.');
+      else response.destroy();
+    });
+  });
+  server.maxConnections = limits.maxConnections;
+  // Malformed HTTP: answer 400 when the socket can still take it, and never let it reach the process.
+  server.on('clientError', (_error, socket) => refuseSocket(socket, 400, 'Bad Request'));
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => undefined);
+    const target = parseRequestTarget(request);
+    if (!target) return refuseSocket(socket, 400, 'Bad Request');
+    const allowed = authorised(request, target) && isOwnOrigin(request, port);
+    if (target.pathname === '/bridge') {
+      if (!allowed) return refuseSocket(socket, 403, 'Forbidden');
+      if (!bridge.accept(request, socket, head)) refuseSocket(socket, 503, 'Service Unavailable');
       return;
     }
-    serveStatic(options.rendererRoot, request, response, port);
-  });
-
-  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
-    if (path !== '/bridge') return; // other upgrades (Vite's HMR in dev) belong to their own listeners
-    const origin = request.headers.origin;
-    const sameOrigin = origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
-    if (!isOwnHost(request, port) || !sameOrigin || !tokensMatch(token, presentedToken(request))) {
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    // Dev mode only: Vite's hot-reload socket, handed to Vite's own listeners once it passed our checks.
+    if (allowed && devUpgrades.length > 0 && isViteHotReload(request, target)) {
+      for (const listener of devUpgrades) listener.call(server, request, socket, head);
       return;
     }
-    bridge.accept(request, socket, head);
-  });
+    refuseSocket(socket, allowed ? 404 : 403, allowed ? 'Not Found' : 'Forbidden');
+  };
+  server.on('upgrade', onUpgrade);
 
-  if (options.createDevMiddleware) devMiddleware = await options.createDevMiddleware(server);
+  if (options.createDevMiddleware) {
+    devMiddleware = await options.createDevMiddleware(server);
+    // Vite listens for upgrades on our server; only vetted hot-reload requests reach it (see onUpgrade).
+    devUpgrades = server.listeners('upgrade').filter((listener) => listener !== onUpgrade) as typeof devUpgrades;
+    for (const listener of devUpgrades) server.off('upgrade', listener);
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -89,17 +138,18 @@ export async function startDeskHost(options: DeskHostOptions): Promise<DeskHost>
   };
 }
 
-/** Serves one file of the built renderer with the CSP, or 404. */
-function serveStatic(root: string, request: IncomingMessage, response: ServerResponse, port: number): void {
-  const file = resolveStaticPath(root, new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
-  if (!file || !existsSync(file) || !statSync(file).isFile()) {
-    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+/** Answers a raw socket with a bodiless status and closes it once that is written. */
+function refuseSocket(socket: Duplex, status: number, reason: string): void {
+  if (!socket.writable) {
+    socket.destroy();
     return;
   }
-  response.writeHead(200, {
-    'content-type': contentTypeFor(file),
-    'content-security-policy': contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]),
-    'cache-control': 'no-cache',
-  });
-  createReadStream(file).pipe(response);
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.once('finish', () => socket.destroy());
+}
+
+/** Whether an upgrade is Vite's hot-reload (or its ping) socket at the root, as `npm run dev` opens it. */
+function isViteHotReload(request: IncomingMessage, target: RequestTarget): boolean {
+  const protocol = request.headers['sec-websocket-protocol'];
+  return (protocol === 'vite-hmr' || protocol === 'vite-ping') && target.pathname === '/';
 }

@@ -1,13 +1,7 @@
-import { Menu, type MenuItemConstructorOptions } from 'electron';
+import { Menu } from 'electron';
+import { appMenuTemplate, type DevelopmentFeatures } from './development';
 
-/** The standard application menu (edit shortcuts matter: copy and paste in every field). */
-export function buildAppMenu(): Menu {
-  const template: MenuItemConstructorOptions[] = [
-    ...(process.platform === 'darwin' ? [{ role: 'appMenu' } as MenuItemConstructorOptions] : []),
-    { role: 'fileMenu' },
-    { role: 'editMenu' },
-    { role: 'viewMenu' },
-    { role: 'windowMenu' },
-  ];
-  return Menu.buildFromTemplate(template);
+/** The application menu; the View menu's reload and DevTools exist only in development. */
+export function buildAppMenu(features: Pick<DevelopmentFeatures, 'devTools'>): Menu {
+  return Menu.buildFromTemplate(appMenuTemplate(features, process.platform));
 }

@@ -1,16 +1,11 @@
-import { shell, type BrowserWindow, type Session } from 'electron';
-import { isSafeExternalUrl } from '../../shared/bridge/external-url';
+import type { BrowserWindow, Session } from 'electron';
 import { APP_ORIGIN } from './app-protocol';
 
-/** Opens a link in the system browser only when it passes the vetting rule. */
-export async function openExternalVetted(url: string): Promise<boolean> {
-  if (!isSafeExternalUrl(url)) return false;
-  await shell.openExternal(url);
-  return true;
-}
-
-/** Locks a window down: no navigation away from app://desk, no new windows (https links go to the browser). */
-export function lockDownWindow(window: BrowserWindow): void {
+/**
+ * Locks a window down: no navigation away from app://desk, no new windows. A link the page tries to open
+ * goes to `openLink` (the core's openExternal, which vets it) and never into a window of ours.
+ */
+export function lockDownWindow(window: BrowserWindow, openLink: (url: string) => void): void {
   const contents = window.webContents;
   contents.on('will-navigate', (event, url) => {
     if (!url.startsWith(`${APP_ORIGIN}/`)) event.preventDefault();
@@ -20,7 +15,7 @@ export function lockDownWindow(window: BrowserWindow): void {
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    void openExternalVetted(url);
+    openLink(url);
     return { action: 'deny' };
   });
 }

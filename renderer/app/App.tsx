@@ -1,14 +1,17 @@
 import { AppShell, Group, NavLink, Text, Title } from '@mantine/core';
 import { GuestsScreen } from '../screens/guests/GuestsScreen';
+import { ImportScreen } from '../screens/import/ImportScreen';
 import { OutboxBadge } from '../screens/outbox/OutboxBadge';
 import { OutboxScreen } from '../screens/outbox/OutboxScreen';
 import { ReservationsScreen } from '../screens/reservations/ReservationsScreen';
 import { SettingsScreen } from '../screens/settings/SettingsScreen';
 import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
+import { useBackgroundFailures } from '../stores/background-failures';
 import { useNavigation } from '../stores/navigation';
+import { BackgroundFailureLine } from './BackgroundFailureLine';
 import { DatabaseProblem } from './DatabaseProblem';
 import { SCREENS, type ScreenId } from './screens';
-import { StatusIndicators } from './StatusIndicators';
+import { DatabaseWriteProblem, StatusIndicators } from './StatusIndicators';
 import { useShortcuts } from './useShortcuts';
 
 /** The screen component for each navigation entry; features replace their placeholder as they land. */
@@ -17,6 +20,7 @@ function Screen({ id }: { id: ScreenId }) {
   if (id === 'settings') return <SettingsScreen />;
   if (id === 'outbox') return <OutboxScreen />;
   if (id === 'reservations') return <ReservationsScreen />;
+  if (id === 'import') return <ImportScreen />;
   const screen = SCREENS.find((entry) => entry.id === id)!;
   return <ScreenPlaceholder title={screen.label} hint={screen.hint} />;
 }
@@ -26,9 +30,10 @@ export function App() {
   useShortcuts();
   const current = useNavigation((state) => state.screen);
   const go = useNavigation((state) => state.go);
+  const failure = useBackgroundFailures((state) => state.latest);
 
   return (
-    <AppShell header={{ height: 52 }} navbar={{ width: 210, breakpoint: 0 }} padding="md">
+    <AppShell header={{ height: 52 }} navbar={{ width: 210, breakpoint: 0 }} footer={failure ? { height: 34 } : undefined} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Title order={3}>Venue Desk</Title>
@@ -54,8 +59,14 @@ export function App() {
       </AppShell.Navbar>
       <AppShell.Main>
         <DatabaseProblem />
+        <DatabaseWriteProblem />
         <Screen id={current} />
       </AppShell.Main>
+      {failure && (
+        <AppShell.Footer>
+          <BackgroundFailureLine failure={failure} />
+        </AppShell.Footer>
+      )}
     </AppShell>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Group, Tooltip } from '@mantine/core';
+import { Alert, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { useStatus } from '../stores/status';
 
 /** The header's account indicator: which account the desk works for. */
@@ -34,10 +34,36 @@ export function OnlineIndicator() {
   );
 }
 
-/** Both indicators, side by side in the header. */
+/** The header's database indicator: there only while the desk cannot write its database (disk full, I/O error). */
+export function DatabaseWriteIndicator() {
+  const problem = useStatus((state) => state.status?.writeProblem);
+  if (!problem) return null;
+  return (
+    <Tooltip label={problem} multiline w={320}>
+      <Badge color="red" variant="filled" aria-label="database status">Not saving</Badge>
+    </Tooltip>
+  );
+}
+
+/** Above the screen while writes fail: the desk core's sentence, and what it means for staff's work. */
+export function DatabaseWriteProblem() {
+  const problem = useStatus((state) => state.status?.writeProblem);
+  if (!problem) return null;
+  return (
+    <Alert color="red" title="Changes cannot be saved right now" role="alert" mb="md">
+      <Text size="sm">{problem}</Text>
+      <Text size="sm" mt={4}>
+        Nothing already in the outbox is lost, and the desk keeps trying by itself. A form you send meanwhile keeps what you typed, so you can send it again once this clears.
+      </Text>
+    </Alert>
+  );
+}
+
+/** The indicators, side by side in the header. */
 export function StatusIndicators() {
   return (
     <Group gap="xs">
+      <DatabaseWriteIndicator />
       <OnlineIndicator />
       <AccountIndicator />
     </Group>

@@ -14,21 +14,25 @@ const UNREACHABLE: BridgeResult = {
 /**
  * The browser-mode transport: the bridge over a WebSocket to the desk host. The launch token
  * travels in an HttpOnly cookie set when the page was opened, so the page never handles it.
- * It reconnects by itself; calls made while it is down fail with a clear message.
+ * It reconnects by itself; calls made while it is down fail with a clear message, and events sent
+ * meanwhile are lost, so `onReconnect` lets the app look again at what it follows.
  */
-export function createWebSocketTransport(url = defaultBridgeUrl()): BridgeTransport {
+export function createWebSocketTransport(url = defaultBridgeUrl(), onReconnect: () => void = () => {}): BridgeTransport {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   const pending = new Map<number, Pending>();
   const waiting: string[] = [];
   let nextId = 1;
   let socket: WebSocket;
   let retryMs = 250;
+  let openedBefore = false;
 
   const connect = () => {
     socket = new WebSocket(url);
     socket.addEventListener('open', () => {
       retryMs = 250;
       for (const frame of waiting.splice(0)) socket.send(frame);
+      if (openedBefore) onReconnect();
+      openedBefore = true;
     });
     socket.addEventListener('message', (message) => onFrame(String(message.data)));
     socket.addEventListener('close', () => {

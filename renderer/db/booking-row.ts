@@ -2,7 +2,7 @@ import { phoneDigits } from '../../shared/rules/phone';
 import { statusOf } from '../../shared/rules/booking-status';
 import { fold } from '../search/terms';
 import { FIELD, fieldText, guestLabel, type ContactRecord } from './contact';
-import type { BookingGuest, BookingRow } from './booking-db';
+import type { BookingGuest, BookingRow } from './tables/reservations';
 
 /** Reservation fields the desk reads itself; the rest are the account's own. */
 const STANDARD = new Set(['id', 'total_attendees', 'attendee_names', 'bookingStatus', 'Date', 'Time']);

@@ -1,9 +1,11 @@
 import Dexie, { type DexieOptions, type Table } from 'dexie';
 import type { ResponseOf } from '../../shared/bridge/contract';
+import { PENDING_STATES, type OutboxState } from '../../shared/outbox/states';
+import { isLocalGuestId } from '../../shared/rules/guest-id';
 import type { PhoneKey } from '../search/terms';
-import { declareBookingTables } from './booking-db';
 import type { ContactRecord } from './contact';
 import { toGuestRow } from './guest-row';
+import { CACHE_LAYOUT, declareLayout, type TableLayout } from './layout';
 import { applyContactWrite, overlayWrites } from './overlay';
 
 /** A cached guest: the service's record, and what search and lists need without reading it. */
@@ -24,8 +26,8 @@ export interface GuestRow {
   pending: number;
 }
 
-/** The outbox states, as the renderer records them for its writes. */
-export type WriteState = 'queued' | 'sending' | 'waiting' | 'needs_attention' | 'sent';
+/** The outbox states, as the renderer records them for its writes (shared/outbox/states). */
+export type WriteState = OutboxState;
 
 /** One multipleSelect option checked or unchecked. */
 export interface MultiselectChange {
@@ -89,20 +91,10 @@ export interface SyncMeta {
   phoneCountry?: string;
 }
 
-/** Version 1 of the cache's tables: primary key first, then indexes (`*` marks a multiEntry index). */
-export const SCHEMA_V1 = {
-  guests: 'key, localId, *terms',
-  writes: 'outboxId, guestKey, state',
-  fields: 'name, position',
-  categories: 'id, name',
-  sentItems: 'reference_id, timestamp',
-  smsReplies: 'id, phone, timestamp',
-  meta: 'key',
-} as const;
-
 /**
  * The guest cache of one account: contacts with their search terms, field definitions,
- * categories, this desk's writes, sent items and SMS replies. Stores call its methods.
+ * categories, this desk's writes, sent items and SMS replies. Stores call its methods. Its tables
+ * and versions come from the layout (renderer/db/layout.ts), to which each feature adds its own file.
  */
 export class GuestDatabase extends Dexie {
   guests!: Table<GuestRow, string>;
@@ -113,10 +105,9 @@ export class GuestDatabase extends Dexie {
   smsReplies!: Table<SmsReplyRow, string>;
   meta!: Table<MetaRow, string>;
 
-  constructor(name: string, options?: DexieOptions) {
+  constructor(name: string, options?: DexieOptions & { layout?: readonly TableLayout[] }) {
     super(name, options);
-    this.version(1).stores(SCHEMA_V1);
-    declareBookingTables(this);
+    declareLayout(this, options?.layout ?? CACHE_LAYOUT);
   }
 
   /** Guests with a search term starting with `prefix`, in index order (exact matches first). */
@@ -167,7 +158,7 @@ export class GuestDatabase extends Dexie {
 
   /** Removes guests a full refresh did not see, keeping those recorded here and not yet confirmed. */
   async sweepGuests(seen: Set<string>): Promise<number> {
-    const gone = (await this.guests.toCollection().primaryKeys()).filter((key) => !seen.has(key) && !key.startsWith('local-'));
+    const gone = (await this.guests.toCollection().primaryKeys()).filter((key) => !seen.has(key) && !isLocalGuestId(key));
     await this.guests.bulkDelete(gone);
     return gone.length;
   }
@@ -223,17 +214,23 @@ export class GuestDatabase extends Dexie {
     });
   }
 
-  /** Follows an outbox entry's new state; a confirmed contact write moves into the record (a new guest takes the service's id). */
-  followWrite(write: GuestWrite, contactId: string | undefined, phoneKey: PhoneKey): Promise<void> {
+  /**
+   * Follows an outbox entry's new state; a confirmed contact write moves into the record (a new guest
+   * takes the service's id). `addedToGuestOnFile`: a person added a new guest's details to a guest the
+   * service already had; only those fields go onto that guest, never the rest of the new guest.
+   */
+  followWrite(write: GuestWrite, contactId: string | undefined, phoneKey: PhoneKey, addedToGuestOnFile?: ContactRecord): Promise<void> {
     return this.transaction('rw', this.guests, this.writes, async () => {
       await this.writes.put(write);
       if ((write.kind !== 'create' && write.kind !== 'update') || write.state !== 'sent') return;
       const row = await this.guestByKey(write.guestKey);
       if (!row) return;
       const newKey = write.kind === 'create' && contactId ? contactId : row.key;
-      const localId = row.localId ?? (row.key.startsWith('local-') ? row.key : undefined);
+      const localId = row.localId ?? (isLocalGuestId(row.key) ? row.key : undefined);
       const pulled = newKey !== row.key ? await this.guests.get(newKey) : undefined;
-      const record = pulled?.record ?? { ...applyContactWrite(row.record, write), ...(newKey !== row.key ? { contact_id: newKey } : {}) };
+      const record = addedToGuestOnFile
+        ? { ...(pulled?.record ?? {}), ...addedToGuestOnFile, contact_id: newKey }
+        : (pulled?.record ?? { ...applyContactWrite(row.record, write), ...(newKey !== row.key ? { contact_id: newKey } : {}) });
       if (newKey !== row.key) await this.guests.delete(row.key);
       await this.guests.put(toGuestRow(newKey, record, overlayWrites(await this.guestWrites({ key: newKey, localId })), phoneKey, localId));
     });
@@ -245,7 +242,7 @@ export class GuestDatabase extends Dexie {
       await this.writes.delete(write.outboxId);
       const row = await this.guestByKey(write.guestKey);
       if (!row || (write.kind !== 'create' && write.kind !== 'update')) return;
-      if (write.kind === 'create' && row.key.startsWith('local-')) {
+      if (write.kind === 'create' && isLocalGuestId(row.key)) {
         await this.guests.delete(row.key);
         return;
       }
@@ -255,7 +252,7 @@ export class GuestDatabase extends Dexie {
 
   /** Writes the outbox has not confirmed yet (overlays and pending marks). */
   unconfirmedWrites(): Promise<GuestWrite[]> {
-    return this.writes.where('state').anyOf('queued', 'sending', 'waiting', 'needs_attention').toArray();
+    return this.writes.where('state').anyOf(PENDING_STATES).toArray();
   }
 
   /** The field definitions in the service's order. */

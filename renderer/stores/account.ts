@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { DeskApi, EventPayload } from '../../shared/bridge/contract';
+import { reportBackgroundFailure } from './background-failures';
 
 export type AccountView = EventPayload<'accountChanged'>;
 
@@ -8,6 +9,6 @@ export const useAccount = create<{ account: AccountView | null }>(() => ({ accou
 
 /** Loads the account once and follows its changes. */
 export function followAccount(desk: DeskApi): () => void {
-  desk.getAccount({}).then((account) => useAccount.setState({ account }), () => {});
+  desk.getAccount({}).then((account) => useAccount.setState({ account }), (error: unknown) => reportBackgroundFailure('Loading the connected account', error));
   return desk.on('accountChanged', (account) => useAccount.setState({ account }));
 }

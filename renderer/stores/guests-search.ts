@@ -3,6 +3,7 @@ import type { GuestRow } from '../db/guest-db';
 import { planSearch } from '../search/query';
 import { searchGuests } from '../search/search-guests';
 import { useGuests } from './guests';
+import { reportBackgroundFailure } from './background-failures';
 
 interface GuestSearchState {
   query: string;
@@ -35,7 +36,10 @@ export async function refreshGuestSearch(): Promise<void> {
     useGuestSearch.setState({ results: [], truncated: false, activeIndex: 0, settled: true });
     return;
   }
-  const result = await searchGuests(cache.db, planSearch(query, cache.planContext)).catch(() => ({ rows: [], truncated: false }));
+  const result = await searchGuests(cache.db, planSearch(query, cache.planContext)).catch((error: unknown) => {
+    reportBackgroundFailure('Searching the local guest copy', error);
+    return { rows: [], truncated: false };
+  });
   if (run !== latest) return;
   useGuestSearch.setState((state) => ({
     results: result.rows,

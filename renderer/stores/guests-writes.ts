@@ -1,4 +1,5 @@
 import type { DeskApi, RequestOf } from '../../shared/bridge/contract';
+import { newLocalGuestId } from '../../shared/rules/guest-id';
 import type { FieldValue } from '../db/contact';
 import type { GuestWrite, MultiselectChange } from '../db/guest-db';
 import { guestsChanged, useGuests } from './guests';
@@ -32,7 +33,7 @@ export async function saveGuestEdit(desk: DeskApi, guestKey: string, edit: Guest
 
 /** Queues a new guest under a fresh local id (works offline); returns that id. */
 export async function createGuest(desk: DeskApi, fields: Record<string, FieldValue>, categories: string[]): Promise<string> {
-  const localId = `local-${crypto.randomUUID()}`;
+  const localId = newLocalGuestId(crypto.randomUUID());
   const queued = await desk.createGuest({ localId, fields, ...(categories.length ? { categories } : {}) });
   await record({ outboxId: queued.outboxId, guestKey: localId, kind: 'create', state: queued.state, changes: fields, categories: categories.length ? categories : undefined });
   return localId;

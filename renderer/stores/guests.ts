@@ -2,11 +2,12 @@ import Dexie from 'dexie';
 import { create } from 'zustand';
 import type { DeskApi } from '../../shared/bridge/contract';
 import { guestDatabaseName } from '../db/guest-db';
-import { followOutboxItem, reconcileWrites } from '../sync/confirmations';
+import { onDeskReconnected } from '../bridge/desk';
+import { followOutboxItem, forgetRemovedWrites, reconcileWrites } from '../sync/confirmations';
 import { openGuestCache, type GuestCache } from '../sync/guest-cache';
 import type { SyncStatus } from '../sync/guest-sync';
 import { useAccount, type AccountView } from './account';
-import { useOutbox } from './outbox';
+import { reportBackgroundFailure } from './background-failures';
 
 interface GuestsState {
   /** The connected account's cache, or null when no account is connected. */
@@ -17,7 +18,6 @@ interface GuestsState {
 }
 
 const IDLE: SyncStatus = { phase: 'idle', done: 0, total: 0 };
-const RECONCILE_DELAY_MS = 1500;
 
 /** The guest cache of the connected account and the state of its sync. */
 export const useGuests = create<GuestsState>(() => ({ cache: null, status: IDLE, dataVersion: 0 }));
@@ -35,9 +35,15 @@ async function deleteGuestCaches(): Promise<void> {
   await Promise.all(names.filter((name) => name.startsWith(guestDatabaseName(''))).map((name) => Dexie.delete(name)));
 }
 
+/** Brings the cache's writes in line with the outbox, for what events could not tell (start-up, reconnect). */
+function reconcile(desk: DeskApi, cache: GuestCache): void {
+  reconcileWrites(desk, cache.db, cache.phoneKey).then(guestsChanged, (error: unknown) => reportBackgroundFailure('Checking queued guest changes against the outbox', error));
+}
+
 /**
  * Opens the connected account's cache and keeps it in step: the sync (timer, focus, on demand),
- * outbox confirmations of this desk's writes, account changes and "clear local data". Idempotent.
+ * outbox events for this desk's writes (confirmations, removals), one reconcile when the cache opens
+ * and after the bridge reconnects, account changes and "clear local data". Idempotent.
  */
 export function followGuests(desk: DeskApi): () => void {
   if (following) return following;
@@ -62,32 +68,35 @@ export function followGuests(desk: DeskApi): () => void {
     });
     useGuests.setState({ cache });
     stopSync = cache.sync.start();
+    reconcile(desk, cache);
   };
 
   openFor(useAccount.getState().account);
   const unsubscribeAccount = useAccount.subscribe((state) => openFor(state.account));
-  // Discarded entries leave the outbox without an event of their own: look again shortly after any change.
-  let reconcileTimer: ReturnType<typeof setTimeout> | undefined;
-  const reconcileSoon = (cache: GuestCache) => {
-    clearTimeout(reconcileTimer);
-    reconcileTimer = setTimeout(() => void reconcileWrites(desk, cache.db, cache.phoneKey).then(guestsChanged, () => {}), RECONCILE_DELAY_MS);
-  };
-  const unsubscribeOutbox = useOutbox.subscribe((state, previous) => {
+  const unsubscribeOutbox = desk.on('outboxChanged', ({ changed, removed }) => {
     const cache = useGuests.getState().cache;
-    if (!cache || state.version === previous.version) return;
-    const changed = Object.values(state.items).filter((item) => previous.items[item.id] !== item);
-    void Promise.all(changed.map((item) => followOutboxItem(cache.db, item, cache.phoneKey))).then(guestsChanged, () => {});
-    reconcileSoon(cache);
+    if (!cache || (changed.length === 0 && removed.length === 0)) return;
+    const followed = Promise.all(changed.map((item) => followOutboxItem(cache.db, item, cache.phoneKey)));
+    Promise.all([followed, forgetRemovedWrites(cache.db, removed, cache.phoneKey)]).then(guestsChanged, (error: unknown) =>
+      reportBackgroundFailure('Following the outbox in the guest list', error),
+    );
+  });
+  const unsubscribeReconnect = onDeskReconnected(() => {
+    const cache = useGuests.getState().cache;
+    if (cache) reconcile(desk, cache);
   });
   const unsubscribeCleared = desk.on('localDataCleared', () => {
     close();
-    void deleteGuestCaches().then(() => openFor(useAccount.getState().account));
+    deleteGuestCaches().then(
+      () => openFor(useAccount.getState().account),
+      (error: unknown) => reportBackgroundFailure('Clearing the local guest copy', error),
+    );
   });
 
   following = () => {
-    clearTimeout(reconcileTimer);
     unsubscribeAccount();
     unsubscribeOutbox();
+    unsubscribeReconnect();
     unsubscribeCleared();
     close();
     following = null;

@@ -1,14 +1,17 @@
 import { create } from 'zustand';
 import type { DeskApi, EventPayload } from '../../shared/bridge/contract';
+import { pendingTotal } from '../../shared/outbox/states';
+import { reportBackgroundFailure } from './background-failures';
+import { patchOutboxList } from './outbox-list';
 
 export type OutboxSummary = EventPayload<'outboxChanged'>['summary'];
 export type OutboxItem = EventPayload<'outboxChanged'>['changed'][number];
 
 interface OutboxState {
   summary: OutboxSummary | null;
-  /** Latest known state of each entry seen in this session, by id (pending marks elsewhere read it). */
+  /** Latest known state of each entry seen in this session, by id; removed entries leave it. */
   items: Record<string, OutboxItem>;
-  /** Bumped on every change, so an open Outbox screen knows to reload its list. */
+  /** Bumped on every change. The Outbox screen's list is patched by the same events (stores/outbox-list). */
   version: number;
 }
 
@@ -17,19 +20,18 @@ export const useOutbox = create<OutboxState>(() => ({ summary: null, items: {}, 
 
 /** Loads the summary once and follows outboxChanged events. */
 export function followOutbox(desk: DeskApi): () => void {
-  desk.listOutbox({ limit: 1 }).then(({ summary }) => useOutbox.setState({ summary }), () => {});
-  return desk.on('outboxChanged', ({ summary, changed }) =>
-    useOutbox.setState((state) => ({
-      summary,
-      items: { ...state.items, ...Object.fromEntries(changed.map((item) => [item.id, item])) },
-      version: state.version + 1,
-    })),
-  );
+  desk.listOutbox({ limit: 1 }).then(({ summary }) => useOutbox.setState({ summary }), (error: unknown) => reportBackgroundFailure('Loading the outbox counts', error));
+  return desk.on('outboxChanged', ({ summary, changed, removed }) => {
+    useOutbox.setState((state) => {
+      const items = { ...state.items, ...Object.fromEntries(changed.map((item) => [item.id, item])) };
+      for (const id of removed) delete items[id];
+      return { summary, items, version: state.version + 1 };
+    });
+    patchOutboxList(changed, removed);
+  });
 }
 
 /** Entries still to go out: everything but sent. */
 export function pendingCount(summary: OutboxSummary | null): number {
-  if (!summary) return 0;
-  const { queued = 0, sending = 0, waiting = 0, needs_attention = 0 } = summary.counts;
-  return queued + sending + waiting + needs_attention;
+  return summary ? pendingTotal(summary.counts) : 0;
 }

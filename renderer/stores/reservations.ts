@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { DeskApi, RequestOf } from '../../shared/bridge/contract';
-import { BookingTables } from '../db/booking-db';
+import { BookingTables } from '../db/tables/reservations';
 import type { GuestCache } from '../sync/guest-cache';
 import { bookingOfOutboxItem, type BookingView } from '../sync/booking-overlay';
 import { createBookingSync, type BookingSync, type BookingSyncStatus } from '../sync/booking-sync';

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { EventPayload } from '../../shared/bridge/contract';
 import type { DeskApi } from '../../shared/bridge/contract';
+import { reportBackgroundFailure } from './background-failures';
 
 type DeskStatus = EventPayload<'statusChanged'>;
 
@@ -19,10 +20,10 @@ export const useStatus = create<StatusState>(() => ({ status: null, networkUp: t
 export function followDeskStatus(desk: DeskApi): () => void {
   const update = (status: DeskStatus) => useStatus.setState({ status, error: null });
   desk.getStatus({}).then(update, (error: Error) => useStatus.setState({ error: error.message }));
-  desk.getAppInfo({}).then((info) => useStatus.setState({ mode: info.mode }), () => {});
+  desk.getAppInfo({}).then((info) => useStatus.setState({ mode: info.mode }), (error: unknown) => reportBackgroundFailure('Asking the desk how it runs', error));
   const setNetwork = () => {
     useStatus.setState({ networkUp: navigator.onLine });
-    if (navigator.onLine) desk.networkOnline({}).catch(() => {});
+    if (navigator.onLine) desk.networkOnline({}).catch((error: unknown) => reportBackgroundFailure('Telling the outbox the network is back', error));
   };
   setNetwork();
   window.addEventListener('online', setNetwork);

@@ -1,5 +1,5 @@
 import type { OutboxItemView } from './confirmations';
-import type { BookingRow } from '../db/booking-db';
+import type { BookingRow } from '../db/tables/reservations';
 import { bookingGuestOf, toBookingRow } from '../db/booking-row';
 import type { GuestDatabase } from '../db/guest-db';
 import { applyWrites, overlayWrites } from '../db/overlay';

@@ -1,6 +1,6 @@
 import { BOOKING_PAGE_LIMIT } from '../../shared/bridge/channels/reservations';
 import type { DeskApi } from '../../shared/bridge/contract';
-import type { BookingRow, BookingTables } from '../db/booking-db';
+import type { BookingRow, BookingTables } from '../db/tables/reservations';
 import { bookingRowOfPull } from '../db/booking-row';
 
 /** What a finished booking pull reports; `enabled: false` when the account has no reservations. */

@@ -1,5 +1,5 @@
 import type { DeskApi } from '../../shared/bridge/contract';
-import type { BookingTables } from '../db/booking-db';
+import type { BookingTables } from '../db/tables/reservations';
 import { pullBookingsIntoCache } from './booking-pull';
 import { SYNC_INTERVAL_MS, SYNC_OVERLAP_MS } from './guest-sync';
 

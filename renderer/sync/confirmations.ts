@@ -1,4 +1,5 @@
 import type { DeskApi, EventPayload } from '../../shared/bridge/contract';
+import type { ContactRecord } from '../db/contact';
 import type { GuestDatabase } from '../db/guest-db';
 import type { PhoneKey } from '../search/terms';
 
@@ -13,21 +14,43 @@ export async function followOutboxItem(db: GuestDatabase, item: OutboxItemView, 
   const referenceId = typeof reference === 'string' ? reference : write.referenceId;
   const problem = item.problem ? `${item.problem.message} — ${item.problem.whatToDo}` : undefined;
   if (write.state === item.state && write.problem === problem && write.referenceId === referenceId) return;
-  await db.followWrite({ ...write, state: item.state, problem, referenceId }, contactIdOf(item.result), phoneKey);
+  await db.followWrite({ ...write, state: item.state, problem, referenceId }, contactIdOf(item.result), phoneKey, addedToGuestOnFile(item));
 }
 
-/** Brings every unconfirmed write in line with the outbox: missed confirmations applied, discarded entries forgotten. */
+/** Forgets this desk's writes whose outbox entries were removed (discarded, cleared): a discarded new guest disappears. */
+export async function forgetRemovedWrites(db: GuestDatabase, outboxIds: readonly string[], phoneKey: PhoneKey): Promise<void> {
+  for (const outboxId of outboxIds) {
+    const write = await db.writeById(outboxId);
+    if (write) await db.forgetWrite(write, phoneKey);
+  }
+}
+
+/** Largest id list one listOutbox call takes. */
+const IDS_PER_CALL = 1000;
+
+/**
+ * Brings every unconfirmed write in line with the outbox, for what events could not say: at start-up
+ * and after the bridge reconnects. Missed confirmations are applied, entries gone from the outbox forgotten.
+ */
 export async function reconcileWrites(desk: Pick<DeskApi, 'listOutbox'>, db: GuestDatabase, phoneKey: PhoneKey): Promise<void> {
   const unconfirmed = await db.unconfirmedWrites();
-  for (const guestKey of new Set(unconfirmed.map((write) => write.guestKey))) {
-    const { items } = await desk.listOutbox({ guestKey, limit: 1000 });
+  for (let start = 0; start < unconfirmed.length; start += IDS_PER_CALL) {
+    const writes = unconfirmed.slice(start, start + IDS_PER_CALL);
+    const { items } = await desk.listOutbox({ ids: writes.map((write) => write.outboxId), limit: IDS_PER_CALL });
     const byId = new Map(items.map((item) => [item.id, item]));
-    for (const write of unconfirmed.filter((entry) => entry.guestKey === guestKey)) {
+    for (const write of writes) {
       const item = byId.get(write.outboxId);
       if (item) await followOutboxItem(db, item, phoneKey);
       else await db.forgetWrite(write, phoneKey);
     }
   }
+}
+
+/** The fields a person added to a guest the service already had (the entry's push, without its ids), when that is what was sent. */
+function addedToGuestOnFile(item: OutboxItemView): ContactRecord | undefined {
+  if (item.kind !== 'push_contact' || item.result?.addedToExistingGuest !== true) return undefined;
+  const { client_id: _client, contact_id: _contact, ...fields } = item.payload;
+  return fields as ContactRecord;
 }
 
 /** The service's contact id from a sent push_contact's result, when it gave one. */

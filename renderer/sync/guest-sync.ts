@@ -1,10 +1,10 @@
 import type { DeskApi } from '../../shared/bridge/contract';
 import type { GuestDatabase } from '../db/guest-db';
 import type { PhoneKey } from '../search/terms';
-import { reconcileWrites } from './confirmations';
 import { syncMessages } from './messages';
 import { pullIntoCache } from './pull';
 import { syncSchema } from './schema';
+import { reportBackgroundFailure } from '../stores/background-failures';
 
 /** Incremental pulls start this long before the last pull began, so a service clock behind ours loses nothing. */
 export const SYNC_OVERLAP_MS = 10 * 60_000;
@@ -77,7 +77,6 @@ export function createGuestSync(options: GuestSyncOptions): GuestSync {
       if (guests.status === 'rejected') throw guests.reason;
       const syncedAt = now().toISOString();
       await db.updateSyncMeta({ lastPullStartedAt: guests.value.startedAt, lastSyncedAt: syncedAt, ...(kind === 'full' ? { lastFullSyncAt: syncedAt } : {}) });
-      await reconcileWrites(desk, db, phoneKey);
       const failed = others.find((result) => result.status === 'rejected');
       report(failed ? { phase: 'failed', lastSyncedAt: syncedAt, error: messageOf(failed.reason) } : { phase: 'idle', lastSyncedAt: syncedAt });
     } catch (error) {
@@ -106,7 +105,7 @@ export function createGuestSync(options: GuestSyncOptions): GuestSync {
       const onOnline = () => void sync.run();
       window.addEventListener('focus', onFocus);
       window.addEventListener('online', onOnline);
-      void db.syncMeta().then((meta) => report({ lastSyncedAt: meta.lastSyncedAt }));
+      db.syncMeta().then((meta) => report({ lastSyncedAt: meta.lastSyncedAt }), (error: unknown) => reportBackgroundFailure('Reading when guests were last synced', error));
       void sync.run();
       return () => {
         clearInterval(timer);

@@ -2,6 +2,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { jsonResponse } from '../http/envelope';
+import { operatorTokenMatches } from '../http/operator-token';
 import { OperatorError, parseInput, type SandboxOperator, type SentMessageFilter } from '../operator';
 
 /** Header that carries the operator token (Authorization: Bearer <token> works too). */
@@ -28,7 +29,7 @@ export function operatorRoutes(operator: SandboxOperator, token: string): Hono {
   const app = new Hono();
   app.use('*', async (c, next) => {
     const given = c.req.header(OPERATOR_TOKEN_HEADER) ?? c.req.header('authorization')?.replace(/^Bearer\s+/i, '');
-    if (given !== token) return jsonResponse({ result: false, message: `Operator token required in the ${OPERATOR_TOKEN_HEADER} header` }, 401);
+    if (!operatorTokenMatches(token, given)) return jsonResponse({ result: false, message: `Operator token required in the ${OPERATOR_TOKEN_HEADER} header` }, 401);
     await next();
   });
   app.onError((error) => {

@@ -1,7 +1,7 @@
 // The demo venue: deterministic credentials, venue fields, categories, guests, this week's reservations, sent items and replies.
 import { formatServiceDate } from '../../shared/rules/datetime';
 import { seededRandom, type SandboxContext } from '../context';
-import { createAccount, findAccountByClientId, findAccountByKey, issueApiKey, updateAccount, type Account } from '../store/accounts';
+import { createAccount, findAccountByClientId, findAccountByKey, issueApiKey, replaceCredentials, updateAccount, type Account } from '../store/accounts';
 import { ensureCategories } from '../store/categories';
 import { addField, ensureOption, fieldExists } from '../store/fields';
 import { savePartner, savePlan } from '../store/partners';
@@ -57,6 +57,14 @@ export function ensureDemoAccount(ctx: SandboxContext, apiKey = DEMO_DEFAULTS.ap
     if (existing.timezone === 'UTC') updateAccount(ctx.db, existing.id, { timezone: DEMO_TIME_ZONE });
   }
   return demo;
+}
+
+/** Creates the demo account when missing, then gives it these credentials only: older keys, tokens and the old password stop working. */
+export function renewDemoAccount(ctx: SandboxContext, credentials: { apiKey: string; password: string }): DemoAccount {
+  const demo = ensureDemoAccount(ctx, credentials.apiKey);
+  const account = findAccountByClientId(ctx.db, demo.clientId)!;
+  replaceCredentials(ctx.db, account.id, ctx.now().getTime(), credentials);
+  return { ...demo, password: credentials.password };
 }
 
 /** The venue's own fields, as a venue would have added them with add_contact_field. */

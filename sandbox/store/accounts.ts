@@ -128,6 +128,19 @@ export function issueApiKey(db: SandboxDatabase, accountId: number, nowMs: numbe
   return key;
 }
 
+/**
+ * Replaces every key, token and dashboard session of an account, and its password: what was handed out
+ * before stops working (the desk's demo does this at each launch).
+ */
+export function replaceCredentials(db: SandboxDatabase, accountId: number, nowMs: number, credentials: { apiKey: string; password: string }): void {
+  db.transaction(() => {
+    sql(db, 'DELETE FROM api_keys WHERE account_id = ?').run(accountId);
+    sql(db, 'DELETE FROM signin_sessions WHERE account_id = ?').run(accountId);
+    sql(db, 'UPDATE accounts SET password_sha1 = ? WHERE id = ?').run(hashPassword(credentials.password), accountId);
+    issueApiKey(db, accountId, nowMs, credentials.apiKey);
+  })();
+}
+
 /** The account's request_token credentials, made once and then returned again (retries must not multiply tokens). */
 export function tokenCredentials(db: SandboxDatabase, accountId: number, nowMs: number): { token: string; secret: string } {
   const existing = sql(db, "SELECT key, secret FROM api_keys WHERE account_id = ? AND kind = 'token' ORDER BY created_at LIMIT 1").get(accountId) as

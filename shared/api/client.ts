@@ -4,7 +4,7 @@ import { writeDates } from './datetimes';
 import { encodeBody } from './encode';
 import { InvalidRequestError, ServiceCallError } from './errors';
 import { describeIssues, interpretAnswer } from './interpret';
-import { DEFAULT_TIMEOUTS_MS, serviceMethods, type MethodInput, type MethodOutput, type ServiceMethodName, type TimeoutClass } from './methods';
+import { DEFAULT_RESPONSE_LIMITS_BYTES, DEFAULT_TIMEOUTS_MS, serviceMethods, type MethodInput, type MethodOutput, type ServiceMethodName, type TimeoutClass } from './methods';
 import { redactApiKey } from './redact';
 import { exchange, type ServiceLogEntry } from './transport';
 
@@ -33,6 +33,8 @@ export interface ServiceClientOptions {
   apiKey: string;
   fetch?: typeof globalThis.fetch;
   timeoutsMs?: ServiceTimeouts;
+  /** Largest answer read, in bytes: per timeout class, or per method (defaults: DEFAULT_RESPONSE_LIMITS_BYTES). */
+  responseLimitsBytes?: Partial<Record<TimeoutClass | ServiceMethodName, number>>;
   /** Called once per call with a redacted line (no body, no key). */
   onLog?: (entry: ServiceLogEntry) => void;
   /** The account's IANA zone: Date values are sent as its wall-clock time, as the service reads them. Defaults to UTC. */
@@ -53,6 +55,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const timeoutOf = (name: ServiceMethodName) => {
     const timeoutClass = serviceMethods[name].timeout;
     return options.timeoutsMs?.[name] ?? options.timeoutsMs?.[timeoutClass] ?? DEFAULT_TIMEOUTS_MS[timeoutClass];
+  };
+
+  const responseLimitOf = (name: ServiceMethodName) => {
+    const timeoutClass = serviceMethods[name].timeout;
+    return options.responseLimitsBytes?.[name] ?? options.responseLimitsBytes?.[timeoutClass] ?? DEFAULT_RESPONSE_LIMITS_BYTES[timeoutClass];
   };
 
   async function call(name: ServiceMethodName, input: unknown): Promise<unknown> {
@@ -79,6 +86,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         headers: { 'content-type': contentType, accept: 'application/json' },
         body,
         timeoutMs: timeoutOf(name),
+        maxBodyBytes: responseLimitOf(name),
         fetch: fetchImpl,
       });
       status = answer.status;

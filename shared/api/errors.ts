@@ -7,7 +7,8 @@ export type ServiceCallErrorKind =
   | 'http-status'
   | 'service-failure'
   | 'invalid-response'
-  | 'invalid-request';
+  | 'invalid-request'
+  | 'response-too-large';
 
 /** Base of every failure of a service call; `method` is the API method name (e.g. `push_contact`). */
 export abstract class ServiceCallError extends Error {
@@ -73,6 +74,41 @@ export class HttpStatusError extends ServiceCallError {
     this.retryAfterMs = retryAfterMs;
     this.serviceMessage = serviceMessage;
   }
+}
+
+/**
+ * The service answered with a redirect (3xx). The client never follows one: the API key is in the path and
+ * would go to the new address. `locationOrigin` says where it pointed (scheme, host, port; never a path).
+ */
+export class RedirectRefusedError extends HttpStatusError {
+  override readonly name: string = 'RedirectRefusedError';
+  readonly locationOrigin: string | undefined;
+
+  constructor(method: string, status: number, locationOrigin: string | undefined) {
+    const where = locationOrigin ? ` to ${locationOrigin}` : '';
+    super(method, `${method}: the service answered with a redirect (HTTP ${status})${where}; the desk does not follow redirects, so check the service address`, status);
+    this.locationOrigin = locationOrigin;
+  }
+}
+
+/**
+ * The answer was larger than the client reads for this method, so it was not read. For a write the service
+ * may have acted (treat as an unknown outcome); a read will not get smaller by being repeated.
+ */
+export class ResponseTooLargeError extends ServiceCallError {
+  readonly kind = 'response-too-large';
+  override readonly name: string = 'ResponseTooLargeError';
+  readonly limitBytes: number;
+
+  constructor(method: string, limitBytes: number) {
+    super(method, `${method}: the answer was larger than ${formatBytes(limitBytes)}, more than this method can return; it was not read and the service may have acted on the request`);
+    this.limitBytes = limitBytes;
+  }
+}
+
+/** A byte count as people read it (16 MB). */
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
 /** The service refused the call in its own words (`result:false`); the message is the service's, to show staff. */

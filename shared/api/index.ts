@@ -8,6 +8,8 @@ export {
   InvalidResponseError,
   NoConnectionError,
   OutcomeUnknownError,
+  RedirectRefusedError,
+  ResponseTooLargeError,
   ServiceCallError,
   ServiceFailureError,
   TokenRefusedError,
@@ -15,7 +17,7 @@ export {
   type OutcomeUnknownReason,
   type ServiceCallErrorKind,
 } from './errors';
-export { DEFAULT_TIMEOUTS_MS, serviceMethods, type MethodDeclaration, type MethodInput, type MethodOutput, type ServiceMethodName, type TimeoutClass } from './methods';
+export { DEFAULT_RESPONSE_LIMITS_BYTES, DEFAULT_TIMEOUTS_MS, serviceMethods, type MethodDeclaration, type MethodInput, type MethodOutput, type ServiceMethodName, type TimeoutClass } from './methods';
 export { ADDABLE_FIELD_TYPES } from './request-schemas';
 export type { ContactRecord, FailureReason, FieldDefinition, ReservationRecord, SentItem, SmsReply } from './response-schemas';
 export { REDACTED, redactApiKey, redactSecrets } from './redact';

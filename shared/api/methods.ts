@@ -6,6 +6,9 @@ import * as res from './response-schemas';
 /** How long a method may take: pull_db and pull_reservations can return whole databases (§8). */
 export type TimeoutClass = 'short' | 'long';
 
+/** Largest answer read per class, in bytes: pulls of 100,000 guests are tens of MB; everything else is small. */
+export const DEFAULT_RESPONSE_LIMITS_BYTES: Readonly<Record<TimeoutClass, number>> = { short: 16 * 1024 * 1024, long: 256 * 1024 * 1024 };
+
 /** Default timeouts per class, in ms. */
 export const DEFAULT_TIMEOUTS_MS: Readonly<Record<TimeoutClass, number>> = { short: 20_000, long: 300_000 };
 

@@ -5,6 +5,7 @@ import { failureOf, interpretAnswer, parseJson } from './interpret';
 import { requestTokenResponse } from './response-schemas';
 import { parseDateHeader } from './retry-after';
 import { formatNonce, requestTokenSignature, signinSignature, type SigninKeying } from './signatures';
+import { DEFAULT_RESPONSE_LIMITS_BYTES } from './methods';
 import { exchange } from './transport';
 
 /** Credentials request_token hands out: the token is used as the API key in the path (ARCHITECTURE §4). */
@@ -38,6 +39,7 @@ export async function requestToken(input: {
     headers: { username: input.username, nonce, signature, accept: 'application/json' },
     body: undefined,
     timeoutMs: input.timeoutMs ?? 20_000,
+    maxBodyBytes: DEFAULT_RESPONSE_LIMITS_BYTES.short,
     fetch: input.fetch ?? globalThis.fetch,
   });
   const serverDate = parseDateHeader(answer.headers.get('date'));

@@ -1,6 +1,7 @@
 // One HTTP exchange with the service: POST, our own timeout over the whole exchange (body included), and
-// fetch failures turned into NoConnectionError / OutcomeUnknownError. Interpreting the body is the caller's.
-import { OutcomeUnknownError } from './errors';
+// fetch failures turned into NoConnectionError / OutcomeUnknownError. Redirects are refused (the API key is
+// in the path and must not follow one) and bodies are read up to a limit. Interpreting the body is the caller's.
+import { OutcomeUnknownError, RedirectRefusedError, ResponseTooLargeError } from './errors';
 import { classifyFetchFailure } from './fetch-failure';
 
 /** One line of the client's log. The URL is redacted; bodies are never logged (they carry guests' details). */
@@ -28,10 +29,15 @@ export interface ExchangeRequest {
   headers: Record<string, string>;
   body: string | undefined;
   timeoutMs: number;
+  /** Largest body read; a larger answer is ResponseTooLargeError. */
+  maxBodyBytes: number;
   fetch: typeof globalThis.fetch;
 }
 
-/** POSTs and reads the whole answer within `timeoutMs`; throws NoConnectionError or OutcomeUnknownError when no answer came. */
+/**
+ * POSTs and reads the whole answer within `timeoutMs`; throws NoConnectionError or OutcomeUnknownError when no
+ * answer came, RedirectRefusedError for a 3xx, ResponseTooLargeError when the body passes `maxBodyBytes`.
+ */
 export async function exchange(request: ExchangeRequest): Promise<RawAnswer> {
   const controller = new AbortController();
   let timedOut = false;
@@ -42,18 +48,63 @@ export async function exchange(request: ExchangeRequest): Promise<RawAnswer> {
   try {
     let response: Response;
     try {
-      response = await request.fetch(request.url, { method: 'POST', headers: request.headers, body: request.body, signal: controller.signal });
+      response = await request.fetch(request.url, { method: 'POST', headers: request.headers, body: request.body, signal: controller.signal, redirect: 'manual' });
     } catch (error) {
       throw classifyFetchFailure(error, request.method, timedOut, request.timeoutMs);
     }
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new RedirectRefusedError(request.method, response.status, originOf(response.headers.get('location'), request.url));
+    }
     try {
-      return { status: response.status, headers: response.headers, text: await response.text() };
-    } catch {
+      return { status: response.status, headers: response.headers, text: await readText(response, request.maxBodyBytes, request.method) };
+    } catch (error) {
+      if (error instanceof ResponseTooLargeError) throw error;
       // The service answered (so it had the request) but the body was cut off: whatever it did stands, unseen.
       const why = timedOut ? `the answer did not finish within ${Math.round(request.timeoutMs / 1000)} s` : 'the answer was cut off';
       throw new OutcomeUnknownError(request.method, `${request.method}: ${why}; the service may have acted on the request`, timedOut ? 'timeout' : 'connection-lost');
     }
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** Reads the body as UTF-8 text, streamed, stopping (and cancelling the rest) as soon as it passes `limit` bytes. */
+async function readText(response: Response, limit: number, method: string): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new ResponseTooLargeError(method, limit);
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new ResponseTooLargeError(method, limit);
+    }
+    chunks.push(value);
+  }
+  const whole = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(whole);
+}
+
+/** The origin a redirect pointed to (never its path, which could carry the key), when it can be read. */
+function originOf(location: string | null, base: string): string | undefined {
+  if (!location) return undefined;
+  try {
+    return new URL(location, base).origin;
+  } catch {
+    return undefined;
   }
 }

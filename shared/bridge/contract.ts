@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountChannels, accountEvents } from './channels/account';
 import { appChannels, appEvents } from './channels/app';
 import { guestChannels, guestEvents } from './channels/guests';
+import { importChannels, importEvents } from './channels/import';
 import { outboxChannels, outboxEvents } from './channels/outbox';
 import { reservationChannels, reservationEvents } from './channels/reservations';
 
@@ -12,6 +13,7 @@ export const channels = {
   ...guestChannels,
   ...outboxChannels,
   ...reservationChannels,
+  ...importChannels,
 };
 
 /** Every event of the bridge (desk core → renderer), with the schema of its payload. */
@@ -21,6 +23,7 @@ export const events = {
   ...guestEvents,
   ...outboxEvents,
   ...reservationEvents,
+  ...importEvents,
 };
 
 export type Channels = typeof channels;

@@ -1,8 +1,8 @@
 /**
- * Whether a link may be handed to the system browser: https to a real host with no credentials,
- * or http to this computer (the demo service's own pages, which never leave the machine).
+ * Whether a link may be handed to the system browser: https to a real host with no credentials, or http
+ * only to one of `httpOrigins` (the running demo service's own origin, which never leaves the machine).
  */
-export function isSafeExternalUrl(candidate: string): boolean {
+export function isSafeExternalUrl(candidate: string, httpOrigins: readonly string[] = []): boolean {
   let url: URL;
   try {
     url = new URL(candidate);
@@ -11,5 +11,5 @@ export function isSafeExternalUrl(candidate: string): boolean {
   }
   if (!url.hostname || url.username || url.password) return false;
   if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost');
+  return url.protocol === 'http:' && httpOrigins.includes(url.origin);
 }

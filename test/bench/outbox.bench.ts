@@ -1,4 +1,4 @@
-import { benchOutbox } from '../../electron/core/outbox/bench';
+import { benchOutbox } from './outbox-harness';
 import { startSandboxProcess } from '../reliability/support/sandbox-process';
 import type { BenchRow } from './table';
 

@@ -1,4 +1,4 @@
-import { benchPullDb } from '../../sandbox/bench';
+import { benchPullDb } from './sandbox-harness';
 import type { BenchRow } from './table';
 
 /** pull_db of 100,000 contacts (target under 2 s) beside a plain SELECT * + JSON.stringify of the same rows. */

@@ -1,4 +1,5 @@
 import { createServiceClient, type ServiceClient } from '../../../shared/api';
+import { isSafeExternalUrl } from '../../../shared/bridge/external-url';
 import { UserFacingError } from '../../../shared/bridge/result';
 import type { EventPayload } from '../../../shared/bridge/contract';
 import type { AccountSettings } from '../services';
@@ -24,9 +25,19 @@ export interface DemoService {
   close(): Promise<void>;
 }
 
+/** The outbox as a change of account needs it: what has not gone out yet, and discarding it. */
+export interface UnsentEntries {
+  /** Entries not yet sent, of every account but `exceptAccount` (a client id) when given. */
+  count(exceptAccount?: string): number;
+  /** Discards them (payloads blanked) once calls in flight have answered; returns how many. */
+  discard(exceptAccount?: string): Promise<number>;
+}
+
 /** What the account manager is built from. */
 export interface AccountManagerOptions {
   settings: SettingsStore;
+  /** The outbox's unsent entries: an account is never switched or disconnected over them unless staff said to discard them. */
+  unsent: UnsentEntries;
   keychain: KeychainAvailability;
   startDemoService: () => Promise<DemoService>;
   /** request_token with refusals explained (createSignInWithToken). */
@@ -114,6 +125,18 @@ export function createAccountManager(options: AccountManagerOptions) {
     changed();
   };
 
+  /**
+   * Before the desk works for `nextClientId` (or, with null, for no account): entries of any other
+   * account would never go out, so the change is refused unless staff chose to discard them. Drops
+   * the current connection first, so nothing more is claimed, then discards them.
+   */
+  const leaveOtherAccounts = async (nextClientId: string | null, discardUnsent: boolean | undefined, forget: () => Promise<void>) => {
+    const unsent = options.unsent.count(nextClientId ?? undefined);
+    if (unsent > 0 && !discardUnsent) throw new UserFacingError(unsentRefusal(unsent, connection?.settings.label));
+    await forget();
+    if (unsent > 0) await options.unsent.discard(nextClientId ?? undefined);
+  };
+
   const newSettings = (partial: Pick<StoredAccount, 'label' | 'baseUrl' | 'clientId' | 'demo' | 'hasDashboardSecret'>): StoredAccount => ({
     timeZone: defaults.timeZone,
     defaultPhoneCountry: defaults.phoneCountry,
@@ -131,6 +154,9 @@ export function createAccountManager(options: AccountManagerOptions) {
       if (!connection) throw new UserFacingError(restoreProblem ?? 'No account is connected. Connect one in Settings, or start the demo.');
       return connection.client;
     },
+
+    /** Whether a link may go to the system browser: https, or http only to the running demo service's own origin. */
+    mayOpenLink: (url: string): boolean => isSafeExternalUrl(url, demoService ? [new URL(demoService.baseUrl).origin] : []),
 
     /** The secrets of the connected account, for the sign-in link. */
     async dashboardCredentials() {
@@ -161,36 +187,38 @@ export function createAccountManager(options: AccountManagerOptions) {
     },
 
     /** Connects with base URL + API key + client id, checked with the service before anything is saved. */
-    async connectWithApiKey(input: { baseUrl: string; apiKey: string; clientId: string; label?: string }) {
+    async connectWithApiKey(input: { baseUrl: string; apiKey: string; clientId: string; label?: string; discardUnsent?: boolean }) {
       const baseUrl = normaliseServiceAddress(input.baseUrl);
       const secrets = keychainStore();
       const client = makeClient(baseUrl, input.apiKey);
       await verify(client, input.clientId, baseUrl);
-      await this.forgetCurrent();
+      await leaveOtherAccounts(input.clientId, input.discardUnsent, () => this.forgetCurrent());
       await save(newSettings({ label: input.label || new URL(baseUrl).host, baseUrl, clientId: input.clientId, demo: false, hasDashboardSecret: false }), input.apiKey, secrets);
       return view();
     },
 
     /** Signs in with username and password through request_token; the password is never stored. */
-    async signIn(input: { baseUrl: string; username: string; password: string }) {
+    async signIn(input: { baseUrl: string; username: string; password: string; discardUnsent?: boolean }) {
       const baseUrl = normaliseServiceAddress(input.baseUrl);
       const secrets = keychainStore();
       const credentials = await options.signInWithToken(baseUrl, input.username, input.password);
       await verify(makeClient(baseUrl, credentials.token), credentials.clientId, baseUrl);
-      await this.forgetCurrent();
+      await leaveOtherAccounts(credentials.clientId, input.discardUnsent, () => this.forgetCurrent());
       await save(newSettings({ label: input.username, baseUrl, clientId: credentials.clientId, demo: false, hasDashboardSecret: true }), credentials.token, secrets, credentials.secret);
       return view();
     },
 
     /** Starts the demo service from the data directory (seeded on first start) and connects to it. */
-    async startDemo() {
+    async startDemo(input: { discardUnsent?: boolean } = {}) {
       if (!demoService) demoService = await options.startDemoService();
       const demo = demoService;
       // Signing in as the demo user gives the token and secret the dashboard link needs; the token is
       // then the API key, as for any sign-in (ARCHITECTURE §4). Without it the demo key still works.
       const credentials = await options.signInWithToken(demo.baseUrl, demo.username, demo.password).catch(() => undefined);
       const secret = credentials?.secret;
-      if (connection && !connection.settings.demo) await this.forgetCurrent();
+      await leaveOtherAccounts(demo.clientId, input.discardUnsent, async () => {
+        if (connection && !connection.settings.demo) await this.forgetCurrent();
+      });
       restoreProblem = null;
       const previous = options.settings.get<StoredAccount>(ACCOUNT_KEY);
       const settings = previous?.demo
@@ -213,6 +241,17 @@ export function createAccountManager(options: AccountManagerOptions) {
       options.settings.set(ACCOUNT_KEY, connection.settings);
       changed();
       return view();
+    },
+
+    /**
+     * Disconnects: refused (answering how many) while entries have not been sent, unless staff chose
+     * to discard them; then they are discarded, their payloads blanked, and the account forgotten.
+     */
+    async disconnect(input: { discardUnsent: boolean }): Promise<{ disconnected: boolean; unsentCount: number }> {
+      const unsentCount = options.unsent.count();
+      if (unsentCount > 0 && !input.discardUnsent) return { disconnected: false, unsentCount };
+      await leaveOtherAccounts(null, input.discardUnsent, () => this.forgetCurrent());
+      return { disconnected: true, unsentCount };
     },
 
     /** Removes the secrets and settings of the current account (callers decide about local data first). */
@@ -239,6 +278,12 @@ export function createAccountManager(options: AccountManagerOptions) {
 export type SignInWithToken = (baseUrl: string, username: string, password: string) => Promise<{ token: string; secret: string; clientId: string }>;
 
 export type AccountManager = ReturnType<typeof createAccountManager>;
+
+/** Why the desk will not change account yet, in staff's words. */
+function unsentRefusal(count: number, label: string | undefined): string {
+  const entries = count === 1 ? '1 entry in the outbox has' : `${count} entries in the outbox have`;
+  return `${entries} not been sent${label ? ` for ${label}` : ' for the previous account'}. Changing account now would leave ${count === 1 ? 'it' : 'them'} unsent for good: wait until the Outbox is empty, or choose to discard ${count === 1 ? 'it' : 'them'}.`;
+}
 
 /** Whether the runtime knows an IANA time zone name. */
 function isTimeZone(name: string): boolean {

@@ -1,4 +1,4 @@
-import { HttpStatusError, NoConnectionError, OutcomeUnknownError, ServiceFailureError } from '../../../shared/api';
+import { HttpStatusError, NoConnectionError, OutcomeUnknownError, RedirectRefusedError, ServiceFailureError } from '../../../shared/api';
 import { UserFacingError } from '../../../shared/bridge/result';
 
 /** Turns a failed check of new credentials into a sentence for the person at the desk. */
@@ -10,6 +10,10 @@ export function explainConnectError(error: unknown, baseUrl: string): UserFacing
   }
   if (error instanceof OutcomeUnknownError) {
     return new UserFacingError(`${host} did not answer in time. Try again in a moment. Nothing was saved.`);
+  }
+  if (error instanceof RedirectRefusedError) {
+    const where = error.locationOrigin ? ` to ${error.locationOrigin}` : ' elsewhere';
+    return new UserFacingError(`${host} sent the desk on${where}. The desk does not follow redirects (the API key would go with it): enter the service's own address. Nothing was saved.`);
   }
   if (error instanceof HttpStatusError) {
     if (error.status === 401 || error.status === 403 || error.status === 404) {

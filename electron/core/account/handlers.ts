@@ -1,15 +1,15 @@
-import { buildSigninLink, buildSignupLink, ServiceFailureError } from '../../../shared/api';
+import { buildSignupLink, ServiceFailureError } from '../../../shared/api';
 import type { DeskHandlers } from '../../../shared/bridge/contract';
 import type { accountChannels } from '../../../shared/bridge/channels/account';
 import { UserFacingError } from '../../../shared/bridge/result';
 import type { DeskEvents } from '../events';
 import type { AccountManager } from './account-manager';
+import type { Dashboard } from './dashboard';
 
 type AccountHandlers = Pick<DeskHandlers, keyof typeof accountChannels>;
 
-/** What disconnecting needs to know of, and do to, the local data. */
+/** What disconnecting with "clear local data" does to the local data. */
 export interface LocalData {
-  unsentCount(): number;
   clear(): Promise<void>;
 }
 
@@ -18,25 +18,23 @@ export function createAccountHandlers(deps: {
   account: AccountManager;
   localData: LocalData;
   events: DeskEvents;
-  now?: () => Date;
+  dashboard: Dashboard;
   /** Where signup pages live; the reference leaves it to the operator, so it defaults to the service address. */
   signupUrl?: () => string | undefined;
 }): AccountHandlers {
   const { account } = deps;
-  const now = deps.now ?? (() => new Date());
   const clientId = () => account.settings()?.clientId ?? '';
 
   return {
     getAccount: () => account.view(),
     connectWithApiKey: (input) => account.connectWithApiKey(input),
     signIn: (input) => account.signIn(input),
-    startDemo: () => account.startDemo(),
+    startDemo: (input) => account.startDemo(input),
     updateAccountSettings: (patch) => account.updateSettings(patch),
 
     disconnect: async ({ discardUnsent, clearLocalData }) => {
-      const unsentCount = deps.localData.unsentCount();
-      if (unsentCount > 0 && !discardUnsent) return { disconnected: false, unsentCount };
-      await account.forgetCurrent();
+      const { disconnected, unsentCount } = await account.disconnect({ discardUnsent });
+      if (!disconnected) return { disconnected, unsentCount };
       if (clearLocalData) {
         await deps.localData.clear();
         deps.events.emit('localDataCleared', {});
@@ -44,11 +42,7 @@ export function createAccountHandlers(deps: {
       return { disconnected: true, unsentCount };
     },
 
-    getDashboardLink: async () => {
-      const credentials = await account.dashboardCredentials();
-      if (!credentials) throw new UserFacingError('The web dashboard link needs an account signed in with username and password.');
-      return { url: await buildSigninLink({ ...credentials, now: now() }) };
-    },
+    openDashboard: () => deps.dashboard.open(),
 
     buildSignupLink: ({ partnerId, planId, logoUrl, reference }) => {
       const signupUrl = deps.signupUrl?.() ?? account.settings()?.baseUrl;

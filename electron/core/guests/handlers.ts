@@ -1,8 +1,10 @@
 import type { guestChannels } from '../../../shared/bridge/channels/guests';
 import type { DeskHandlers } from '../../../shared/bridge/contract';
 import { UserFacingError } from '../../../shared/bridge/result';
-import { formatServiceDateTime, parseServiceDateTime } from '../../../shared/rules/datetime';
-import type { AccountSettings, DeskServices, OutboxKind } from '../services';
+import { formatServiceDateTime } from '../../../shared/rules/datetime';
+import { scheduleProblem } from '../../../shared/rules/schedule';
+import type { OutboxInput, OutboxKind } from '../../../shared/outbox/kinds';
+import type { AccountSettings, DeskServices } from '../services';
 import { explainReadError } from './errors';
 import { contactEditPayload, emailPayload, newContactPayload, purchasePayload, smsPayload } from './payloads';
 import { createPullStore } from './pulls';
@@ -20,18 +22,18 @@ export function createGuestHandlers(services: DeskServices, options: { now?: () 
     return settings;
   };
 
-  const queue = async (kind: OutboxKind, payload: Record<string, unknown>, guestKey?: string) => {
+  const queue = async <K extends OutboxKind>(kind: K, payload: OutboxInput<K>, guestKey?: string) => {
     const queued = await services.enqueue(kind, payload, guestKey ? { guestKey } : {});
     return { outboxId: queued.id, state: queued.state, ...(guestKey ? { guestKey } : {}) };
   };
 
-  /** A schedule must be ahead of now in the account's zone (the service reads it there). */
-  const checkSchedule = (sendAt: string | undefined) => {
+  /** Refuses a schedule that is not ahead of now in the account's zone (the service reads it there). */
+  const refuseBadSchedule = (sendAt: string | undefined) => {
     if (!sendAt) return;
     const { timeZone } = account();
-    const at = parseServiceDateTime(sendAt, timeZone);
-    if (!at) throw new UserFacingError(`"${sendAt}" is not a real date and time.`);
-    if (at.getTime() <= now().getTime()) throw new UserFacingError(`${sendAt} has already passed in ${timeZone}. Choose a later time, or send it now.`);
+    const problem = scheduleProblem(sendAt, timeZone, now());
+    if (problem === 'not-a-date') throw new UserFacingError(`"${sendAt}" is not a real date and time.`);
+    if (problem === 'past') throw new UserFacingError(`${sendAt} has already passed in ${timeZone}. Choose a later time, or send it now.`);
   };
 
   /** The service's datetime of an instant, in the account's zone. */
@@ -58,12 +60,12 @@ export function createGuestHandlers(services: DeskServices, options: { now?: () 
     addGuestPurchase: ({ guestKey, item }) => queue('add_purchase', purchasePayload(guestKey, item, account().timeZone, now()), guestKey),
 
     sendGuestSms: async (request) => {
-      checkSchedule(request.sendAt);
+      refuseBadSchedule(request.sendAt);
       return queue('sms', smsPayload(request), request.guestKey);
     },
 
     sendGuestEmail: async (request) => {
-      checkSchedule(request.sendAt);
+      refuseBadSchedule(request.sendAt);
       return queue('email', emailPayload(request), request.guestKey);
     },
 

@@ -1,13 +1,11 @@
 import type { z } from 'zod';
+import type { OutboxInput } from '../../../shared/outbox/kinds';
 import type { purchaseInput } from '../../../shared/bridge/channels/guests';
 import type { ParsedRequestOf } from '../../../shared/bridge/contract';
 import { formatServiceDateTime } from '../../../shared/rules/datetime';
 
-/** A contact field value as the outbox queues it. */
-type Payload = Record<string, unknown>;
-
 /** The push_contact item of a profile edit: changed fields, multipleSelect checks (svc_multiselect_modify), the full category list. */
-export function contactEditPayload(request: ParsedRequestOf<'saveGuest'>): Payload {
+export function contactEditPayload(request: ParsedRequestOf<'saveGuest'>): OutboxInput<'push_contact'> {
   const { guestKey, changes, multiselect = [], categories } = request;
   return {
     ...changes,
@@ -18,25 +16,25 @@ export function contactEditPayload(request: ParsedRequestOf<'saveGuest'>): Paylo
 }
 
 /** The push_contact item of a new guest: its local id stands as contact_id until the service gives one. */
-export function newContactPayload(request: ParsedRequestOf<'createGuest'>): Payload {
+export function newContactPayload(request: ParsedRequestOf<'createGuest'>): OutboxInput<'push_contact'> {
   const { localId, fields, categories = [] } = request;
   const cleaned = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== '' && value !== null));
   return { ...cleaned, contact_id: localId, ...(categories.length > 0 ? { svc_categories: categories.join(',') } : {}) };
 }
 
 /** The add_purchase item: blanks dropped, purchased_at now (in the account's zone) when not given; the outbox applies the service's checks. */
-export function purchasePayload(guestKey: string, item: z.output<typeof purchaseInput>, timeZone: string, now: Date): Payload {
+export function purchasePayload(guestKey: string, item: z.output<typeof purchaseInput>, timeZone: string, now: Date): OutboxInput<'add_purchase'> {
   const given = Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined && !(typeof value === 'string' && value.trim() === '')));
   return { purchased_at: formatServiceDateTime(now, timeZone), ...given, contact_id: guestKey };
 }
 
 /** The sms item. */
-export function smsPayload(request: ParsedRequestOf<'sendGuestSms'>): Payload {
+export function smsPayload(request: ParsedRequestOf<'sendGuestSms'>): OutboxInput<'sms'> {
   return { from: request.from.trim(), to: request.to, message: request.message, ...(request.sendAt ? { send_at: request.sendAt } : {}) };
 }
 
 /** The email item. */
-export function emailPayload(request: ParsedRequestOf<'sendGuestEmail'>): Payload {
+export function emailPayload(request: ParsedRequestOf<'sendGuestEmail'>): OutboxInput<'email'> {
   return {
     to_name: request.toName,
     to_email: request.toEmail.trim(),

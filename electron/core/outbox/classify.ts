@@ -8,7 +8,7 @@ import {
 } from '../../../shared/api/errors';
 import { kindWord } from './describe';
 import type { DeliveryOutcome } from './outcomes';
-import { EDITABLE_KINDS, type OutboxKind } from './types';
+import { OUTBOX_KIND_SPECS, type OutboxKind } from './types';
 
 /** What staff should do about a refusal, by the service's message (reference §7.1). */
 const WHAT_TO_DO: Array<[RegExp, string]> = [
@@ -84,5 +84,5 @@ function outcomeOfHttpStatus(error: HttpStatusError): DeliveryOutcome {
 
 /** What to do when the message is not one we know. */
 function fallbackWhatToDo(kind: OutboxKind): string {
-  return EDITABLE_KINDS.has(kind) ? 'Check the details and correct them (Edit), or discard it.' : 'Check the details, then press Resend, or discard it and enter it again.';
+  return OUTBOX_KIND_SPECS[kind].editable ? 'Check the details and correct them (Edit), or discard it.' : 'Check the details, then press Resend, or discard it and enter it again.';
 }

@@ -1,9 +1,9 @@
-import type { OutboxKind } from './types';
+import { isBulkKind, type BulkKind, type OutboxKind } from '../../../shared/outbox/kinds';
 
 /** The dispatcher's tunables; every field has a default. */
 export interface OutboxConfig {
   /** Entries per call for the bulk kinds. */
-  batchSize: Record<'push_contact' | 'add_purchase' | 'push_reservations', number>;
+  batchSize: Record<BulkKind, number>;
   /** Calls in flight at once. */
   concurrency: number;
   /** Full-jitter backoff: the n-th retry waits a random time up to min(maxMs, baseMs·2^(n-1)). */
@@ -43,5 +43,5 @@ export function resolveConfig(partial: Partial<OutboxConfig> = {}): OutboxConfig
 
 /** How many entries of a kind go in one call. */
 export function batchSizeOf(config: OutboxConfig, kind: OutboxKind): number {
-  return kind === 'sms' || kind === 'email' ? 1 : Math.max(1, config.batchSize[kind]);
+  return isBulkKind(kind) ? Math.max(1, config.batchSize[kind]) : 1;
 }

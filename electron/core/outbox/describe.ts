@@ -1,36 +1,26 @@
-import { asObject } from './local-ids';
-import type { OutboxKind, Payload } from './types';
-
-const KIND_WORDS: Record<OutboxKind, string> = {
-  sms: 'SMS',
-  email: 'Email',
-  push_contact: 'Guest',
-  add_purchase: 'Purchase',
-  push_reservations: 'Booking',
-};
+import { isLocalGuestId } from '../../../shared/rules/guest-id';
+import { OUTBOX_KIND_SPECS, type OutboxKind, type OutboxPayloads, type Payload } from './types';
 
 /** What a kind is called at the desk, for sentences ("SMS paused…"). */
 export function kindWord(kind: OutboxKind): string {
-  return KIND_WORDS[kind];
+  return OUTBOX_KIND_SPECS[kind].label;
 }
 
+/** One line per kind saying what an entry is. */
+const DESCRIBE: { [K in OutboxKind]: (payload: OutboxPayloads[K]) => string } = {
+  sms: (payload) => `SMS to ${text(payload.to)}: ${clip(text(payload.message))}`,
+  email: (payload) => `Email to ${text(payload.to_name) || text(payload.to_email)}: ${clip(text(payload.subject))}`,
+  push_contact: (payload) => `${payload.contact_id && !isLocalGuestId(payload.contact_id) ? 'Guest update' : 'New guest'}: ${guestName(payload)}`,
+  add_purchase: (payload) => `Purchase: ${clip(text(payload.item_desc))} × ${text(payload.item_qty) || '1'}, ${text(payload.price)}`,
+  push_reservations: ({ reservation, contact }) => {
+    const people = reservation.total_attendees === undefined ? '' : `, ${text(reservation.total_attendees)} people`;
+    return `Booking ${text(reservation.id)} for ${guestName(contact)}${people}`;
+  },
+};
+
 /** One line saying what an entry is ("SMS to 61412345678: Your table is ready"). */
-export function describeEntry(kind: OutboxKind, payload: Payload): string {
-  switch (kind) {
-    case 'sms':
-      return `SMS to ${text(payload.to)}: ${clip(text(payload.message))}`;
-    case 'email':
-      return `Email to ${text(payload.to_name) || text(payload.to_email)}: ${clip(text(payload.subject))}`;
-    case 'push_contact':
-      return `${payload.contact_id && !String(payload.contact_id).startsWith('local-') ? 'Guest update' : 'New guest'}: ${guestName(payload)}`;
-    case 'add_purchase':
-      return `Purchase: ${clip(text(payload.item_desc))} × ${text(payload.item_qty) || '1'}, ${text(payload.price)}`;
-    case 'push_reservations': {
-      const reservation = asObject(payload.reservation);
-      const people = reservation.total_attendees === undefined ? '' : `, ${text(reservation.total_attendees)} people`;
-      return `Booking ${text(reservation.id)} for ${guestName(asObject(payload.contact))}${people}`;
-    }
-  }
+export function describeEntry<K extends OutboxKind>(kind: K, payload: OutboxPayloads[K]): string {
+  return DESCRIBE[kind](payload);
 }
 
 /** A guest's name, else their email or mobile, else their id. */

@@ -1,9 +1,11 @@
 import type { OutboxItemView, OutboxSummary } from './types';
 
-/** What a listener hears: the fresh summary and the entries that changed since the last notice. */
+/** What a listener hears: the fresh summary, the entries that changed since the last notice, and those that left the outbox. */
 export interface OutboxChange {
   summary: OutboxSummary;
   changed: OutboxItemView[];
+  /** Entries that changed and are gone from view: discarded (by staff, or when local data was cleared). */
+  removed: string[];
 }
 
 export type OutboxListener = (change: OutboxChange) => void;
@@ -19,10 +21,19 @@ export function createChangeNotifier(read: { view(id: string): OutboxItemView | 
     const ids = [...pending];
     pending.clear();
     if (listeners.size === 0) return;
-    const change: OutboxChange = {
-      summary: read.summary(),
-      changed: ids.map((id) => read.view(id)).filter((view): view is OutboxItemView => view !== undefined),
-    };
+    let change: OutboxChange;
+    try {
+      change = { summary: read.summary(), changed: [], removed: [] };
+      for (const id of ids) {
+        const view = read.view(id);
+        if (view) change.changed.push(view);
+        else change.removed.push(id);
+      }
+    } catch (error) {
+      // The database could not be read (an I/O error): this notice is lost, the next one reads afresh.
+      onListenerError(error);
+      return;
+    }
     for (const listener of listeners) {
       try {
         listener(change);

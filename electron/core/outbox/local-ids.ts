@@ -1,30 +1,53 @@
-import { localGuestId } from '../../../shared/bridge/channels/guests';
-import type { OutboxKind, Payload } from './types';
+import type { OutboxKind, OutboxPayloads, OutboxRow, Payload } from './types';
 
-/** Whether a contact id is one the desk made for a guest not yet confirmed by the service (`local-<uuid>`). */
-export function isLocalGuestId(value: unknown): value is string {
-  return typeof value === 'string' && localGuestId.safeParse(value).success;
+/** Where a kind's payload names its guest: read the contact_id, or write it (undefined removes it). */
+interface GuestIdAccess<K extends OutboxKind> {
+  of(payload: OutboxPayloads[K]): string | undefined;
+  with(payload: OutboxPayloads[K], contactId: string | undefined): OutboxPayloads[K];
 }
 
+/** Messages name no guest in their payload (their lane is the guest key). */
+const NO_GUEST = { of: () => undefined, with: (payload: never) => payload };
+
+/** Each kind's guest id: none for messages, contact_id for guests and purchases, the booking's contact for bookings. */
+const GUEST_ID: { [K in OutboxKind]: GuestIdAccess<K> } = {
+  sms: NO_GUEST,
+  email: NO_GUEST,
+  push_contact: { of: (payload) => idText(payload.contact_id), with: (payload, contactId) => setOrDrop(payload, contactId) },
+  // A purchase always names its guest; only a push_contact creates a guest without one.
+  add_purchase: { of: (payload) => idText(payload.contact_id), with: (payload, contactId) => (contactId === undefined ? payload : { ...payload, contact_id: contactId }) },
+  push_reservations: {
+    of: (payload) => idText(payload.contact.contact_id),
+    with: (payload, contactId) => ({ ...payload, contact: setOrDrop(payload.contact, contactId) }),
+  },
+};
+
 /** The contact_id an entry names (a service id, a local id, or none for a new guest). */
-export function contactIdOf(kind: OutboxKind, payload: Payload): string | undefined {
-  const value = kind === 'push_reservations' ? asObject(payload.contact).contact_id : kind === 'sms' || kind === 'email' ? undefined : payload.contact_id;
-  return typeof value === 'string' && value !== '' ? value : undefined;
+export function contactIdOf<K extends OutboxKind>(kind: K, payload: OutboxPayloads[K]): string | undefined {
+  return GUEST_ID[kind].of(payload);
 }
 
 /** The payload with its guest's contact_id set (a local id replaced by the service's), or removed when `contactId` is undefined. */
-export function withContactId(kind: OutboxKind, payload: Payload, contactId: string | undefined): Payload {
-  if (kind === 'push_reservations') {
-    return { ...payload, contact: setOrDrop(asObject(payload.contact), contactId) };
-  }
-  if (kind === 'sms' || kind === 'email') return payload;
-  return setOrDrop(payload, contactId);
+export function withContactId<K extends OutboxKind>(kind: K, payload: OutboxPayloads[K], contactId: string | undefined): OutboxPayloads[K] {
+  return GUEST_ID[kind].with(payload, contactId);
+}
+
+/** The row with its guest's contact_id set in the payload. */
+export function rowWithContactId<K extends OutboxKind>(row: OutboxRow<K>, contactId: string | undefined): OutboxRow<K> {
+  return { ...row, payload: withContactId(row.kind, row.payload, contactId) };
 }
 
 /** A copy with contact_id set, or without it. */
-function setOrDrop(object: Payload, contactId: string | undefined): Payload {
-  const { contact_id: _previous, ...rest } = object;
-  return contactId === undefined ? rest : { ...rest, contact_id: contactId };
+function setOrDrop<T extends { contact_id?: string }>(object: T, contactId: string | undefined): T {
+  const copy = { ...object };
+  if (contactId === undefined) delete copy.contact_id;
+  else copy.contact_id = contactId;
+  return copy;
+}
+
+/** An id as non-empty text, or undefined. */
+function idText(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /** A JSON value as an object, or an empty one. */

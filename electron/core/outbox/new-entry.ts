@@ -4,13 +4,13 @@ import { withContactId } from './local-ids';
 import { uniqueReferenceId, type PreparedEntry } from './prepare';
 import { assertNewGuest } from './prepare-records';
 import type { OutboxStore } from './store';
-import type { OutboxKind, OutboxRow } from './types';
+import type { NewOutboxRow, OutboxKind, OutboxPayloads, OutboxRowFacts } from './types';
 
 /**
  * The row for a prepared entry, inside the enqueue transaction: a reference id for messages, and
  * the local guest id resolved (already known), created (first push of that guest) or awaited.
  */
-export function newEntryRow(store: OutboxStore, kind: OutboxKind, prepared: PreparedEntry, account: string, now: number, referencePrefix: string): Omit<OutboxRow, 'seq'> {
+export function newEntryRow<K extends OutboxKind>(store: OutboxStore, kind: K, prepared: PreparedEntry<K>, account: string, now: number, referencePrefix: string): NewOutboxRow<K> {
   let payload = prepared.payload;
   let createsLocalId: string | null = null;
   let needsLocalId: string | null = null;
@@ -19,7 +19,7 @@ export function newEntryRow(store: OutboxStore, kind: OutboxKind, prepared: Prep
     const contactId = store.contactIdFor(localId);
     const creator = store.creatorOf(localId);
     if (contactId) payload = withContactId(kind, payload, contactId);
-    else if (!creator && kind === 'push_contact') {
+    else if (!creator && createsGuest(kind)) {
       assertNewGuest(payload);
       createsLocalId = localId;
       payload = withContactId(kind, payload, undefined);
@@ -29,13 +29,11 @@ export function newEntryRow(store: OutboxStore, kind: OutboxKind, prepared: Prep
       throw new UserFacingError('This guest was discarded before reaching the service. Record the guest again first.');
     } else needsLocalId = localId;
   }
-  return {
+  return newRow(kind, payload, {
     id: `ob_${randomUUID()}`,
-    kind,
     state: 'queued',
     account,
     guestKey: prepared.guestKey,
-    payload,
     referenceId: prepared.needsReference ? uniqueReferenceId(prepared.referenceId, referencePrefix, (id) => store.referenceTaken(id)) : null,
     createsLocalId,
     needsLocalId,
@@ -49,5 +47,15 @@ export function newEntryRow(store: OutboxStore, kind: OutboxKind, prepared: Prep
     createdAt: now,
     updatedAt: now,
     sentAt: null,
-  };
+  });
+}
+
+/** A new row of kind K from its columns. */
+function newRow<K extends OutboxKind>(kind: K, payload: OutboxPayloads[K], facts: Omit<OutboxRowFacts, 'seq'>): NewOutboxRow<K> {
+  return { ...facts, kind, payload };
+}
+
+/** Only a guest push may create the guest a local id stands for. */
+function createsGuest(kind: OutboxKind): boolean {
+  return kind === 'push_contact';
 }

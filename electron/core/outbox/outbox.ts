@@ -2,18 +2,22 @@ import type { Database } from 'better-sqlite3';
 import type { ServiceClient } from '../../../shared/api/client';
 import { NoConnectionError, OutcomeUnknownError } from '../../../shared/api/errors';
 import { UserFacingError } from '../../../shared/bridge/result';
+import { describeWriteFault, isDatabaseFault, WRITE_PROBLEM_LEAD } from '../db/write-fault';
 import { createOfflineBreaker } from './breaker';
 import { resolveConfig, type OutboxConfig } from './config';
-import { createDispatcher } from './dispatcher';
+import { createDeliveryLoop } from './delivery-loop';
 import { createChangeNotifier, type OutboxListener } from './events';
+import { addToExistingGuest, resolveLocalId } from './existing-guest';
 import { contactIdOf, withContactId } from './local-ids';
+import type { OutboxInput } from '../../../shared/outbox/kinds';
 import { newEntryRow } from './new-entry';
 import { onceNextTurn } from './next-turn';
 import { prepareEntry } from './prepare';
 import { createSenders } from './senders';
 import { createOutboxStore, type OutboxStore } from './store';
 import * as transitions from './transitions';
-import { systemClock, type OutboxClock, type OutboxItemView, type OutboxKind, type OutboxRow, type OutboxState, type OutboxSummary, type StoredState } from './types';
+import { systemClock, type OutboxClock, type OutboxItemView, type OutboxKind, type OutboxRow, type OutboxSummary } from './types';
+import { listEntries, type OutboxQuery } from './listing';
 import { summarize, toItemView, type ViewContext } from './views';
 
 /** The connected account as the outbox needs it. */
@@ -44,12 +48,10 @@ export interface EnqueueOptions {
   guestKey?: string;
 }
 
-/** Which entries a listing returns. */
-export interface OutboxQuery {
-  states?: readonly OutboxState[];
-  guestKey?: string;
-  limit?: number;
-}
+/** One entry of enqueueMany: stored (its id), or refused with the reason in staff words. */
+export type EnqueueManyResult = { id: string } | { refused: string };
+
+export type { OutboxQuery };
 
 /** The desk's durable outbox. */
 export interface Outbox {
@@ -57,8 +59,16 @@ export interface Outbox {
   start(): void;
   /** Stops delivering and waits for calls in flight. The database stays open (the caller owns it). */
   stop(): Promise<void>;
-  /** Validates and stores an entry; it is on disk when this returns. Throws a UserFacingError saying what is wrong. */
-  enqueue(kind: OutboxKind, payload: unknown, options?: EnqueueOptions): OutboxItemView;
+  /**
+   * Validates and stores an entry; it is on disk when this returns. Throws a UserFacingError saying
+   * what is wrong (the payload's type is the caller's promise; the service's rules are checked here).
+   */
+  enqueue<K extends OutboxKind>(kind: K, payload: OutboxInput<K>, options?: EnqueueOptions): OutboxItemView;
+  /**
+   * Validates and stores many entries in one commit (an import's batch): each valid one is on disk
+   * when this returns; each invalid one is answered with why, and never sinks the others.
+   */
+  enqueueMany<K extends OutboxKind>(kind: K, payloads: readonly OutboxInput<K>[]): EnqueueManyResult[];
   get(id: string): OutboxItemView | undefined;
   /** Entries, newest first. */
   list(query?: OutboxQuery): OutboxItemView[];
@@ -69,8 +79,12 @@ export interface Outbox {
   edit(id: string, payload: unknown): OutboxItemView;
   /** Drops an entry that has not gone out. */
   discard(id: string): { discarded: boolean };
+  /** Drops, in one commit, those of these entries that are queued, waiting or need attention (an import cancelled); others are left as they are. */
+  discardEntries(ids: readonly string[]): { discarded: number };
   /** A person's decision on a purchase held because its outcome is unknown. */
   decide(id: string, decision: 'it-was-recorded' | 'send-again'): OutboxItemView;
+  /** A person's choice: a new guest refused as a duplicate is the guest the service already has; adds the chosen details to it. */
+  addToExistingGuest(id: string, contactId: string, fields: readonly string[]): OutboxItemView;
   /** Lifts the pause of a kind (after credits were added). */
   resumeKind(kind: OutboxKind): OutboxSummary;
   /** The network is back: try at once instead of waiting for the next probe. */
@@ -81,6 +95,18 @@ export interface Outbox {
   subscribe(listener: OutboxListener): () => void;
   /** Resolves when nothing is in flight and nothing is due now (tests, benchmarks, shutdown). */
   settle(): Promise<void>;
+  /** How many entries have not been sent (of every account but `exceptAccount`, when given). */
+  unsentCount(exceptAccount?: string): number;
+  /**
+   * Discards every entry not yet sent (of every account but `exceptAccount`, when given), blanking
+   * what it carried, once the calls in flight have answered; returns how many. Call it with no
+   * account connected, so nothing new is claimed meanwhile. Throws a UserFacingError if it cannot be written.
+   */
+  discardUnsent(exceptAccount?: string): Promise<number>;
+  /** Forgets the record of entries sent or discarded ("clear local data" on disconnect). */
+  forgetFinished(): void;
+  /** "The desk cannot write to its database: <reason>." while its writes fail, else null. */
+  writeProblem(): string | null;
 }
 
 /** Builds the outbox on an open desk database. */
@@ -112,27 +138,86 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     onChange: (online) => {
       notifier.changed();
-      if (online) dispatcher.kick();
+      if (online) delivery.kick();
     },
   });
 
-  const dispatcher = createDispatcher({
+  // Set while writes fail (the delivery loop's rounds or staff's actions); cleared by the next write that succeeds.
+  let writeProblem: string | null = null;
+  let stopped = false;
+  const setWriteProblem = (problem: string | null) => {
+    if (problem === writeProblem) return;
+    writeProblem = problem;
+    notifier.changed();
+  };
+  const problemOf = (error: unknown): string =>
+    isDatabaseFault(error) ? describeWriteFault(error) : `${WRITE_PROBLEM_LEAD}: ${error instanceof Error ? error.message : String(error)}.`;
+
+  const delivery = createDeliveryLoop({
     store,
     senders: createSenders(),
     service: () => {
       const account = options.account();
-      return account && { client: account.client, clientId: account.clientId };
+      return account && { client: account.client, clientId: account.clientId, phoneCountry: account.phoneCountry };
     },
     breaker,
     clock,
     random: options.random ?? Math.random,
     config,
     onChanged: (ids) => notifier.changed(ids),
+    onDatabaseFault: (error) => {
+      if (error !== null && !isDatabaseFault(error)) console.error('[outbox] delivery round failed:', error);
+      setWriteProblem(error === null ? null : problemOf(error));
+    },
   });
+
+  /**
+   * Runs a write staff are waiting on. When SQLite refuses it, staff get the reason (what they
+   * typed stays in their form, nothing was stored) and the status area shows it until a write succeeds.
+   */
+  const write = <T>(work: () => T): T => {
+    try {
+      const result = store.transaction(work);
+      setWriteProblem(null);
+      return result;
+    } catch (error) {
+      if (!isDatabaseFault(error)) throw error;
+      const problem = describeWriteFault(error);
+      setWriteProblem(problem);
+      throw new UserFacingError(`${problem} Nothing was saved; try again once it is fixed.`);
+    }
+  };
 
   // Enqueue returns once its own commit is on disk; claiming and sending start on the next turn, so
   // a burst of enqueues is one dispatch round and staff never wait on the claim's write.
-  const kickSoon = onceNextTurn(() => dispatcher.kick());
+  const kickSoon = onceNextTurn(() => delivery.kick());
+
+  /**
+   * Finds entries a crash left mid-send and marks their outcome unknown (and forgets old finished
+   * ones). Until that is written they stay `sending`, which nothing claims; a database fault only
+   * postpones it, with a growing wait.
+   */
+  const recoverInterrupted = (faultsInARow = 0): void => {
+    const now = clock.now();
+    try {
+      const recovered = store.transaction(() => {
+        store.pruneFinished(now - config.keepFinishedForMs);
+        return store.withState('sending').map((row) => {
+          const next = transitions.recoverInterrupted(row, now, config.reconcileAfterMs);
+          store.save(next);
+          return next.id;
+        });
+      });
+      if (faultsInARow > 0) setWriteProblem(null);
+      notifier.changed(recovered);
+      delivery.kick();
+    } catch (error) {
+      if (!isDatabaseFault(error)) throw error;
+      setWriteProblem(describeWriteFault(error));
+      const wait = Math.min(30_000, config.backoff.baseMs * 2 ** Math.min(faultsInARow, 10));
+      clock.setTimeout(() => stopped || recoverInterrupted(faultsInARow + 1), wait);
+    }
+  };
 
   const requireRow = (id: string): OutboxRow => {
     const row = store.get(id);
@@ -140,75 +225,65 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return row;
   };
 
-  /** Saves a staff action's result, tells listeners and wakes the dispatcher. */
+  /** Saves a staff action's result, tells listeners and wakes the delivery loop. */
   const commit = (rows: OutboxRow[]): void => {
-    store.transaction(() => rows.forEach((row) => store.save(row)));
+    write(() => rows.forEach((row) => store.save(row)));
     notifier.changed(rows.map((row) => row.id));
-    dispatcher.kick();
+    delivery.kick();
   };
 
   return {
     start() {
-      const now = clock.now();
-      const recovered = store.transaction(() => {
-        store.pruneFinished(now - config.keepFinishedForMs);
-        return store.withState('sending').map((row) => {
-          const next = transitions.recoverInterrupted(row, now);
-          store.save(next);
-          return next.id;
-        });
-      });
-      notifier.changed(recovered);
-      dispatcher.start();
+      recoverInterrupted();
+      delivery.start();
     },
     async stop() {
+      stopped = true;
       breaker.stop();
-      await dispatcher.stop();
+      await delivery.stop();
     },
-    enqueue(kind, payload, enqueueOptions = {}) {
+    enqueue(kind: OutboxKind, payload: OutboxInput, enqueueOptions: EnqueueOptions = {}) {
       const account = options.account();
       if (!account) throw new UserFacingError('Connect an account in Settings (or start the demo) before sending anything.');
       const prepared = prepareEntry(kind, payload, { clientId: account.clientId, phoneCountry: account.phoneCountry, guestKey: enqueueOptions.guestKey });
       const now = clock.now();
-      const row = store.transaction(() => store.insert(newEntryRow(store, kind, prepared, account.clientId, now, config.referencePrefix)));
+      const row = write(() => store.insert(newEntryRow(store, kind, prepared, account.clientId, now, config.referencePrefix)));
       notifier.changed([row.id]);
       kickSoon();
       return view(row);
     },
-    get: (id) => viewOf(store, id, viewContext()),
-    list(query = {}) {
-      const ctx = viewContext();
-      const limit = query.limit ?? 500;
-      const shown = query.states;
-      if (!shown) return store.list({ guestKey: query.guestKey, limit }).map((row) => toItemView(row, ctx));
-      // A shown state comes from one or two stored ones (queued shows as waiting while offline):
-      // narrow in SQL, then keep what shows as asked, page by page until the limit is reached.
-      const stored = [...new Set(shown.flatMap((state): StoredState[] => (state === 'queued' || state === 'waiting' ? ['queued', 'waiting'] : [state])))];
-      const found: OutboxItemView[] = [];
-      for (let beforeSeq: number | undefined; found.length < limit; ) {
-        const page = store.list({ states: stored, guestKey: query.guestKey, limit: Math.max(limit, 200), ...(beforeSeq === undefined ? {} : { beforeSeq }) });
-        for (const row of page) {
-          const view = toItemView(row, ctx);
-          if (shown.includes(view.state) && found.length < limit) found.push(view);
-        }
-        if (page.length < Math.max(limit, 200)) break;
-        beforeSeq = page[page.length - 1]!.seq;
-      }
-      return found;
+    enqueueMany(kind, payloads) {
+      const account = options.account();
+      if (!account) throw new UserFacingError('Connect an account in Settings (or start the demo) before sending anything.');
+      const now = clock.now();
+      const results = write(() =>
+        payloads.map((payload): EnqueueManyResult => {
+          try {
+            const prepared = prepareEntry(kind, payload, { clientId: account.clientId, phoneCountry: account.phoneCountry });
+            return { id: store.insert(newEntryRow(store, kind, prepared, account.clientId, now, config.referencePrefix)).id };
+          } catch (error) {
+            if (error instanceof UserFacingError) return { refused: error.message };
+            throw error;
+          }
+        }),
+      );
+      notifier.changed(results.flatMap((result) => ('id' in result ? [result.id] : [])));
+      kickSoon();
+      return results;
     },
+    get: (id) => viewOf(store, id, viewContext()),
+    list: (query = {}) => listEntries(store, query, viewContext()),
     summary: () => summarize(store.counts(), viewContext()),
     resend(id) {
-      const next = transitions.resend(requireRow(id), clock.now());
+      const next = transitions.resend(requireRow(id), clock.now(), config.reconcileAfterMs);
       commit([next]);
       return view(next);
     },
     edit(id, payload) {
       const row = requireRow(id);
-      const account = options.account();
-      const prepared = prepareEntry(row.kind, payload, { clientId: row.account, phoneCountry: account?.phoneCountry, guestKey: row.guestKey });
-      // Who the entry is for, and its reference, stay as they were: an edit changes details only.
-      const kept = withContactId(row.kind, prepared.payload, row.createsLocalId ? undefined : contactIdOf(row.kind, row.payload));
-      const next = transitions.edit(row, kept, clock.now());
+      // A new guest a person already chose to add to a guest on file keeps naming that guest.
+      const newGuest = row.createsLocalId !== null && store.contactIdFor(row.createsLocalId) === undefined;
+      const next = editedRow(row, payload, { phoneCountry: options.account()?.phoneCountry, newGuest }, clock.now());
       commit([next]);
       return view(next);
     },
@@ -220,28 +295,74 @@ export function createOutbox(options: OutboxOptions): Outbox {
       commit([discarded, ...orphans]);
       return { discarded: true };
     },
+    discardEntries(ids) {
+      const now = clock.now();
+      const discarded = write(() =>
+        ids.flatMap((id) => {
+          const row = store.get(id);
+          if (!row || (row.state !== 'queued' && row.state !== 'waiting' && row.state !== 'needs_attention') || row.createsLocalId) return [];
+          store.save(transitions.discard(row, now));
+          return [id];
+        }),
+      );
+      notifier.changed(discarded);
+      delivery.kick();
+      return { discarded: discarded.length };
+    },
     decide(id, decision) {
       const next = transitions.decide(requireRow(id), decision, clock.now());
       commit([next]);
       return view(next);
     },
+    addToExistingGuest(id, contactId, fields) {
+      const row = requireRow(id);
+      const now = clock.now();
+      const next = addToExistingGuest(row, contactId, fields, now, options.account()?.phoneCountry);
+      // Only now that a person chose this guest do the entries waiting on the local id go to it.
+      const rewritten = write(() => {
+        store.save(next);
+        return row.createsLocalId ? resolveLocalId(store, row.createsLocalId, contactId, now) : [];
+      });
+      notifier.changed([next.id, ...rewritten]);
+      delivery.kick();
+      return view(next);
+    },
     resumeKind(kind) {
-      store.resumeKind(kind);
+      write(() => store.resumeKind(kind));
       notifier.changed();
-      dispatcher.kick();
+      delivery.kick();
       return summarize(store.counts(), viewContext());
     },
     notifyOnline() {
       breaker.notifyOnline();
-      dispatcher.kick();
+      delivery.kick();
     },
     accountChanged() {
       notifier.changed();
-      dispatcher.kick();
+      delivery.kick();
     },
     subscribe: (listener) => notifier.subscribe(listener),
-    settle: () => dispatcher.settle(),
+    settle: () => delivery.settle(),
+    writeProblem: () => writeProblem,
+    forgetFinished() {
+      write(() => store.forgetFinished());
+      notifier.changed();
+    },
+    unsentCount: (exceptAccount) => store.unsentCount(exceptAccount ?? null),
+    async discardUnsent(exceptAccount) {
+      await delivery.drain();
+      const ids = write(() => store.discardUnsent(exceptAccount ?? null, clock.now()));
+      notifier.changed(ids);
+      return ids.length;
+    },
   };
+}
+
+/** An entry with details staff changed, checked again as its kind; who it is for, and its reference, stay as they were. */
+function editedRow<K extends OutboxKind>(row: OutboxRow<K>, input: unknown, facts: { phoneCountry?: string; newGuest: boolean }, now: number): OutboxRow<K> {
+  const prepared = prepareEntry(row.kind, input, { clientId: row.account, phoneCountry: facts.phoneCountry, guestKey: row.guestKey });
+  const kept = withContactId(row.kind, prepared.payload, facts.newGuest ? undefined : contactIdOf(row.kind, row.payload));
+  return transitions.edit(row, kept, now);
 }
 
 /** An entry's view, or undefined when it does not exist or was discarded. */

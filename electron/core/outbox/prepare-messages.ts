@@ -2,17 +2,19 @@ import { emailKey, isValidEmail } from '../../../shared/rules/email';
 import { normalizePhone, type CountryCode } from '../../../shared/rules/phone';
 import { isValidReferenceId } from '../../../shared/rules/reference';
 import { findInvalidSmsCharacters, validateSmsSender } from '../../../shared/rules/sms';
+import { emailRequest, smsRequest } from '../../../shared/api/request-schemas';
 import type { PrepareContext, PreparedEntry } from './prepare';
-import type { Payload } from './types';
+import type { OutboxPayloads, Payload } from './types';
 import { OutboxValidationError } from './validation-error';
 import { RECIPIENT_LANE_PREFIX } from './views';
 
-const SMS_FIELDS = ['from', 'to', 'message', 'send_at', 'reference_id'];
-const EMAIL_FIELDS = ['to_name', 'to_email', 'from_name', 'from_email', 'html', 'subject', 'send_at', 'reference_id'];
+/** The fields each method takes, from its request schema. */
+const SMS_FIELDS = smsRequest.keyof().options;
+const EMAIL_FIELDS = emailRequest.keyof().options;
 const SERVICE_DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /** Checks an SMS as the service would and writes the mobile in E.164 (+61…), unambiguous whatever the account's country. */
-export function prepareSms(input: Payload, ctx: PrepareContext): PreparedEntry {
+export function prepareSms(input: Payload, ctx: PrepareContext): PreparedEntry<'sms'> {
   onlyFields(input, SMS_FIELDS);
   const from = requiredText(input, 'from', 'a sender');
   const senderProblem = validateSmsSender(from);
@@ -27,12 +29,12 @@ export function prepareSms(input: Payload, ctx: PrepareContext): PreparedEntry {
     throw new OutboxValidationError(`The message contains characters the service refuses: ${list}.`, 'message');
   }
   const to = mobile;
-  const payload: Payload = { from, to, message, ...sendAt(input) };
+  const payload: OutboxPayloads['sms'] = { from, to, message, ...sendAt(input) };
   return { payload, guestKey: ctx.guestKey ?? `${RECIPIENT_LANE_PREFIX}${to}`, needsReference: true, ...referenceOf(input) };
 }
 
 /** Checks an email as the service would. */
-export function prepareEmail(input: Payload, ctx: PrepareContext): PreparedEntry {
+export function prepareEmail(input: Payload, ctx: PrepareContext): PreparedEntry<'email'> {
   onlyFields(input, EMAIL_FIELDS);
   const toEmail = requiredText(input, 'to_email', "the guest's email address");
   if (!isValidEmail(toEmail)) throw new OutboxValidationError(`"${toEmail}" is not a valid email address.`, 'to_email');
@@ -42,7 +44,8 @@ export function prepareEmail(input: Payload, ctx: PrepareContext): PreparedEntry
   const fromName = requiredText(input, 'from_name', 'a sender name');
   const subject = requiredText(input, 'subject', 'a subject');
   const html = requiredText(input, 'html', 'the message');
-  const payload: Payload = { to_email: toEmail, from_email: fromEmail, from_name: fromName, subject, html, ...optionalText(input, 'to_name'), ...sendAt(input) };
+  const toName = optionalText(input, 'to_name');
+  const payload: OutboxPayloads['email'] = { to_email: toEmail, from_email: fromEmail, from_name: fromName, subject, html, ...(toName === undefined ? {} : { to_name: toName }), ...sendAt(input) };
   return { payload, guestKey: ctx.guestKey ?? `${RECIPIENT_LANE_PREFIX}${emailKey(toEmail)}`, needsReference: true, ...referenceOf(input) };
 }
 
@@ -59,16 +62,16 @@ function requiredText(input: Payload, field: string, what: string): string {
   return value.trim();
 }
 
-/** An optional text field, left out when blank. */
-function optionalText(input: Payload, field: string): Payload {
+/** An optional text field, trimmed; undefined when blank. */
+function optionalText(input: Payload, field: string): string | undefined {
   const value = input[field];
-  if (value === undefined || value === null || value === '') return {};
+  if (value === undefined || value === null || value === '') return undefined;
   if (typeof value !== 'string') throw new OutboxValidationError(`${field} must be text.`, field);
-  return { [field]: value.trim() };
+  return value.trim();
 }
 
 /** A scheduled time in the service's form, when given. */
-function sendAt(input: Payload): Payload {
+function sendAt(input: Payload): { send_at?: string } {
   const value = input.send_at;
   if (value === undefined || value === null || value === '') return {};
   if (typeof value !== 'string' || !SERVICE_DATETIME.test(value)) {

@@ -2,14 +2,15 @@ import { isValidEmail } from '../../../shared/rules/email';
 import { newReferenceId } from '../../../shared/rules/reference';
 import { normalizePurchaseItem, validatePurchaseItem } from '../../../shared/rules/purchase';
 import { validateNewContact } from '../../../shared/rules/contact';
-import { asObject, isLocalGuestId } from './local-ids';
+import { isLocalGuestId } from '../../../shared/rules/guest-id';
+import { asObject } from './local-ids';
 import type { PrepareContext, PreparedEntry } from './prepare';
-import type { Payload } from './types';
+import type { OutboxPayloads, Payload } from './types';
 import { OutboxValidationError } from './validation-error';
 import { RECIPIENT_LANE_PREFIX } from './views';
 
 /** Checks a guest push as the service would; a contact_id of the form local-… marks a guest recorded here. */
-export function prepareContact(input: Payload, ctx: PrepareContext): PreparedEntry {
+export function prepareContact(input: Payload, ctx: PrepareContext): PreparedEntry<'push_contact'> {
   const contact = stampClient(input, ctx.clientId, 'contact');
   const contactId = checkContact(contact);
   return {
@@ -21,16 +22,17 @@ export function prepareContact(input: Payload, ctx: PrepareContext): PreparedEnt
 }
 
 /** Checks a purchase with the service's own rules and messages, applies its defaults and gives it a tx_id. */
-export function preparePurchase(input: Payload, ctx: PrepareContext): PreparedEntry {
+export function preparePurchase(input: Payload, ctx: PrepareContext): PreparedEntry<'add_purchase'> {
   const item = stampClient(input, ctx.clientId, 'purchase');
   const contactId = item.contact_id;
   if (typeof contactId !== 'string' || contactId === '') throw new OutboxValidationError('A purchase needs the guest it belongs to.', 'contact_id');
-  const problem = validatePurchaseItem(item);
+  const owned = { ...item, contact_id: contactId };
+  const problem = validatePurchaseItem(owned);
   if (problem) throw new OutboxValidationError(problem, fieldOfPurchaseProblem(problem));
   // The desk makes the tx_id so a purchase whose outcome is unknown can be found by it in the service.
   const txId = typeof item.tx_id === 'string' && item.tx_id !== '' ? item.tx_id : newReferenceId('tx');
   return {
-    payload: normalizePurchaseItem({ ...item, tx_id: txId }),
+    payload: normalizePurchaseItem({ ...owned, tx_id: txId }),
     guestKey: ctx.guestKey ?? contactId,
     needsReference: false,
     ...(isLocalGuestId(contactId) ? { localGuestId: contactId } : {}),
@@ -38,13 +40,13 @@ export function preparePurchase(input: Payload, ctx: PrepareContext): PreparedEn
 }
 
 /** Checks a booking and its guest; a booking without an id gets one so retries update the same booking. */
-export function prepareReservation(input: Payload, ctx: PrepareContext): PreparedEntry {
+export function prepareReservation(input: Payload, ctx: PrepareContext): PreparedEntry<'push_reservations'> {
   const unknown = Object.keys(input).filter((key) => key !== 'reservation' && key !== 'contact');
   if (unknown.length > 0) throw new OutboxValidationError(`Unknown field ${unknown.map((key) => `"${key}"`).join(', ')}.`, unknown[0]);
   const reservationInput = asObject(input.reservation);
   const id = reservationInput.id;
   if (id !== undefined && (typeof id !== 'string' || id.trim() === '')) throw new OutboxValidationError('A booking id must be text.', 'reservation.id');
-  const reservation = { ...reservationInput, id: typeof id === 'string' ? id : newReferenceId('rs') };
+  const reservation: OutboxPayloads['push_reservations']['reservation'] = { ...reservationInput, id: typeof id === 'string' ? id : newReferenceId('rs') };
   const contact = stampClient(asObject(input.contact), ctx.clientId, 'booking guest');
   const contactId = checkContact(contact);
   return {
@@ -75,7 +77,7 @@ export function assertNewGuest(contact: Payload): void {
 }
 
 /** The record with the account's client_id; one naming another account is refused. */
-function stampClient(input: Payload, clientId: string, what: string): Payload {
+function stampClient(input: Payload, clientId: string, what: string): Payload & { client_id: string } {
   if (input.client_id !== undefined && input.client_id !== clientId) {
     throw new OutboxValidationError(`This ${what} belongs to another account (client id ${String(input.client_id)}).`, 'client_id');
   }

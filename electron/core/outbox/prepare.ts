@@ -2,7 +2,8 @@ import { newReferenceId } from '../../../shared/rules/reference';
 import { UserFacingError } from '../../../shared/bridge/result';
 import { prepareEmail, prepareSms } from './prepare-messages';
 import { prepareContact, preparePurchase, prepareReservation } from './prepare-records';
-import { OUTBOX_KINDS, type OutboxKind, type Payload } from './types';
+import { isOutboxKind } from '../../../shared/outbox/kinds';
+import type { OutboxKind, OutboxPayloads, Payload } from './types';
 import { OutboxValidationError } from './validation-error';
 
 /** What preparing an entry needs to know about the account and the caller. */
@@ -14,8 +15,8 @@ export interface PrepareContext {
 }
 
 /** An entry checked and put in the form the service takes, with what the outbox keeps beside it. */
-export interface PreparedEntry {
-  payload: Payload;
+export interface PreparedEntry<K extends OutboxKind = OutboxKind> {
+  payload: OutboxPayloads[K];
   /** The ordering lane: the guest's id, or the recipient for messages to no known guest. */
   guestKey: string;
   /** A local-… guest id the entry creates or names. */
@@ -26,7 +27,8 @@ export interface PreparedEntry {
   referenceId?: string;
 }
 
-const PREPARERS: Record<OutboxKind, (input: Payload, ctx: PrepareContext) => PreparedEntry> = {
+/** Each kind's checks: the caller's input in, the service's form out. */
+const PREPARERS: { [K in OutboxKind]: (input: Payload, ctx: PrepareContext) => PreparedEntry<K> } = {
   sms: prepareSms,
   email: prepareEmail,
   push_contact: prepareContact,
@@ -35,10 +37,15 @@ const PREPARERS: Record<OutboxKind, (input: Payload, ctx: PrepareContext) => Pre
 };
 
 /** Checks an entry with shared/rules (the service's own rules) before it is queued; throws OutboxValidationError. */
-export function prepareEntry(kind: OutboxKind, input: unknown, ctx: PrepareContext): PreparedEntry {
-  if (!OUTBOX_KINDS.includes(kind)) throw new OutboxValidationError(`The outbox does not carry "${String(kind)}".`);
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new OutboxValidationError('Nothing to send: the details are missing.');
-  return PREPARERS[kind](input as Payload, ctx);
+export function prepareEntry<K extends OutboxKind>(kind: K, input: unknown, ctx: PrepareContext): PreparedEntry<K> {
+  if (!isOutboxKind(kind)) throw new OutboxValidationError(`The outbox does not carry "${String(kind)}".`);
+  if (!isPayload(input)) throw new OutboxValidationError('Nothing to send: the details are missing.');
+  return PREPARERS[kind](input, ctx);
+}
+
+/** Whether a value is a JSON object (the input of every kind). */
+function isPayload(input: unknown): input is Payload {
+  return input !== null && typeof input === 'object' && !Array.isArray(input);
 }
 
 /** The caller's reference id if still free, else a fresh one of this desk; unique among the desk's entries. */

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { LineEntry } from './line';
-import type { OutboxKind, OutboxRow, StoredState } from './types';
+import { outboxRow, type NewOutboxRow, type OutboxKind, type OutboxRow, type StoredState } from './types';
 
 /** A row as SQLite returns it. */
 interface RawRow {
@@ -28,7 +28,7 @@ interface RawRow {
 
 /** Counts of entries still to go, by what decides how they are shown. */
 export interface CountRow {
-  state: 'queued' | 'waiting' | 'sending' | 'needs_attention';
+  state: Exclude<StoredState, 'sent' | 'discarded'>;
   kind: OutboxKind;
   account: string;
   blocked: 0 | 1;
@@ -68,6 +68,12 @@ export function createOutboxStore(db: Database) {
     UPDATE outbox_items SET state = @state, attempts = @attempts, next_attempt_at = @next_attempt_at, waiting_reason = @waiting_reason,
       outcome_unknown_at = @outcome_unknown_at, problem = @problem, hold = @hold, result = @result, updated_at = @updated_at, sent_at = @sent_at
     WHERE id = @id`);
+  // Conditional: a row another writer (a second desk process on this file) claimed, or a person
+  // discarded, meanwhile is no longer in the line and is not returned, so it is not sent from here.
+  const claimStatement = db.prepare<[{ now: number; ids: string }], RawRow>(`
+    UPDATE outbox_items SET state = 'sending', updated_at = @now
+    WHERE id IN (SELECT value FROM json_each(@ids)) AND state IN ('queued', 'waiting')
+    RETURNING *`);
   const byId = db.prepare<[string], RawRow>('SELECT * FROM outbox_items WHERE id = ?');
   const byState = db.prepare<[string], RawRow>('SELECT * FROM outbox_items WHERE state = ? ORDER BY seq');
   const byReference = db.prepare<[string], { id: string }>('SELECT id FROM outbox_items WHERE reference_id = ?');
@@ -90,7 +96,18 @@ export function createOutboxStore(db: Database) {
   const paused = db.prepare<[], PausedKind>('SELECT kind, reason, since FROM outbox_paused_kinds ORDER BY since');
   const pause = db.prepare('INSERT OR REPLACE INTO outbox_paused_kinds (kind, reason, since) VALUES (?, ?, ?)');
   const resume = db.prepare('DELETE FROM outbox_paused_kinds WHERE kind = ?');
+  // Unsent: anything not yet sent and not discarded. `except` keeps one account's entries (null keeps none).
+  const unsentCount = db.prepare<[{ except: string | null }], { count: number }>(`
+    SELECT COUNT(*) AS count FROM outbox_items
+    WHERE state IN ('queued', 'waiting', 'sending', 'needs_attention') AND (@except IS NULL OR account != @except)`);
+  // What staff typed (guest details, message texts) is blanked: a discarded entry is kept only as a record that it existed.
+  const discardUnsent = db.prepare<[{ except: string | null; now: number }], { id: string }>(`
+    UPDATE outbox_items SET state = 'discarded', payload = '{}', next_attempt_at = NULL, waiting_reason = NULL, problem = NULL,
+      hold = NULL, result = NULL, updated_at = @now
+    WHERE state IN ('queued', 'waiting', 'sending', 'needs_attention') AND (@except IS NULL OR account != @except)
+    RETURNING id`);
   const pruneSent = db.prepare(`DELETE FROM outbox_items WHERE state IN ('sent', 'discarded') AND updated_at < ?`);
+  const forgetFinished = db.prepare(`DELETE FROM outbox_items WHERE state IN ('sent', 'discarded')`);
 
   return {
     /**
@@ -109,9 +126,9 @@ export function createOutboxStore(db: Database) {
       }
     },
     /** Adds a new entry; returns it with its sequence number. */
-    insert(row: Omit<OutboxRow, 'seq'>): OutboxRow {
+    insert<K extends OutboxKind>(row: NewOutboxRow<K>): OutboxRow<K> {
       const info = insertStatement.run(encode(row));
-      return { ...row, seq: Number(info.lastInsertRowid) };
+      return outboxRow(row.kind, row.payload, { ...row, seq: Number(info.lastInsertRowid) });
     },
     /** Writes the mutable columns of an entry. */
     save(row: OutboxRow): void {
@@ -120,6 +137,16 @@ export function createOutboxStore(db: Database) {
     /** Writes an entry's state and delivery facts, not its payload (which delivery never changes). */
     saveState(row: OutboxRow): void {
       updateStateStatement.run(encodeState(row));
+    },
+    /**
+     * Marks these entries as sending, each only if it is still queued or waiting, in one statement;
+     * returns the rows this call claimed (by id). An entry missing from the answer was taken by another
+     * writer and must not be sent by this one.
+     */
+    claim(ids: readonly string[], now: number): Map<string, OutboxRow> {
+      if (ids.length === 0) return new Map();
+      const claimed = claimStatement.all({ now, ids: JSON.stringify(ids) });
+      return new Map(claimed.map((raw) => [raw.id, decode(raw)]));
     },
     get(id: string): OutboxRow | undefined {
       const raw = byId.get(id);
@@ -197,6 +224,21 @@ export function createOutboxStore(db: Database) {
     resumeKind(kind: OutboxKind): boolean {
       return resume.run(kind).changes > 0;
     },
+    /** How many entries have not been sent, of every account but `exceptAccount` (all when null). */
+    unsentCount(exceptAccount: string | null): number {
+      return unsentCount.get({ except: exceptAccount })?.count ?? 0;
+    },
+    /**
+     * Discards every unsent entry (of every account but `exceptAccount`) and blanks its payload;
+     * returns their ids. The caller makes sure none is in a call (an entry marked sending is discarded too).
+     */
+    discardUnsent(exceptAccount: string | null, now: number): string[] {
+      return discardUnsent.all({ except: exceptAccount, now }).map((row) => row.id);
+    },
+    /** Forgets every sent and discarded entry (the local data of a disconnected account). */
+    forgetFinished(): number {
+      return forgetFinished.run().changes;
+    },
     /** Forgets sent and discarded entries last touched before `before`. */
     pruneFinished(before: number): number {
       return pruneSent.run(before).changes;
@@ -207,7 +249,7 @@ export function createOutboxStore(db: Database) {
 export type OutboxStore = ReturnType<typeof createOutboxStore>;
 
 /** A row's columns for SQLite. */
-function encode(row: Omit<OutboxRow, 'seq'>) {
+function encode<K extends OutboxKind>(row: NewOutboxRow<K>) {
   return {
     ...encodeState(row),
     kind: row.kind,
@@ -222,7 +264,7 @@ function encode(row: Omit<OutboxRow, 'seq'>) {
 }
 
 /** The columns that change as an entry is delivered (what saveState writes). */
-function encodeState(row: Omit<OutboxRow, 'seq'>) {
+function encodeState<K extends OutboxKind>(row: NewOutboxRow<K>) {
   return {
     id: row.id,
     state: row.state,
@@ -238,16 +280,17 @@ function encodeState(row: Omit<OutboxRow, 'seq'>) {
   };
 }
 
-/** A row from SQLite, decoded. */
+/**
+ * A row from SQLite, decoded. Its payload was checked against its kind's schema when it was
+ * queued or edited (prepareEntry), the only ways in; JSON.parse gives it back as it was written.
+ */
 function decode(raw: RawRow): OutboxRow {
-  return {
+  return outboxRow(raw.kind, JSON.parse(raw.payload), {
     seq: raw.seq,
     id: raw.id,
-    kind: raw.kind,
     state: raw.state,
     account: raw.account,
     guestKey: raw.guest_key,
-    payload: JSON.parse(raw.payload),
     referenceId: raw.reference_id,
     createsLocalId: raw.creates_local_id,
     needsLocalId: raw.needs_local_id,
@@ -261,5 +304,6 @@ function decode(raw: RawRow): OutboxRow {
     createdAt: raw.created_at,
     updatedAt: raw.updated_at,
     sentAt: raw.sent_at,
-  };
+  });
 }
+

@@ -1,6 +1,6 @@
 import { UserFacingError } from '../../../shared/bridge/result';
 import type { DeliveryOutcome } from './outcomes';
-import { EDITABLE_KINDS, type HoldFacts, type OutboxRow, type Payload, type Problem } from './types';
+import { OUTBOX_KIND_SPECS, type HoldFacts, type OutboxKind, type OutboxPayloads, type OutboxRow, type Problem } from './types';
 
 /** What applying an outcome needs besides the row: the time and the retry policy. */
 export interface TransitionContext {
@@ -12,11 +12,6 @@ export interface TransitionContext {
 }
 
 const CLEARED = { problem: null, hold: null, waitingReason: null, nextAttemptAt: null } as const;
-
-/** The entry is being handed to the service. Committed before the call: a crash leaves this mark. */
-export function claim(row: OutboxRow, now: number): OutboxRow {
-  return { ...row, state: 'sending', updatedAt: now };
-}
 
 /** The entry after a delivery attempt ended as `outcome`. */
 export function applyOutcome(row: OutboxRow, outcome: DeliveryOutcome, ctx: TransitionContext): OutboxRow {
@@ -72,9 +67,10 @@ export function applyOutcome(row: OutboxRow, outcome: DeliveryOutcome, ctx: Tran
 
 /**
  * An entry found `sending` at start: the desk stopped mid-call, so the outcome is unknown. Messages
- * and guests are looked up before they are sent again; a purchase cannot be, so a person decides.
+ * and guests are looked up before they are sent again, and not at once: the interrupted request may
+ * still land, so the look-up waits the reconcile delay. A purchase cannot be looked up: a person decides.
  */
-export function recoverInterrupted(row: OutboxRow, now: number): OutboxRow {
+export function recoverInterrupted(row: OutboxRow, now: number, reconcileAfterMs: number): OutboxRow {
   if (row.kind === 'add_purchase') {
     const facts: HoldFacts = {
       txId: String(row.payload.tx_id ?? ''),
@@ -83,20 +79,34 @@ export function recoverInterrupted(row: OutboxRow, now: number): OutboxRow {
     };
     return { ...row, ...CLEARED, state: 'needs_attention', updatedAt: now, outcomeUnknownAt: row.updatedAt, hold: facts, problem: holdProblem(facts) };
   }
-  return { ...row, ...CLEARED, state: 'queued', updatedAt: now, outcomeUnknownAt: row.outcomeUnknownAt ?? row.updatedAt };
+  return {
+    ...row,
+    ...CLEARED,
+    state: 'waiting',
+    updatedAt: now,
+    outcomeUnknownAt: row.outcomeUnknownAt ?? row.updatedAt,
+    waitingReason: 'The desk stopped while this was being sent. It is checked with the service before it is sent again.',
+    nextAttemptAt: now + reconcileAfterMs,
+  };
 }
 
-/** Staff asked to send it again now (from needs attention, waiting or queued). */
-export function resend(row: OutboxRow, now: number): OutboxRow {
+/**
+ * Staff asked to send it again now (from needs attention, waiting or queued). An entry whose earlier
+ * try may have gone out is still looked up first, and no sooner than the reconcile delay after that try.
+ */
+export function resend(row: OutboxRow, now: number, reconcileAfterMs: number): OutboxRow {
   if (row.hold) throw new UserFacingError('This purchase is held for a decision: choose "It was recorded" or "Send again".');
   if (row.state !== 'needs_attention' && row.state !== 'waiting' && row.state !== 'queued') throw notNow(row, 'sent again');
-  // outcomeUnknownAt survives: a message whose earlier try may have gone out is still looked up first.
+  const lookUpAt = row.outcomeUnknownAt === null ? null : row.updatedAt + reconcileAfterMs;
+  if (lookUpAt !== null && lookUpAt > now) {
+    return { ...row, ...CLEARED, state: 'waiting', attempts: 0, updatedAt: now, nextAttemptAt: lookUpAt, waitingReason: 'Checking first whether the earlier try went out.' };
+  }
   return { ...row, ...CLEARED, state: 'queued', attempts: 0, updatedAt: now };
 }
 
 /** Staff changed a message or guest before it went out; the payload was validated by the caller. */
-export function edit(row: OutboxRow, payload: Payload, now: number): OutboxRow {
-  if (!EDITABLE_KINDS.has(row.kind)) throw new UserFacingError('Only messages and guests can be edited; discard this entry and enter it again.');
+export function edit<K extends OutboxKind>(row: OutboxRow<K>, payload: OutboxPayloads[K], now: number): OutboxRow<K> {
+  if (!OUTBOX_KIND_SPECS[row.kind].editable) throw new UserFacingError('Only messages and guests can be edited; discard this entry and enter it again.');
   if (row.state === 'sending' || row.state === 'sent' || row.state === 'discarded') throw notNow(row, 'edited');
   return { ...row, ...CLEARED, state: 'queued', attempts: 0, payload, updatedAt: now };
 }
@@ -139,7 +149,7 @@ export function holdProblem(facts: HoldFacts): Problem {
 }
 
 /** The refusal when an action does not fit the entry's state. */
-function notNow(row: OutboxRow, action: string): UserFacingError {
+function notNow(row: Pick<OutboxRow, 'state'>, action: string): UserFacingError {
   const why = row.state === 'sending' ? 'it is being sent right now' : row.state === 'sent' ? 'it was already sent' : row.state === 'discarded' ? 'it was discarded' : `it is ${row.state}`;
   return new UserFacingError(`This entry cannot be ${action}: ${why}.`);
 }

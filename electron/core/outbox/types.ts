@@ -1,10 +1,11 @@
 import type { z } from 'zod';
-import type { outboxItemView, outboxKind, outboxState, outboxSummary } from '../../../shared/bridge/channels/outbox';
+import type { existingGuest, outboxItemView, outboxProblem, outboxSummary } from '../../../shared/bridge/channels/outbox';
+import type { OutboxKind, OutboxPayloads } from '../../../shared/outbox/kinds';
+import type { OutboxState } from '../../../shared/outbox/states';
 
-/** The kinds of write the outbox carries (ARCHITECTURE §5). */
-export type OutboxKind = z.output<typeof outboxKind>;
-/** The states staff see. */
-export type OutboxState = z.output<typeof outboxState>;
+export { OUTBOX_KIND_SPECS, OUTBOX_KINDS, type OutboxKind, type OutboxPayload, type OutboxPayloads } from '../../../shared/outbox/kinds';
+export { OUTBOX_STATES, type OutboxState } from '../../../shared/outbox/states';
+
 /** A state as stored: the visible ones, plus discarded (kept for the record, never shown). */
 export type StoredState = OutboxState | 'discarded';
 /** One entry as the bridge carries it to the Outbox screen. */
@@ -12,26 +13,13 @@ export type OutboxItemView = z.output<typeof outboxItemView>;
 /** Counts per state, paused kinds, and whether the service answers. */
 export type OutboxSummary = z.output<typeof outboxSummary>;
 
-export const OUTBOX_KINDS: readonly OutboxKind[] = ['sms', 'email', 'push_contact', 'add_purchase', 'push_reservations'];
-export const OUTBOX_STATES: readonly OutboxState[] = ['queued', 'sending', 'waiting', 'needs_attention', 'sent'];
-/** Kinds the service takes as arrays: several entries go in one call. */
-export const BULK_KINDS: ReadonlySet<OutboxKind> = new Set(['push_contact', 'add_purchase', 'push_reservations']);
-/**
- * Kinds a blind resend would duplicate (a second message, a second purchase): their claim must be on
- * disk before the call. Guest and booking pushes reconcile by pull_db or upsert by id instead.
- */
-export const CLAIM_MUST_BE_FLUSHED: ReadonlySet<OutboxKind> = new Set(['sms', 'email', 'add_purchase']);
-/** Kinds staff may edit before they go out. */
-export const EDITABLE_KINDS: ReadonlySet<OutboxKind> = new Set(['sms', 'email', 'push_contact']);
-
 /** A JSON object as the service takes it. */
 export type Payload = Record<string, unknown>;
 
-/** Why an entry needs attention: the service's own words where it gave them, and what to do. */
-export interface Problem {
-  message: string;
-  whatToDo: string;
-}
+/** Why an entry needs attention: the service's own words where it gave them, what to do, and the guests it names. */
+export type Problem = z.output<typeof outboxProblem>;
+/** A guest the service already has, named by a refused new guest. */
+export type ExistingGuest = z.output<typeof existingGuest>;
 
 /** The facts kept with an entry held for a person's decision (a purchase whose outcome is unknown). */
 export interface HoldFacts {
@@ -42,15 +30,13 @@ export interface HoldFacts {
   at: number;
 }
 
-/** One row of outbox_items, decoded. */
-export interface OutboxRow {
+/** The columns of an entry other than its kind and payload. */
+export interface OutboxRowFacts {
   seq: number;
   id: string;
-  kind: OutboxKind;
   state: StoredState;
   account: string;
   guestKey: string;
-  payload: Payload;
   referenceId: string | null;
   createsLocalId: string | null;
   needsLocalId: string | null;
@@ -64,6 +50,22 @@ export interface OutboxRow {
   createdAt: number;
   updatedAt: number;
   sentAt: number | null;
+}
+
+/** One row of outbox_items, decoded: a union keyed by kind, each with its own payload type. */
+export type OutboxRow<K extends OutboxKind = OutboxKind> = { [P in K]: OutboxRowFacts & { kind: P; payload: OutboxPayloads[P] } }[K];
+
+/** A new row, before SQLite gives it its sequence number. */
+export type NewOutboxRow<K extends OutboxKind = OutboxKind> = { [P in K]: Omit<OutboxRowFacts, 'seq'> & { kind: P; payload: OutboxPayloads[P] } }[K];
+
+/** A row of kind K from its columns (the store decodes rows with it). */
+export function outboxRow<K extends OutboxKind>(kind: K, payload: OutboxPayloads[K], facts: OutboxRowFacts): OutboxRow<K> {
+  return { ...facts, kind, payload };
+}
+
+/** Whether a row is of kind K (the dispatcher groups rows of one kind into a call). */
+export function isRowOfKind<K extends OutboxKind>(row: { kind: OutboxKind }, kind: K): row is OutboxRow<K> {
+  return row.kind === kind;
 }
 
 /** Time as the outbox uses it: injected so tests drive it by hand. */

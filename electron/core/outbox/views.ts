@@ -1,6 +1,7 @@
 import { describeEntry } from './describe';
 import type { CountRow, PausedKind } from './store';
-import { EDITABLE_KINDS, OUTBOX_STATES, type OutboxItemView, type OutboxKind, type OutboxRow, type OutboxState, type OutboxSummary, type StoredState } from './types';
+import { emptyCounts } from '../../../shared/outbox/states';
+import { OUTBOX_KIND_SPECS, type OutboxItemView, type OutboxKind, type OutboxRow, type OutboxState, type OutboxSummary, type StoredState } from './types';
 
 /** What decides how an entry looks besides its own row. */
 export interface ViewContext {
@@ -31,7 +32,7 @@ export function toItemView(row: OutboxRow, ctx: ViewContext): OutboxItemView {
       ? { nextAttemptAt: new Date(row.nextAttemptAt).toISOString() }
       : {}),
     ...(row.state === 'needs_attention' && row.problem ? { problem: row.problem } : {}),
-    editable: EDITABLE_KINDS.has(row.kind) && shown.state !== 'sending' && shown.state !== 'sent',
+    editable: OUTBOX_KIND_SPECS[row.kind].editable && shown.state !== 'sending' && shown.state !== 'sent',
     ...(row.hold && row.state === 'needs_attention' ? { awaitingDecision: true } : {}),
     payload: row.payload,
     ...(row.result ? { result: row.result } : {}),
@@ -40,7 +41,7 @@ export function toItemView(row: OutboxRow, ctx: ViewContext): OutboxItemView {
 
 /** Counts per state as shown, paused kinds and whether the service answers: the badge and the banner. */
 export function summarize(counts: { pending: readonly CountRow[]; sent: number }, ctx: ViewContext): OutboxSummary {
-  const byState = Object.fromEntries(OUTBOX_STATES.map((state) => [state, 0])) as Record<OutboxState, number>;
+  const byState = emptyCounts();
   byState.sent = counts.sent;
   for (const row of counts.pending) byState[displayedState(row.state, row.kind, row.account, row.blocked === 1, ctx).state] += row.count;
   return { counts: byState, paused: ctx.paused.map(({ kind, reason }) => ({ kind, reason })), online: ctx.online };

@@ -1,5 +1,5 @@
 import { ServiceFailureError } from '../../../shared/api/errors';
-import type { OutboxItemView } from '../outbox';
+import type { OutboxItemView } from '../outbox/types';
 import type { reservationChannels } from '../../../shared/bridge/channels/reservations';
 import type { DeskHandlers, ResponseOf } from '../../../shared/bridge/contract';
 import { UserFacingError } from '../../../shared/bridge/result';

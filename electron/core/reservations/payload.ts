@@ -1,4 +1,5 @@
 import type { ParsedRequestOf } from '../../../shared/bridge/contract';
+import type { OutboxInput } from '../../../shared/outbox/kinds';
 
 type Booking = ParsedRequestOf<'saveBooking'>['booking'];
 
@@ -6,7 +7,7 @@ type Booking = ParsedRequestOf<'saveBooking'>['booking'];
 const STANDARD = new Set(['id', 'total_attendees', 'attendee_names', 'bookingStatus', 'Date', 'Time']);
 
 /** The push_reservations item of a booking: the reservation's fields, and its guest by contact id (a local id waits for the guest's push). */
-export function bookingPayload(guestKey: string, booking: Booking): Record<string, unknown> {
+export function bookingPayload(guestKey: string, booking: Booking): OutboxInput<'push_reservations'> {
   const custom = Object.fromEntries(Object.entries(booking.custom).filter(([name]) => !STANDARD.has(name)));
   return {
     reservation: {

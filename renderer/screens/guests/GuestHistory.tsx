@@ -4,7 +4,7 @@ import type { GuestWrite, SentItemRow, SmsReplyRow } from '../../db/guest-db';
 import { useGuests } from '../../stores/guests';
 import { StateBadge } from './PendingMark';
 import type { GuestProfileData } from './useGuestProfile';
-import { useLiveQuery } from './useLiveQuery';
+import { useCacheQuery } from '../../hooks/useCacheQuery';
 
 const KIND_LABELS: Record<GuestWrite['kind'], string> = { create: 'Recorded', update: 'Details changed', purchase: 'Purchase', sms: 'SMS', email: 'Email' };
 
@@ -14,7 +14,7 @@ export function GuestHistory({ profile }: { profile: GuestProfileData }) {
   const mobile = fieldText(profile.shown, FIELD.mobile);
   const activity = [...profile.writes].filter((write) => write.kind !== 'update').reverse();
   const references = activity.map((write) => write.referenceId).filter((id): id is string => Boolean(id));
-  const extras = useLiveQuery(async () => {
+  const extras = useCacheQuery(async () => {
     if (!cache) return { sent: new Map<string, SentItemRow>(), replies: [] as SmsReplyRow[] };
     const phone = mobile ? cache.phoneKey(mobile) : null;
     const [sent, replies] = await Promise.all([cache.db.sentItemsByReference(references), phone ? cache.db.repliesFrom(phone) : Promise.resolve([])]);

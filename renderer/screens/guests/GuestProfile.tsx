@@ -1,4 +1,5 @@
 import { Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { isLocalGuestId } from '../../../shared/rules/guest-id';
 import { FIELD, fieldText } from '../../db/contact';
 import { GuestBookings } from '../reservations/GuestBookings';
 import { openGuest, type GuestTab } from '../../stores/guests-panel';
@@ -16,7 +17,7 @@ export function GuestProfile({ guestKey, tab }: { guestKey: string; tab: GuestTa
   if (profile === undefined) return <Loader size="sm" aria-label="loading guest" />;
   if (profile === null) return <Text c="dimmed">This guest is no longer in the cache (removed on the service, or the new guest was discarded).</Text>;
   const { row, shown, unconfirmed } = profile;
-  const isLocal = row.key.startsWith('local-');
+  const isLocal = isLocalGuestId(row.key);
   const ids = [fieldText(shown, FIELD.member) && `Member ${fieldText(shown, FIELD.member)}`, fieldText(shown, FIELD.card) && `Card ${fieldText(shown, FIELD.card)}`].filter(Boolean).join(' · ');
 
   return (

@@ -1,21 +1,27 @@
-import { Alert, Anchor, Button, Collapse, SimpleGrid, Stack, TagsInput, Text, Title } from '@mantine/core';
+import { Alert, Button, Collapse, Group, SimpleGrid, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { detailsToAdd } from '../../../shared/rules/contact-identity';
+import { AddDetailsDialog } from '../../components/AddDetailsDialog';
 import { FIELD } from '../../db/contact';
+import type { GuestRow } from '../../db/guest-db';
+import { useAccount } from '../../stores/account';
 import { useGuests } from '../../stores/guests';
 import { openGuest } from '../../stores/guests-panel';
 import { FormFooter } from './FormFooter';
 import { editableFields } from './useDetailsEdit';
 import { fieldLabel } from './field-labels';
 import { FieldEditor } from './FieldEditor';
-import { useLiveQuery } from './useLiveQuery';
-import { useNewGuest, type LikelyDuplicate } from './useNewGuest';
+import { useCacheQuery } from '../../hooks/useCacheQuery';
+import { guestsOnFile, useNewGuest, type LikelyDuplicate } from './useNewGuest';
+
+type NewGuestState = ReturnType<typeof useNewGuest>;
 
 const MAIN_FIELDS = [FIELD.firstName, FIELD.surname, FIELD.email, FIELD.mobile, FIELD.member, FIELD.card];
 
-/** Records a new guest: an email or a mobile is required, a likely duplicate is shown first; works offline under a local id. */
+/** Records a new guest: an email or a mobile is required; a guest already on file with them is offered instead; works offline under a local id. */
 export function NewGuestForm() {
   const db = useGuests((state) => state.cache?.db);
-  const schema = useLiveQuery(async () => (db ? { fields: await db.fieldList(), categories: await db.categoryNames() } : null), [db]);
+  const schema = useCacheQuery(async () => (db ? { fields: await db.fieldList(), categories: await db.categoryNames() } : null), [db]);
   const form = useNewGuest();
   const [more, setMore] = useState(false);
   const fields = editableFields(schema?.fields ?? [], {}).filter((field) => field.type !== 'multipleSelect');
@@ -40,7 +46,7 @@ export function NewGuestForm() {
           </>
         )}
         <TagsInput label="Categories" data={schema?.categories ?? []} value={form.categories} onChange={form.setCategories} clearable acceptValueOnBlur />
-        <DuplicateWarning duplicates={form.duplicates} accepted={form.duplicateAccepted} onAccept={form.acceptDuplicate} />
+        <DuplicateOffer duplicates={form.duplicates} details={form.newDetails([...main, ...others])} addToGuest={form.addToGuest} />
         <FormFooter error={form.error} busy={form.busy} submitLabel="Record guest">
           <Button variant="default" onClick={form.clear}>Clear</Button>
         </FormFooter>
@@ -49,20 +55,45 @@ export function NewGuestForm() {
   );
 }
 
-/** The guests already cached with the same email or mobile, with a way to open them or go on. */
-function DuplicateWarning({ duplicates, accepted, onAccept }: { duplicates: LikelyDuplicate[]; accepted: boolean; onAccept: () => void }) {
+/**
+ * The guests on file with the same email or mobile. The service keeps one guest per email and one
+ * per mobile, so instead of recording a second one staff open that guest or add these details to them.
+ */
+function DuplicateOffer({ duplicates, details, addToGuest }: { duplicates: LikelyDuplicate[]; details: Record<string, unknown>; addToGuest: NewGuestState['addToGuest'] }) {
+  const country = useAccount((state) => state.account?.defaultPhoneCountry);
+  const [adding, setAdding] = useState<GuestRow | null>(null);
   if (duplicates.length === 0) return null;
+  const guests = guestsOnFile(duplicates);
   return (
-    <Alert color="yellow" title="Likely already on file" role="alert">
-      <Stack gap={4}>
+    <Alert color="yellow" title="Already on file" role="alert">
+      <Stack gap={6}>
+        <Text size="sm">The service keeps one guest per email and one per mobile.</Text>
         {duplicates.map(({ row, same }) => (
-          <Text key={`${row.key}-${same}`} size="sm">
-            <Anchor component="button" type="button" onClick={() => openGuest(row.key)}>{row.label}</Anchor> has the same {same}.
-          </Text>
+          <Text key={`${row.key}-${same}`} size="sm">{row.label} already has this {same}.</Text>
         ))}
-        {!accepted && <Button size="xs" variant="light" w="fit-content" onClick={onAccept}>Record anyway</Button>}
-        {accepted && <Text size="xs">You chose to record a separate guest. The service may still refuse a duplicate.</Text>}
+        <Group gap="xs">
+          {guests.map((row) => (
+            <Button key={row.key} size="xs" variant="light" onClick={() => openGuest(row.key)}>{`Open ${row.label}`}</Button>
+          ))}
+          {guests.length === 1 && (
+            <Button size="xs" variant="light" color="teal" onClick={() => (addToGuest.clearError(), setAdding(guests[0]!))}>{`Add these details to ${guests[0]!.label}`}</Button>
+          )}
+        </Group>
+        {guests.length > 1 && <Text size="xs">These details belong to two guests on file; change the email or the mobile, or open each of them.</Text>}
       </Stack>
+      <AddDetailsDialog
+        opened={adding !== null}
+        guestName={adding?.label ?? ''}
+        changes={adding ? detailsToAdd(adding.record, details, country) : []}
+        busy={addToGuest.busy}
+        error={addToGuest.error}
+        onConfirm={(fields) => {
+          if (!adding) return;
+          const chosen = detailsToAdd(adding.record, details, country).filter((change) => fields.includes(change.field));
+          void addToGuest.run(adding, chosen, details).then((done) => done && setAdding(null));
+        }}
+        onClose={() => setAdding(null)}
+      />
     </Alert>
   );
 }

@@ -3,14 +3,14 @@ import type { GuestRow, SmsReplyRow } from '../../db/guest-db';
 import { TERM } from '../../search/terms';
 import { useGuests } from '../../stores/guests';
 import { openGuest } from '../../stores/guests-panel';
-import { useLiveQuery } from './useLiveQuery';
+import { useCacheQuery } from '../../hooks/useCacheQuery';
 
 const REPLY_LIMIT = 300;
 
 /** The latest SMS replies (sms_inbox), each linked to the guest whose mobile sent it. */
 export function SmsRepliesView() {
   const cache = useGuests((state) => state.cache);
-  const replies = useLiveQuery(async () => {
+  const replies = useCacheQuery(async () => {
     if (!cache) return [];
     const latest = await cache.db.latestReplies(REPLY_LIMIT);
     const guests = new Map<string, GuestRow | undefined>();

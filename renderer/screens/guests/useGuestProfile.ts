@@ -2,7 +2,7 @@ import type { ContactRecord } from '../../db/contact';
 import type { FieldRow, GuestRow, GuestWrite } from '../../db/guest-db';
 import { applyWrites, overlayWrites } from '../../db/overlay';
 import { useGuests } from '../../stores/guests';
-import { useLiveQuery } from './useLiveQuery';
+import { useCacheQuery } from '../../hooks/useCacheQuery';
 
 /** An open guest as the profile shows it. */
 export interface GuestProfileData {
@@ -19,7 +19,7 @@ export interface GuestProfileData {
 /** Follows a guest in the cache (by key or the local id it was recorded under), with its writes and the field definitions. */
 export function useGuestProfile(key: string): GuestProfileData | null | undefined {
   const db = useGuests((state) => state.cache?.db);
-  return useLiveQuery(async () => {
+  return useCacheQuery(async () => {
     if (!db) return null;
     const row = await db.guestByKey(key);
     if (!row) return null;

@@ -1,4 +1,5 @@
 import { validateNewContact } from '../../../shared/rules/contact';
+import type { DetailChange } from '../../../shared/rules/contact-identity';
 import { isValidEmail, emailKey } from '../../../shared/rules/email';
 import { validateFieldValue } from '../../../shared/rules/fields';
 import { normalizePhone, type CountryCode } from '../../../shared/rules/phone';
@@ -11,17 +12,15 @@ import { useAccount } from '../../stores/account';
 import { useGuests } from '../../stores/guests';
 import { clearDraft, useDraft } from '../../stores/guests-drafts';
 import { openGuest } from '../../stores/guests-panel';
-import { createGuest } from '../../stores/guests-writes';
+import { createGuest, saveGuestEdit, type GuestEdit } from '../../stores/guests-writes';
 import { toServiceValue } from './field-values';
-import { useLiveQuery } from './useLiveQuery';
+import { useCacheQuery } from '../../hooks/useCacheQuery';
 
 const DRAFT_ID = 'new-guest';
 
 interface NewGuestDraft extends Record<string, unknown> {
   values: Record<string, string>;
   categories: string[];
-  /** The duplicate warning was seen and staff chose to record anyway. */
-  duplicateAccepted: boolean;
 }
 
 /** A likely duplicate already cached: who, and what they share. */
@@ -30,16 +29,26 @@ export interface LikelyDuplicate {
   same: 'email' | 'mobile';
 }
 
-/** The new-guest form's state: typed values kept as a draft, the duplicate check against the cache, and queueing under a local id. */
+/** The guests already on file among the likely duplicates, each once. */
+export function guestsOnFile(duplicates: LikelyDuplicate[]): GuestRow[] {
+  return [...new Map(duplicates.map(({ row }) => [row.key, row])).values()];
+}
+
+/**
+ * The new-guest form's state: typed values kept as a draft, the duplicate check against the cache,
+ * and queueing under a local id. The service keeps one guest per email and one per mobile, so a
+ * guest with the email or mobile of one on file is not recorded again: staff open that guest or add
+ * these details to them.
+ */
 export function useNewGuest() {
   const country = useAccount((state) => state.account?.defaultPhoneCountry) as CountryCode | undefined;
   const cache = useGuests((state) => state.cache);
-  const [draft, update] = useDraft<NewGuestDraft>(DRAFT_ID, { values: {}, categories: [], duplicateAccepted: false });
+  const [draft, update] = useDraft<NewGuestDraft>(DRAFT_ID, { values: {}, categories: [] });
   const value = (name: string) => draft.values[name] ?? '';
   const email = value(FIELD.email).trim();
   const mobile = value(FIELD.mobile).trim() ? normalizePhone(value(FIELD.mobile), country) : null;
 
-  const duplicates = useLiveQuery(async (): Promise<LikelyDuplicate[]> => {
+  const duplicates = useCacheQuery(async (): Promise<LikelyDuplicate[]> => {
     if (!cache) return [];
     const byEmail = email && isValidEmail(email) ? await cache.db.guestsWithTerm(TERM.email + emailKey(email)) : [];
     const byMobile = mobile ? await cache.db.guestsWithTerm(TERM.phone + mobile.slice(1)) : [];
@@ -54,31 +63,59 @@ export function useNewGuest() {
     return validateFieldValue(field.type, typed) ?? undefined;
   };
 
-  const action = useDeskAction(async (fields: Pick<FieldRow, 'name' | 'type'>[]) => {
+  /** The typed values as the service takes them (blanks left out). */
+  const typedRecord = (fields: Pick<FieldRow, 'name' | 'type'>[]): Record<string, FieldValue> => {
     const record: Record<string, FieldValue> = {};
     for (const field of fields) {
       const typed = value(field.name);
       if (typed.trim()) record[field.name] = field.name === FIELD.mobile && mobile ? mobile : toServiceValue(field.type, typed);
     }
+    return record;
+  };
+
+  /** The new guest's details as they would be added to a guest on file (categories as the service lists them). */
+  const newDetails = (fields: Pick<FieldRow, 'name' | 'type'>[]): Record<string, unknown> => ({
+    ...typedRecord(fields),
+    ...(draft.categories.length ? { svc_categories: draft.categories.join(',') } : {}),
+  });
+
+  const action = useDeskAction(async (fields: Pick<FieldRow, 'name' | 'type'>[]) => {
+    const record = typedRecord(fields);
     const problem = validateNewContact(record);
     if (problem) throw new Error(problem === 'No email or mobile information' ? 'Enter an email or a mobile: the service needs one of them.' : problem);
     const invalid = fields.map(fieldError).find(Boolean);
     if (invalid) throw new Error(`Check the marked fields: ${invalid}`);
-    if (duplicates.length > 0 && !draft.duplicateAccepted) throw new Error('This looks like a guest already on file (see above). Open them, or choose "Record anyway".');
+    if (duplicates.length > 0) {
+      const onFile = duplicates.map(({ row, same }) => `${row.label} already has this ${same}`).join(' and ');
+      throw new Error(`The service keeps one guest per email and one per mobile, and ${onFile}. Open them, add these details to them, or change the email or mobile.`);
+    }
     const localId = await createGuest(getDesk(), record, draft.categories);
     clearDraft(DRAFT_ID);
     openGuest(localId);
     return localId;
   }, 'Guest recorded. They go to the service through the outbox.');
 
+  /** A person's choice: the details (of `newDetails`) picked field by field go to the guest on file as a profile edit. */
+  const addToGuest = useDeskAction(async (row: GuestRow, changes: DetailChange[], details: Record<string, unknown>) => {
+    const edit: GuestEdit = { changes: {}, multiselect: [] };
+    for (const change of changes) {
+      if (change.field === 'svc_categories') edit.categories = change.to.split(',');
+      else edit.changes[change.field] = details[change.field] as FieldValue;
+    }
+    if (Object.keys(edit.changes).length > 0 || edit.categories) await saveGuestEdit(getDesk(), row.key, edit);
+    clearDraft(DRAFT_ID);
+    openGuest(row.key);
+    return true;
+  }, 'Added to the guest on file. The change goes to the service through the outbox.');
+
   return {
     value,
-    setValue: (name: string, next: string) => update({ values: { ...draft.values, [name]: next }, duplicateAccepted: false }),
+    setValue: (name: string, next: string) => update({ values: { ...draft.values, [name]: next } }),
     categories: draft.categories,
     setCategories: (categories: string[]) => update({ categories }),
     duplicates,
-    acceptDuplicate: () => (update({ duplicateAccepted: true }), action.clearError()),
-    duplicateAccepted: draft.duplicateAccepted,
+    newDetails,
+    addToGuest,
     fieldError,
     submit: action.run,
     busy: action.busy,

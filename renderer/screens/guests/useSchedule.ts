@@ -1,4 +1,4 @@
-import { formatServiceDateTime } from '../../../shared/rules/datetime';
+import { scheduleProblem } from '../../../shared/rules/schedule';
 import type { AccountView } from '../../stores/account';
 import { useAccount } from '../../stores/account';
 import { guestDraftId, useDraft, type Draft } from '../../stores/guests-drafts';
@@ -11,12 +11,14 @@ export interface ScheduleDraft {
   sendAt: string;
 }
 
-/** The schedule as the service takes it, or why it cannot be used (empty, or already past in the account's zone). */
-export function checkSchedule(draft: ScheduleDraft, timeZone: string, now = new Date()): { sendAt?: string; error?: string } {
+/** The draft's schedule as the service takes it, or why it cannot be used (empty, not a real time, or already past in the account's zone). */
+export function draftSchedule(draft: ScheduleDraft, timeZone: string, now = new Date()): { sendAt?: string; error?: string } {
   if (!draft.scheduled) return {};
   if (!draft.sendAt) return { error: 'Choose when to send it, or untick "Send later".' };
   const sendAt = scheduleToService(draft.sendAt);
-  if (sendAt <= formatServiceDateTime(now, timeZone)) return { error: `That time has already passed in ${timeZone}.` };
+  const problem = scheduleProblem(sendAt, timeZone, now);
+  if (problem === 'not-a-date') return { error: 'That is not a real date and time.' };
+  if (problem === 'past') return { error: `That time has already passed in ${timeZone}.` };
   return { sendAt };
 }
 
@@ -26,7 +28,7 @@ export function useMessageDraft<T extends Draft & ScheduleDraft>(form: string, p
   const timeZone = account?.timeZone ?? 'UTC';
   const draftId = guestDraftId(form, profile.row);
   const [draft, update] = useDraft<T>(draftId, { ...initial(account), scheduled: false, sendAt: '' } as T);
-  return { account, timeZone, draftId, draft, update, schedule: checkSchedule(draft, timeZone) };
+  return { account, timeZone, draftId, draft, update, schedule: draftSchedule(draft, timeZone) };
 }
 
 /** What staff are told once a message is queued: when it goes, in the account's zone. */

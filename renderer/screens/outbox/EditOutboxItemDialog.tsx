@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
 import type { OutboxItem } from '../../stores/outbox';
+import { patchOutboxList } from '../../stores/outbox-list';
+import { fieldLabel } from '../guests/field-labels';
 
 /** Fields staff may change on each editable kind; long text gets a text area. */
 const EDITABLE_FIELDS: Partial<Record<OutboxItem['kind'], Array<{ key: string; label: string; long?: boolean }>>> = {
@@ -28,11 +30,14 @@ function EditForm({ item, onDone }: { item: OutboxItem; onDone: () => void }) {
     EDITABLE_FIELDS[item.kind] ??
     Object.entries(item.payload)
       .filter(([key, value]) => typeof value === 'string' && !['client_id', 'contact_id'].includes(key))
-      .map(([key]) => ({ key, label: key, long: false }));
+      .map(([key]) => ({ key, label: fieldLabel(key), long: false }));
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(fields.map(({ key }) => [key, String(item.payload[key] ?? '')])),
   );
-  const save = useDeskAction(() => getDesk().editOutboxItem({ id: item.id, payload: { ...item.payload, ...values } }), 'Saved; it will be sent again.');
+  const save = useDeskAction(
+    () => getDesk().editOutboxItem({ id: item.id, payload: { ...item.payload, ...values } }).then((view) => (patchOutboxList([view], []), view)),
+    'Saved; it will be sent again.',
+  );
   const submit = async () => {
     if (await save.run()) onDone();
   };

@@ -3,13 +3,16 @@ import { modals } from '@mantine/modals';
 import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
 import type { OutboxItem } from '../../stores/outbox';
-import { KIND_LABELS, STATE_LABELS } from './labels';
+import { patchOutboxList } from '../../stores/outbox-list';
+import { DuplicateChoices } from './DuplicateChoices';
+import { kindLabel, STATE_LABELS } from './labels';
 
 /** One outbox entry: what it is, its state and reason, and what staff can do with it. */
 export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (item: OutboxItem) => void }) {
-  const resend = useDeskAction(() => getDesk().resendOutboxItem({ id: item.id }), 'Queued to send again.');
-  const discard = useDeskAction(() => getDesk().discardOutboxItem({ id: item.id }), 'Discarded.');
-  const decide = useDeskAction((decision: 'it-was-recorded' | 'send-again') => getDesk().decideHeldItem({ id: item.id, decision }));
+  // Each answer patches the list at once; the outboxChanged event that follows agrees with it.
+  const resend = useDeskAction(() => getDesk().resendOutboxItem({ id: item.id }).then(patchOne), 'Queued to send again.');
+  const discard = useDeskAction(() => getDesk().discardOutboxItem({ id: item.id }).then((answer) => (patchOutboxList([], [item.id]), answer)), 'Discarded.');
+  const decide = useDeskAction((decision: 'it-was-recorded' | 'send-again') => getDesk().decideHeldItem({ id: item.id, decision }).then(patchOne));
   const state = STATE_LABELS[item.state];
   const confirmDiscard = () =>
     modals.openConfirmModal({
@@ -20,20 +23,23 @@ export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (ite
       onConfirm: () => void discard.run(),
     });
   const error = resend.error ?? discard.error ?? decide.error;
+  const existingGuests = item.state === 'needs_attention' ? (item.problem?.existingGuests ?? []) : [];
 
   return (
     <Table.Tr data-state={item.state}>
       <Table.Td><Badge variant="light" color={state.color}>{state.label}</Badge></Table.Td>
-      <Table.Td>{KIND_LABELS[item.kind]}</Table.Td>
+      <Table.Td>{kindLabel(item.kind)}</Table.Td>
       <Table.Td>
         <Stack gap={2}>
           <Text size="sm">{item.summary}</Text>
           {item.waitingReason && <Text size="xs" c="dimmed">{item.waitingReason}{item.nextAttemptAt ? ` (next try ${new Date(item.nextAttemptAt).toLocaleTimeString()})` : ''}</Text>}
           {item.problem && (
             <Text size="xs" c="red">
-              {item.problem.message} — {item.problem.whatToDo}
+              {/* The guests on file come with their own buttons, which say what to do. */}
+              {existingGuests.length > 0 ? item.problem.message : `${item.problem.message} — ${item.problem.whatToDo}`}
             </Text>
           )}
+          {existingGuests.length > 0 && <DuplicateChoices item={item} guests={existingGuests} />}
           {error && <Text size="xs" c="red" role="alert">{error}</Text>}
         </Stack>
       </Table.Td>
@@ -45,7 +51,7 @@ export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (ite
               <Button size="xs" variant="light" color="orange" onClick={() => void decide.run('send-again')} loading={decide.busy}>Send again</Button>
             </>
           ) : (
-            item.state === 'needs_attention' && <Button size="xs" variant="light" onClick={() => void resend.run()} loading={resend.busy}>Resend</Button>
+            item.state === 'needs_attention' && existingGuests.length === 0 && <Button size="xs" variant="light" onClick={() => void resend.run()} loading={resend.busy}>Resend</Button>
           )}
           {item.editable && item.state !== 'sent' && item.state !== 'sending' && <Button size="xs" variant="default" onClick={() => onEdit(item)}>Edit</Button>}
           {item.state !== 'sent' && item.state !== 'sending' && <Button size="xs" variant="subtle" color="red" onClick={confirmDiscard}>Discard</Button>}
@@ -53,4 +59,10 @@ export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (ite
       </Table.Td>
     </Table.Tr>
   );
+}
+
+/** Puts an entry's fresh view into the Outbox list and passes it on. */
+function patchOne(view: OutboxItem): OutboxItem {
+  patchOutboxList([view], []);
+  return view;
 }

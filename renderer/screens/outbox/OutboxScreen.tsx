@@ -1,38 +1,28 @@
-import { Alert, Button, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { OUTBOX_KINDS, isOutboxKind } from '../../../shared/outbox/kinds';
 import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
 import { useOutbox, type OutboxItem } from '../../stores/outbox';
+import { loadMoreOutbox, loadOutboxList, OUTBOX_FILTERS, useOutboxList, type OutboxFilter } from '../../stores/outbox-list';
 import { EditOutboxItemDialog } from './EditOutboxItemDialog';
-import { KIND_LABELS } from './labels';
+import { kindLabel } from './labels';
 import { OutboxItemRow } from './OutboxItemRow';
 
-const FILTERS = {
-  attention: { label: 'Needs attention', states: ['needs_attention'] },
-  pending: { label: 'To go out', states: ['queued', 'sending', 'waiting', 'needs_attention'] },
-  sent: { label: 'Sent', states: ['sent'] },
-} as const;
-type Filter = keyof typeof FILTERS;
+/** Loads the list under new filters and takes the fresh summary it brings. */
+function reload(filters: Parameters<typeof loadOutboxList>[1] = {}): void {
+  void loadOutboxList(getDesk(), filters).then((summary) => summary && useOutbox.setState({ summary }));
+}
 
 /** The outbox: what waits to go out and why, what needs a person, and what went out. */
 export function OutboxScreen() {
   const summary = useOutbox((state) => state.summary);
-  const version = useOutbox((state) => state.version);
-  const [filter, setFilter] = useState<Filter>('pending');
-  const [items, setItems] = useState<OutboxItem[] | null>(null);
+  const { filter, kind, items, hasMore, loading, error } = useOutboxList();
   const [editing, setEditing] = useState<OutboxItem | null>(null);
-  const resume = useDeskAction((kind: OutboxItem['kind']) => getDesk().resumeOutboxKind({ kind }), 'Sending again.');
+  const resume = useDeskAction((paused: OutboxItem['kind']) => getDesk().resumeOutboxKind({ kind: paused }), 'Sending again.');
 
-  useEffect(() => {
-    let current = true;
-    getDesk()
-      .listOutbox({ states: [...FILTERS[filter].states], limit: 500 })
-      .then(({ items: list, summary: fresh }) => current && (setItems(list), useOutbox.setState({ summary: fresh })))
-      .catch(() => current && setItems([]));
-    return () => {
-      current = false;
-    };
-  }, [filter, version]);
+  // The list loads when the screen opens; outboxChanged events patch it from then on.
+  useEffect(() => reload(), []);
 
   return (
     <Stack gap="md">
@@ -41,26 +31,51 @@ export function OutboxScreen() {
         <Alert color="orange" title="Offline">The service is not answering. Everything below waits here and goes out by itself when the line is back.</Alert>
       )}
       {summary?.paused.map((pause) => (
-        <Alert key={pause.kind} color="red" title={`${KIND_LABELS[pause.kind]} sending is paused`}>
+        <Alert key={pause.kind} color="red" title={`${kindLabel(pause.kind)} sending is paused`}>
           <Group justify="space-between">
             <Text size="sm">{pause.reason}</Text>
             <Button size="xs" onClick={() => void resume.run(pause.kind)} loading={resume.busy}>Resume</Button>
           </Group>
         </Alert>
       ))}
-      <SegmentedControl
-        value={filter}
-        onChange={(value) => setFilter(value as Filter)}
-        data={Object.entries(FILTERS).map(([value, { label, states }]) => ({
-          value,
-          label: `${label} (${states.reduce((sum, state) => sum + (summary?.counts[state] ?? 0), 0)})`,
-        }))}
-      />
-      {items && items.length === 0 && <Text c="dimmed">Nothing here.</Text>}
-      {items && items.length > 0 && (
+      <Group gap="sm" align="flex-end">
+        <SegmentedControl
+          value={filter}
+          onChange={(value) => reload({ filter: value as OutboxFilter })}
+          data={Object.entries(OUTBOX_FILTERS).map(([value, { label, states }]) => ({
+            value,
+            label: `${label} (${states.reduce((sum, state) => sum + (summary?.counts[state] ?? 0), 0)})`,
+          }))}
+        />
+        <NativeSelect
+          aria-label="Kind"
+          w={160}
+          value={kind ?? 'all'}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            reload({ kind: isOutboxKind(value) ? value : null });
+          }}
+          data={[{ value: 'all', label: 'All kinds' }, ...OUTBOX_KINDS.map((value) => ({ value, label: kindLabel(value) }))]}
+        />
+      </Group>
+      {error && (
+        <Alert color="red" title="The outbox could not be loaded" role="alert">
+          <Group justify="space-between">
+            <Text size="sm">{error}</Text>
+            <Button size="xs" variant="light" onClick={() => reload()} loading={loading}>Try again</Button>
+          </Group>
+        </Alert>
+      )}
+      {!error && !loading && items.length === 0 && <Text c="dimmed">Nothing here.</Text>}
+      {items.length > 0 && (
         <Table aria-label="outbox entries" verticalSpacing="xs">
           <Table.Tbody>{items.map((item) => <OutboxItemRow key={item.id} item={item} onEdit={setEditing} />)}</Table.Tbody>
         </Table>
+      )}
+      {hasMore && (
+        <Group justify="center">
+          <Button variant="default" size="xs" onClick={() => void loadMoreOutbox(getDesk())} loading={loading}>Show more</Button>
+        </Group>
       )}
       <EditOutboxItemDialog item={editing} onClose={() => setEditing(null)} />
     </Stack>

@@ -1,3 +1,4 @@
+import { OUTBOX_KIND_SPECS } from '../../../shared/outbox/kinds';
 import type { OutboxItem } from '../../stores/outbox';
 
 /** What each state is called at the desk, and its colour. */
@@ -9,11 +10,7 @@ export const STATE_LABELS: Record<OutboxItem['state'], { label: string; color: s
   sent: { label: 'Sent', color: 'teal' },
 };
 
-/** What each kind is called at the desk. */
-export const KIND_LABELS: Record<OutboxItem['kind'], string> = {
-  sms: 'SMS',
-  email: 'Email',
-  push_contact: 'Guest',
-  add_purchase: 'Purchase',
-  push_reservations: 'Booking',
-};
+/** What a kind is called at the desk (one definition, in shared/outbox/kinds). */
+export function kindLabel(kind: OutboxItem['kind']): string {
+  return OUTBOX_KIND_SPECS[kind].label;
+}

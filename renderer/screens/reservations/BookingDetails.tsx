@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Divider, Group, Kbd, Paper, Stack, Text, Title } 
 import { useEffect, useState } from 'react';
 import { BOOKING_STATUSES, STATUS_KEYS, statusColour } from '../../../shared/rules/booking-status';
 import { getDesk } from '../../bridge/desk';
-import type { BookingFieldRow } from '../../db/booking-db';
+import type { BookingFieldRow } from '../../db/tables/reservations';
 import type { BookingView } from '../../sync/booking-overlay';
 import { latestBookingReply, type BookingReply } from '../../sync/booking-replies';
 import { useGuests } from '../../stores/guests';

@@ -1,6 +1,6 @@
 import { Chip, Group, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { BOOKING_STATUSES } from '../../../shared/rules/booking-status';
-import type { BookingFieldRow } from '../../db/booking-db';
+import type { BookingFieldRow } from '../../db/tables/reservations';
 import { useReservationsView } from '../../stores/reservations-view';
 
 /** Filters by status and by each singleSelect reservation field (table area …), and the search by guest name or phone. */

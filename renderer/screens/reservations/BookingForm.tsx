@@ -1,7 +1,7 @@
 import { Alert, Button, Group, MultiSelect, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { BOOKING_STATUSES } from '../../../shared/rules/booking-status';
-import type { BookingFieldRow } from '../../db/booking-db';
+import type { BookingFieldRow } from '../../db/tables/reservations';
 import type { BookingView } from '../../sync/booking-overlay';
 import { closeBookingForm } from '../../stores/reservations-view';
 import { FieldEditor } from '../guests/FieldEditor';

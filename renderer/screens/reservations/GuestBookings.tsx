@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { statusColour } from '../../../shared/rules/booking-status';
-import type { BookingRow } from '../../db/booking-db';
+import type { BookingRow } from '../../db/tables/reservations';
 import { useAccount } from '../../stores/account';
 import { useNavigation } from '../../stores/navigation';
 import { useReservations } from '../../stores/reservations';

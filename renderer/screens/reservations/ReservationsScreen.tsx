@@ -1,11 +1,11 @@
 import { Modal, Stack, Text, Title, Group } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
-import type { BookingFieldRow } from '../../db/booking-db';
+import type { BookingFieldRow } from '../../db/tables/reservations';
 import { useAccount } from '../../stores/account';
 import { useReservations } from '../../stores/reservations';
 import { closeBookingForm, showDay, useReservationsView } from '../../stores/reservations-view';
 import type { BookingView } from '../../sync/booking-overlay';
-import { useLiveQuery } from '../guests/useLiveQuery';
+import { useCacheQuery } from '../../hooks/useCacheQuery';
 import { BookingDetails } from './BookingDetails';
 import { BookingFilters } from './BookingFilters';
 import { BookingForm } from './BookingForm';
@@ -50,7 +50,7 @@ function DayBook({ timeZone }: { timeZone: string }) {
     if (!useReservationsView.getState().date) showDay(today);
   }, [today]);
   const dataVersion = useReservations((state) => state.dataVersion);
-  const fields = useLiveQuery(() => tables.fieldList(), [tables, dataVersion]) ?? [];
+  const fields = useCacheQuery(() => tables.fieldList(), [tables, dataVersion]) ?? [];
   const selectFields = fields.filter((field) => field.type === 'singleSelect' && field.name !== 'bookingStatus');
   const week = weekOf(date);
   // The day is read on its own, so choosing a day paints its timeline without waiting for the week.
@@ -97,7 +97,7 @@ function BookingFormModal({ date, timeZone, fields, bookings }: { date: string; 
   const pending = useReservations((state) => state.pending);
   const tables = useReservations((state) => state.tables);
   const editId = form.mode === 'edit' ? form.id : null;
-  const stored = useLiveQuery(async () => (editId && tables ? ((await tables.bookingById(editId)) ?? null) : null), [editId, tables]);
+  const stored = useCacheQuery(async () => (editId && tables ? ((await tables.bookingById(editId)) ?? null) : null), [editId, tables]);
   const existing: BookingView | undefined = editId ? (pending[editId] ?? bookings.find((booking) => booking.id === editId) ?? stored ?? undefined) : undefined;
   const opened = form.mode !== 'closed';
   const waiting = form.mode === 'edit' && !existing;

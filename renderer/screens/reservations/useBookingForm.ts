@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { NEW_BOOKING_STATUS } from '../../../shared/rules/booking-status';
 import { validateFieldValue } from '../../../shared/rules/fields';
 import { getDesk } from '../../bridge/desk';
-import type { BookingFieldRow } from '../../db/booking-db';
+import type { BookingFieldRow } from '../../db/tables/reservations';
 import type { BookingView } from '../../sync/booking-overlay';
 import { saveBooking, type BookingInput } from '../../stores/reservations';
 import { closeBookingForm, showDay, useReservationsView } from '../../stores/reservations-view';

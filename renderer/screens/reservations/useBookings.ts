@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { BookingRow } from '../../db/booking-db';
+import type { BookingRow } from '../../db/tables/reservations';
 import { useReservations } from '../../stores/reservations';
 import { overlayBookings, type BookingView } from '../../sync/booking-overlay';
 

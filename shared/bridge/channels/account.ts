@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { channel } from '../define';
 
 const baseUrl = z.string().trim().min(1, 'Enter the service address').max(300);
+/** Staff chose to discard the outbox entries of another account that have not been sent (the desk refuses to change account over them otherwise). */
+const discardUnsent = z.boolean().optional();
 
 /** What the renderer may know of the account: never the API key or the secret. */
 export const accountView = z.object({
@@ -37,20 +39,25 @@ const accountSettingsPatch = z
 export const accountChannels = {
   getAccount: channel(z.object({}).strict(), accountView),
   connectWithApiKey: channel(
-    z.object({ baseUrl, apiKey: z.string().trim().min(1, 'Enter the API key').max(200), clientId: z.string().trim().min(1, 'Enter the client id').max(100), label: z.string().trim().max(80).optional() }).strict(),
+    z.object({ baseUrl, apiKey: z.string().trim().min(1, 'Enter the API key').max(200), clientId: z.string().trim().min(1, 'Enter the client id').max(100), label: z.string().trim().max(80).optional(), discardUnsent }).strict(),
     accountView,
   ),
   signIn: channel(
-    z.object({ baseUrl, username: z.string().trim().min(1, 'Enter the username').max(200), password: z.string().min(1, 'Enter the password').max(500) }).strict(),
+    z.object({ baseUrl, username: z.string().trim().min(1, 'Enter the username').max(200), password: z.string().min(1, 'Enter the password').max(500), discardUnsent }).strict(),
     accountView,
   ),
-  startDemo: channel(z.object({}).strict(), accountView),
+  startDemo: channel(z.object({ discardUnsent }).strict(), accountView),
   updateAccountSettings: channel(accountSettingsPatch, accountView),
   disconnect: channel(
     z.object({ discardUnsent: z.boolean(), clearLocalData: z.boolean() }).strict(),
     z.object({ disconnected: z.boolean(), unsentCount: z.number().int() }),
   ),
-  getDashboardLink: channel(z.object({}).strict(), z.object({ url: z.string() })),
+  /**
+   * Signs in to the web dashboard: the core builds the one-minute link (it carries the account's token) and
+   * opens it; the link never crosses the bridge. Browser mode answers `reason: 'browser-mode'`: the page
+   * then opens the host's /dashboard address, which redirects to the link.
+   */
+  openDashboard: channel(z.object({}).strict(), z.object({ opened: z.boolean(), reason: z.string().optional() })),
   buildSignupLink: channel(
     z
       .object({

@@ -13,6 +13,8 @@ export const deskStatus = z.object({
   online: z.boolean(),
   /** Why the desk cannot work at all (e.g. its database is damaged), in staff's words. */
   problem: z.string().optional(),
+  /** Set while the desk cannot write its database (disk full, I/O error, busy): "The desk cannot write to its database: <reason>." */
+  writeProblem: z.string().optional(),
 });
 
 export const appChannels = {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { purchaseItem } from '../../api/request-schemas';
 import { sentItem, smsReply } from '../../api/response-schemas';
+import { outboxState } from '../../outbox/states';
+import { LOCAL_GUEST_ID_PATTERN, LOCAL_GUEST_ID_PREFIX } from '../../rules/guest-id';
 import { channel } from '../define';
-import { outboxState } from './outbox';
 
 /** Largest page of contacts one bridge message carries while the renderer fetches a pull. */
 export const GUEST_PAGE_LIMIT = 2000;
@@ -20,7 +21,7 @@ const serviceDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 const instant = z.iso.datetime({ offset: true });
 
 /** The desk's id for a guest recorded here and not yet confirmed by the service. */
-export const localGuestId = z.string().regex(/^local-[a-z0-9-]{8,64}$/, 'A local guest id looks like local-<uuid>');
+export const localGuestId = z.string().regex(LOCAL_GUEST_ID_PATTERN, `A local guest id looks like ${LOCAL_GUEST_ID_PREFIX}<uuid>`);
 
 /** What a queued write answers: the outbox entry to follow, and the guest it concerns. */
 export const queuedWrite = z.object({ outboxId: z.string(), state: outboxState, guestKey: z.string().optional() });

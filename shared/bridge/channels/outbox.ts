@@ -1,8 +1,23 @@
 import { z } from 'zod';
+import { outboxKind } from '../../outbox/kinds';
+import { outboxState } from '../../outbox/states';
 import { channel } from '../define';
 
-export const outboxKind = z.enum(['sms', 'email', 'push_contact', 'add_purchase', 'push_reservations']);
-export const outboxState = z.enum(['queued', 'sending', 'waiting', 'needs_attention', 'sent']);
+// The kinds and states are defined once, in shared/outbox; re-exported for the channel's users.
+export { outboxKind, outboxState };
+
+/** A guest the service already has with the email or mobile of a new guest it refused (Duplicate check failed). */
+export const existingGuest = z.object({
+  contactId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  /** The guest's record as the service gave it when the refusal was looked into: what adding details would change. */
+  record: z.record(z.string(), z.unknown()),
+});
+
+/** Why an entry needs attention: the service's own words, what to do, and the guests it names. */
+export const outboxProblem = z.object({ message: z.string(), whatToDo: z.string(), existingGuests: z.array(existingGuest).optional() });
 
 /** One outbox entry as staff see it. */
 export const outboxItemView = z.object({
@@ -20,7 +35,7 @@ export const outboxItemView = z.object({
   waitingReason: z.string().optional(),
   nextAttemptAt: z.string().optional(),
   /** When it needs attention: the service's own words, and what to do. */
-  problem: z.object({ message: z.string(), whatToDo: z.string() }).optional(),
+  problem: outboxProblem.optional(),
   /** Whether staff may edit it (contacts and messages), and a held purchase's decision. */
   editable: z.boolean(),
   awaitingDecision: z.boolean().optional(),
@@ -41,7 +56,18 @@ const byId = z.object({ id: z.string().min(1).max(100) }).strict();
 
 export const outboxChannels = {
   listOutbox: channel(
-    z.object({ states: z.array(outboxState).optional(), guestKey: z.string().max(100).optional(), limit: z.number().int().min(1).max(1000).optional() }).strict(),
+    z
+      .object({
+        states: z.array(outboxState).optional(),
+        kinds: z.array(outboxKind).optional(),
+        guestKey: z.string().max(100).optional(),
+        /** Only these entries (those still in the outbox; a missing id was discarded or forgotten). */
+        ids: z.array(z.string().min(1).max(100)).max(1000).optional(),
+        /** The next page: entries queued before this one. */
+        before: z.string().min(1).max(100).optional(),
+        limit: z.number().int().min(1).max(1000).optional(),
+      })
+      .strict(),
     z.object({ items: z.array(outboxItemView), summary: outboxSummary }),
   ),
   resendOutboxItem: channel(byId, outboxItemView),
@@ -51,10 +77,21 @@ export const outboxChannels = {
     z.object({ id: z.string().min(1).max(100), decision: z.enum(['it-was-recorded', 'send-again']) }).strict(),
     outboxItemView,
   ),
+  /**
+   * A person's choice on a new guest the service refused as a duplicate: it is the guest the service
+   * already has (`contactId`, one the problem names); `fields` are the details to add to that guest.
+   */
+  addToExistingGuest: channel(
+    z.object({ id: z.string().min(1).max(100), contactId: z.string().min(1).max(100), fields: z.array(z.string().min(1).max(100)).max(500) }).strict(),
+    outboxItemView,
+  ),
   resumeOutboxKind: channel(z.object({ kind: outboxKind }).strict(), outboxSummary),
 };
 
 export const outboxEvents = {
-  /** The outbox changed: fresh summary and the entries that changed (for pending marks). */
-  outboxChanged: z.object({ summary: outboxSummary, changed: z.array(outboxItemView) }),
+  /**
+   * The outbox changed: fresh summary, the entries that changed (for pending marks), and the ids of
+   * entries that left it without being sent (discarded, cleared), which the renderer forgets at once.
+   */
+  outboxChanged: z.object({ summary: outboxSummary, changed: z.array(outboxItemView), removed: z.array(z.string()) }),
 };

@@ -1,4 +1,5 @@
-import type { OutboxKind } from '../../../electron/core/outbox/types';
+import type { OutboxKind } from '../../../shared/outbox/kinds';
+import { newLocalGuestId } from '../../../shared/rules/guest-id';
 
 /** One operation staff could queue; `key` identifies it in the checks. */
 export interface PlannedOperation {
@@ -10,7 +11,7 @@ export interface PlannedOperation {
 
 /** A local guest id for the n-th guest recorded in a run. */
 export function localGuestId(run: string, n: number): string {
-  return `local-${run}-${String(n).padStart(8, '0')}`;
+  return newLocalGuestId(`${run}-${String(n).padStart(8, '0')}`);
 }
 
 /**

@@ -3,7 +3,8 @@
 import Dexie from 'dexie';
 import { createDeskApi } from '../../../shared/bridge/client';
 import { createWebSocketTransport } from '../../../renderer/bridge/websocket-transport';
-import { GuestDatabase, SCHEMA_V1, type GuestRow } from '../../../renderer/db/guest-db';
+import { GuestDatabase, type GuestRow } from '../../../renderer/db/guest-db';
+import { guestTables } from '../../../renderer/db/tables/guests';
 import { createPhoneKey, phonePlanOf } from '../../../renderer/search/phone';
 import { createGuestSync } from '../../../renderer/sync/guest-sync';
 import { measureSearch } from './bench-search';
@@ -56,7 +57,7 @@ async function bulkPutInto(name: string, schema: string, rows: object[]): Promis
  */
 async function benchSync(): Promise<SyncTimings> {
   const { rows } = await syncInto(DB_NAME);
-  const bulkPutMs = await bulkPutInto('bench-bulkput', SCHEMA_V1.guests, rows);
+  const bulkPutMs = await bulkPutInto('bench-bulkput', guestTables.versions[0]!.stores.guests!, rows);
   const rawPutMs = await bulkPutInto('bench-raw', 'contact_id', rows.map((row) => row.record));
   const { ms: syncMs } = await syncInto(DB_NAME);
   return { guests: rows.length, syncMs, bulkPutMs, rawPutMs };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GuestWrite } from '../../../renderer/db/guest-db';
-import { followOutboxItem, reconcileWrites, type OutboxItemView } from '../../../renderer/sync/confirmations';
+import { followOutboxItem, forgetRemovedWrites, reconcileWrites, type OutboxItemView } from '../../../renderer/sync/confirmations';
 import { auPhoneKey, freshDb, seededDb } from './fixtures';
 import { fakeGuestDesk } from './fake-guest-desk';
 
@@ -38,6 +38,23 @@ describe('following the outbox', () => {
     expect((await db.guestByKey('101'))!).toMatchObject({ pending: 0, record: { PatronName: 'Augusta', Interests: 'Jazz,Rugby' } });
   });
 
+  it('a new guest a person added to a guest on file: only the added fields go onto that guest, never the new guest’s name', async () => {
+    const db = await seededDb([{ client_id: 'demo', contact_id: '101', PatronName: 'Ada', PatronSurname: 'Lovelace', PatronEmail: 'ada@example.com' }]);
+    await db.recordWrite(write({ guestKey: 'local-0000cccc', kind: 'create', changes: { PatronName: 'Augusta', PatronEmail: 'ada@example.com', PatronMobile: '+61412345678' } }), auPhoneKey);
+    await followOutboxItem(db, item({ guestKey: 'local-0000cccc', payload: { client_id: 'demo', contact_id: '101', PatronMobile: '+61412345678' }, result: { contact_id: '101', addedToExistingGuest: true } }), auPhoneKey);
+    expect(await db.guests.get('local-0000cccc')).toBeUndefined();
+    expect((await db.guestByKey('101'))!).toMatchObject({ label: 'Ada Lovelace', record: { contact_id: '101', PatronName: 'Ada', PatronMobile: '+61412345678' } });
+  });
+
+  it('a new guest added to a guest on file this desk has not synced yet shows only what was added under that guest’s id', async () => {
+    const db = await freshDb();
+    await db.recordWrite(write({ guestKey: 'local-0000dddd', kind: 'create', changes: { PatronName: 'Augusta', PatronEmail: 'ada@example.com', PatronMobile: '+61412345678' } }), auPhoneKey);
+    await followOutboxItem(db, item({ guestKey: 'local-0000dddd', payload: { contact_id: '101', PatronMobile: '+61412345678' }, result: { contact_id: '101', addedToExistingGuest: true } }), auPhoneKey);
+    const shown = (await db.guestByKey('101'))!;
+    expect(shown.record).toEqual({ contact_id: '101', PatronMobile: '+61412345678' });
+    expect(shown.label).not.toContain('Augusta');
+  });
+
   it('records the reference id of a sent message', async () => {
     const db = await freshDb();
     await db.recordWrite(write({ kind: 'sms', summary: 'Table ready' }), auPhoneKey);
@@ -63,5 +80,17 @@ describe('following the outbox', () => {
     expect((await db.guestByKey('101'))!).toMatchObject({ label: 'Ada Lovelace', pending: 0 });
     expect((await db.guestByKey('102'))!).toMatchObject({ label: 'Kept Hopper', pending: 1 });
     expect((await db.writeById('ob_kept'))!.state).toBe('waiting');
+  });
+
+  it('forgets the writes an outboxChanged event names as removed, at once and without asking the outbox', async () => {
+    const db = await seededDb();
+    await db.recordWrite(write({ outboxId: 'ob_new', kind: 'create', guestKey: 'local-0000cccc', changes: { PatronEmail: 'y@example.com' } }), auPhoneKey);
+    await db.recordWrite(write({ outboxId: 'ob_edit', changes: { PatronName: 'Changed' } }), auPhoneKey);
+    await db.recordWrite(write({ outboxId: 'ob_kept', guestKey: '102', changes: { PatronName: 'Kept' } }), auPhoneKey);
+    await forgetRemovedWrites(db, ['ob_new', 'ob_edit', 'ob_not_ours'], auPhoneKey);
+    expect(await db.guestByKey('local-0000cccc')).toBeUndefined();
+    expect((await db.guestByKey('101'))!).toMatchObject({ label: 'Ada Lovelace', pending: 0 });
+    expect((await db.guestByKey('102'))!).toMatchObject({ label: 'Kept Hopper', pending: 1 });
+    expect(await db.writeById('ob_edit')).toBeUndefined();
   });
 });

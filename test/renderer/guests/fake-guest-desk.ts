@@ -1,3 +1,4 @@
+import { emptyCounts, type OutboxState } from '../../../shared/outbox/states';
 import type { DeskHandlers } from '../../../shared/bridge/contract';
 import { UserFacingError } from '../../../shared/bridge/result';
 import { createFakeDesk } from '../../support/fake-desk';
@@ -10,7 +11,7 @@ export function fakeGuestDesk(initial: Record<string, unknown>[], overrides: Par
     pulls: [] as { touchedFrom?: string }[],
     pages: 0,
     writes: [] as { channel: string; request: unknown }[],
-    outbox: [] as { id: string; state: 'queued' | 'sending' | 'waiting' | 'needs_attention' | 'sent'; guestKey?: string; result?: Record<string, unknown> }[],
+    outbox: [] as { id: string; state: OutboxState; guestKey?: string; result?: Record<string, unknown> }[],
     failPull: null as string | null,
   };
   const held = new Map<string, Record<string, unknown>[]>();
@@ -54,11 +55,11 @@ export function fakeGuestDesk(initial: Record<string, unknown>[], overrides: Par
     },
     listSentItems: () => ({ items: [] }),
     listSmsReplies: () => ({ replies: [] }),
-    listOutbox: ({ guestKey }) => ({
+    listOutbox: ({ guestKey, ids }) => ({
       items: state.outbox
-        .filter((entry) => !guestKey || entry.guestKey === guestKey)
+        .filter((entry) => (!guestKey || entry.guestKey === guestKey) && (!ids || ids.includes(entry.id)))
         .map((entry) => ({ ...entry, kind: 'push_contact' as const, summary: '', createdAt: now, updatedAt: now, attempts: 0, editable: true, payload: {} })),
-      summary: { counts: { queued: 0, sending: 0, waiting: 0, needs_attention: 0, sent: 0 }, paused: [], online: true },
+      summary: { counts: emptyCounts(), paused: [], online: true },
     }),
     saveGuest: (request) => queue('saveGuest', request),
     createGuest: (request) => queue('createGuest', request),

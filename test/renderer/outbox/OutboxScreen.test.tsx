@@ -1,3 +1,4 @@
+import { emptyCounts } from '../../../shared/outbox/states';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ function fakeOutbox() {
   ]);
   const calls: string[] = [];
   const summary = (): OutboxSummary => {
-    const counts = { queued: 0, sending: 0, waiting: 0, needs_attention: 0, sent: 0 };
+    const counts = emptyCounts();
     for (const entry of items.values()) counts[entry.state]++;
     return { counts, paused: [{ kind: 'sms', reason: 'Insufficient Credits: add SMS credits, then resume.' }], online: false };
   };
@@ -87,8 +88,46 @@ describe('the Outbox screen', () => {
   it('follows outboxChanged events live', async () => {
     const { desk, summary } = fakeOutbox();
     followOutbox(desk);
-    act(() => desk.emit('outboxChanged', { summary: { ...summary(), counts: { queued: 0, sending: 0, waiting: 0, needs_attention: 0, sent: 3 } }, changed: [item({ id: 'z', state: 'sent' })] }));
+    act(() => desk.emit('outboxChanged', { summary: { ...summary(), counts: { ...emptyCounts(), sent: 3 } }, changed: [item({ id: 'z', state: 'sent' })], removed: [] }));
     expect(useOutbox.getState().items.z?.state).toBe('sent');
     expect(useOutbox.getState().version).toBe(1);
+  });
+});
+
+describe('a new guest the service refused as a duplicate', () => {
+  beforeEach(() => useOutbox.setState({ summary: null, items: {}, version: 0 }));
+
+  it('names the guest on file and offers Open, Add these details (field by field, nothing blanked), Edit and Discard; no Resend', async () => {
+    const onFile = { contactId: '501', name: 'Ada Lovelace', email: 'ada@example.com', mobile: '', record: { contact_id: '501', PatronName: 'Ada', PatronSurname: 'Lovelace', PatronEmail: 'ada@example.com', svc_categories: 'VIP' } };
+    const entry = item({
+      id: 'd', kind: 'push_contact', state: 'needs_attention', summary: 'New guest: Augusta', editable: true,
+      payload: { contact_id: 'local-1', PatronName: 'Augusta', PatronSurname: '', PatronEmail: 'ada@example.com', PatronMobile: '+61412345678', svc_categories: 'Regular' },
+      problem: { message: 'Duplicate check failed: the service keeps one guest per email and one per mobile, and already has Ada Lovelace (ada@example.com).', whatToDo: 'Open Ada Lovelace, …', existingGuests: [onFile] },
+    });
+    const calls: string[] = [];
+    const desk = createFakeDesk(
+      fakeHandlers({
+        listOutbox: () => ({ items: [entry], summary: { counts: { queued: 0, sending: 0, waiting: 0, needs_attention: 1, sent: 0 }, paused: [], online: true } }),
+        addToExistingGuest: ({ id, contactId, fields }) => (calls.push(`add ${id} ${contactId} ${fields.join(',')}`), { ...entry, state: 'queued' }),
+      }),
+    );
+    setDesk(desk);
+    renderWithProviders(<OutboxScreen />);
+    const row = (await screen.findByRole('table', { name: 'outbox entries' })).querySelector('tr')!;
+    const choices = within(row).getByLabelText('guest already on file');
+    expect(choices).toHaveTextContent('Ada Lovelace');
+    expect(choices).toHaveTextContent('ada@example.com');
+    for (const name of ['Open Ada Lovelace', 'Add these details to Ada Lovelace', 'Edit', 'Discard']) expect(within(row).getByRole('button', { name })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('button', { name: 'Add these details to Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add these details to Ada Lovelace?' });
+    const rows = within(within(dialog).getByRole('table', { name: 'changes to the guest' })).getAllByRole('row').slice(1);
+    // The empty surname is not offered: it would blank Lovelace. Categories are added to the guest's own.
+    expect(rows.map((r) => r.textContent)).toEqual(['First nameAdaAugusta', 'Mobile(empty)+61412345678', 'CategoriesVIPVIP,Regular']);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Change First name' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add to Ada Lovelace' }));
+    await waitFor(() => expect(calls).toEqual(['add d 501 PatronMobile,svc_categories']));
   });
 });

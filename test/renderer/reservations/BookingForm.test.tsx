@@ -108,6 +108,32 @@ describe('the booking form', { timeout: 60_000 }, () => {
     expect(screen.getByLabelText('day total')).toHaveTextContent('12 covers · 3 bookings');
   });
 
+  it('records no second guest inline for an email on file: books for the guest on file, or adds these details to them first', async () => {
+    const fake = await renderScreen();
+    const user = userEvent.setup();
+    act(() => openBookingForm({ mode: 'new' }));
+    const form = await screen.findByRole('form', { name: 'New booking' });
+    await user.click(within(form).getByRole('button', { name: 'New guest…' }));
+    const inline = within(form).getByLabelText('new guest');
+    await user.type(within(inline).getByLabelText('First name'), 'Augusta');
+    await user.type(within(inline).getByLabelText('Mobile'), '0499 111 222');
+    await user.type(within(inline).getByLabelText('Email'), 'ada@example.com');
+    const offer = await within(inline).findByRole('alert');
+    expect(offer).toHaveTextContent('Ada Lovelace already has this email');
+    expect(within(offer).queryByRole('button', { name: 'Record anyway' })).not.toBeInTheDocument();
+    await user.click(within(inline).getByRole('button', { name: 'Record guest' }));
+    expect(await within(inline).findByText(/The service keeps one guest per email and one per mobile, and Ada Lovelace already has this email/)).toBeInTheDocument();
+    expect(fake.state.writes.filter((write) => write.channel === 'createGuest')).toHaveLength(0);
+    await user.click(within(offer).getByRole('button', { name: 'Add these details to Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add these details to Ada Lovelace?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add to Ada Lovelace' }));
+    await waitFor(() => expect(within(form).getByLabelText('booking guest')).toHaveTextContent('Ada Lovelace'));
+    const edits = fake.state.writes.filter((write) => write.channel !== 'saveBooking');
+    expect(edits).toHaveLength(1);
+    expect(JSON.stringify(edits[0]!.request)).toContain('+61499111222');
+    expect(JSON.stringify(edits[0]!.request)).toContain('Augusta');
+  });
+
   it('keeps what was typed and queues nothing when the guest or party size is missing', async () => {
     const fake = await renderScreen();
     const user = userEvent.setup();

@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { createDeskApi } from '../../../shared/bridge/client';
 import { setDesk } from '../../../renderer/bridge/desk';
 import { createWebSocketTransport } from '../../../renderer/bridge/websocket-transport';
-import { BOOKING_SCHEMA, BookingTables, type BookingRow } from '../../../renderer/db/booking-db';
+import { BOOKING_SCHEMA, BookingTables, type BookingRow } from '../../../renderer/db/tables/reservations';
 import { GuestDatabase } from '../../../renderer/db/guest-db';
 import { ReservationsScreen } from '../../../renderer/screens/reservations/ReservationsScreen';
 import { useAccount } from '../../../renderer/stores/account';

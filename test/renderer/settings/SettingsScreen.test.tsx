@@ -64,7 +64,7 @@ describe('the Settings screen', () => {
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
     expect(await within(dialog).findByText('2 items have not been sent yet')).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect and lose 2' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect and discard 2 unsent' }));
     await waitFor(() => expect(calls).toEqual([{ discardUnsent: false, clearLocalData: true }, { discardUnsent: true, clearLocalData: true }]));
   });
 });

@@ -23,6 +23,7 @@ function setup(sandbox: Sandbox, now: () => Date = () => new Date(), keychainWor
       fetch: fetchImpl,
       startDemoService: async () => ({ baseUrl: BASE, ...sandbox.demo, close: async () => {} }),
       signInWithToken: signIn,
+      unsent: { count: () => 0, discard: async () => 0 },
       onChange: (view) => views.push(view),
       defaults: { timeZone: 'Australia/Sydney', phoneCountry: 'AU' },
     });

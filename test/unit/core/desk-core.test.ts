@@ -37,12 +37,12 @@ describe('the desk core', () => {
     expect(await call('listOutbox', {})).toMatchObject({ ok: true, value: { items: [] } });
   });
 
-  it('opens the demo’s web dashboard with a one-minute sign-in link the service accepts', async () => {
-    const { call } = await startCore();
+  it('builds the demo’s dashboard sign-in link in the core only; the bridge answers whether it opened', async () => {
+    const { call, core } = await startCore();
     await call('startDemo', {});
-    const link = await call('getDashboardLink', {});
-    if (!link.ok) throw new Error(link.error.message);
-    const { url } = link.value as { url: string };
+    // Browser mode: the bridge says where to go, never the link (the host redirects from /dashboard).
+    expect(await call('openDashboard', {})).toEqual({ ok: true, value: { opened: false, reason: 'browser-mode' } });
+    const url = await core.dashboardLink();
     expect(url).toMatch(/\/v1\/api_token\/signin\?signature=[0-9a-f]{64}&nonce=/);
     // The service answers a valid link with a session cookie and a redirect to the account page.
     const answer = await fetch(url, { redirect: 'manual' });
@@ -52,7 +52,47 @@ describe('the desk core', () => {
     const account = await fetch(new URL(answer.headers.get('location')!, url), { headers: { cookie: answer.headers.get('set-cookie')!.split(';')[0]! } });
     expect(account.status).toBe(200);
     expect(await account.text()).toContain('Harbour Lights');
-    expect(await call('openExternal', { url })).toMatchObject({ ok: true, value: { opened: false, reason: 'browser-mode' } });
+  });
+
+  it('opens the dashboard through the system browser when it has one, and no channel hands out the link', async () => {
+    const opened: string[] = [];
+    const dataDir = mkdtempSync(join(tmpdir(), 'desk-core-'));
+    dirs.push(dataDir);
+    const core = await createDeskCore({
+      mode: 'electron', version: 'test', dataDir, keychain: { available: true, store: createMemorySecretStore() },
+      openExternal: async (url) => (opened.push(url), true),
+    });
+    cores.push(core);
+    const call = createDispatcher(core.handlers);
+    await call('startDemo', {});
+    const answer = await call('openDashboard', {});
+    expect(answer).toEqual({ ok: true, value: { opened: true } });
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/api_token\/signin\?/);
+    expect(JSON.stringify(answer)).not.toContain('signin');
+    expect(await call('getDashboardLink', {})).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
+  });
+
+  it('opens http links only for the running demo’s own origin, https otherwise', async () => {
+    const opened: string[] = [];
+    const dataDir = mkdtempSync(join(tmpdir(), 'desk-core-'));
+    dirs.push(dataDir);
+    const core = await createDeskCore({
+      mode: 'electron', version: 'test', dataDir, keychain: { available: true, store: createMemorySecretStore() },
+      openExternal: async (url) => (opened.push(url), true),
+    });
+    cores.push(core);
+    const call = createDispatcher(core.handlers);
+    const demoAccount = await call('startDemo', {});
+    if (!demoAccount.ok) throw new Error(demoAccount.error.message);
+    const demoOrigin = new URL((demoAccount.value as { baseUrl: string }).baseUrl).origin;
+    const otherPort = Number(new URL(demoOrigin).port) === 65000 ? 65001 : 65000;
+    expect(await call('openExternal', { url: `${demoOrigin}/signup/ref/P1001` })).toEqual({ ok: true, value: { opened: true } });
+    expect(await call('openExternal', { url: 'https://example.com/help' })).toEqual({ ok: true, value: { opened: true } });
+    for (const url of [`http://127.0.0.1:${otherPort}/`, 'http://localhost/', 'http://example.com/', 'file:///etc/passwd', 'https://user:pw@example.com/']) {
+      expect(await call('openExternal', { url })).toMatchObject({ ok: true, value: { opened: false } });
+    }
+    expect(opened).toEqual([`${demoOrigin}/signup/ref/P1001`, 'https://example.com/help']);
   });
 
   it('brings the demo back after a restart, with its guests and the dashboard link', async () => {
@@ -62,7 +102,7 @@ describe('the desk core', () => {
     cores.splice(cores.indexOf(first.core), 1);
     const second = await startCore(first.dataDir);
     expect(await second.call('getAccount', {})).toMatchObject({ ok: true, value: { state: 'demo', canOpenDashboard: true } });
-    expect((await second.call('getDashboardLink', {})).ok).toBe(true);
+    expect(await second.core.dashboardLink()).toMatch(/signin\?signature=/);
   });
 
   it('reports a damaged database at start, refuses outbox work with the reason, and moves it aside only when asked', async () => {

@@ -57,7 +57,7 @@ function call(socket: WebSocket, channel: string, argument: unknown) {
 
 beforeAll(async () => {
   host = await startDeskHost({
-    core: { handlers: fakeHandlers(), events, close: async () => {} },
+    core: { handlers: fakeHandlers(), events, dashboardLink: async () => 'https://dashboard.example/v1/api_token/signin?token=t' },
     rendererRoot,
   });
 });
@@ -86,9 +86,9 @@ describe('desk host (browser mode)', () => {
     const page = await get(`/?token=${host.token}`);
     expect(page.status).toBe(200);
     expect(page.body).toContain('Venue Desk');
-    expect(String(page.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Strict/);
+    expect(String(page.headers['set-cookie'])).toMatch(new RegExp(`^venue_desk_token_${host.port}=${host.token}; HttpOnly; SameSite=Strict`));
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
-    const asset = await get('/assets/app.js', { cookie: `venue_desk_token=${host.token}` });
+    const asset = await get('/assets/app.js', { cookie: `venue_desk_token_${host.port}=${host.token}` });
     expect(asset.status).toBe(200);
     expect(asset.headers['content-type']).toContain('javascript');
   });
@@ -106,7 +106,7 @@ describe('desk host (browser mode)', () => {
   });
 
   it('carries calls with the token: good arguments answered, bad ones rejected clearly', async () => {
-    const socket = await openSocket({ origin: `http://127.0.0.1:${host.port}`, cookie: `venue_desk_token=${host.token}` });
+    const socket = await openSocket({ origin: `http://127.0.0.1:${host.port}`, cookie: `venue_desk_token_${host.port}=${host.token}` });
     expect(await call(socket, 'getAppInfo', {})).toEqual({ ok: true, value: { name: 'Venue Desk', version: '1.0.0', mode: 'browser' } });
     const bad = await call(socket, 'openExternal', { url: 7 });
     expect(bad.ok).toBe(false);

@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -8,7 +10,23 @@ const eslint = new ESLint();
 /** The layer-rule messages ESLint reports for a snippet placed at `filePath`. */
 async function layerErrors(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.filter((m) => /no-restricted-(imports|globals)/.test(m.ruleId ?? '')).map((m) => m.message);
+  return result!.messages.filter((m) => /no-restricted-(dynamic-)?(imports|globals)/.test(m.ruleId ?? '')).map((m) => m.message);
+}
+
+/**
+ * Runs the project's lint (its eslint.config.js, as `npm run lint` does) on a probe written in a
+ * temporary folder laid out like the tree, so the working tree is never touched.
+ */
+function lintProbe(relativePath: string, code: string) {
+  const root = mkdtempSync(join(tmpdir(), 'lint-probe-'));
+  try {
+    mkdirSync(dirname(join(root, relativePath)), { recursive: true });
+    writeFileSync(join(root, relativePath), code);
+    const eslintBin = resolve('node_modules/.bin/eslint');
+    return spawnSync(eslintBin, ['--config', resolve('eslint.config.js'), relativePath], { cwd: root, encoding: 'utf8' });
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 }
 
 describe('the layer table is enforced by lint', () => {
@@ -25,6 +43,13 @@ describe('the layer table is enforced by lint', () => {
     ["import { app } from 'electron';", 'electron/core/probe.ts'],
     ["import { app } from 'electron';", 'electron/host/probe.ts'],
     ["import { createDeskCore } from '../electron/core/desk-core';", 'sandbox/probe.ts'],
+    ["import { startSandboxServer } from '../../../sandbox/index';", 'electron/core/account/probe.ts'],
+    ["export const load = () => import('../../../sandbox/index');", 'electron/core/account/probe.ts'],
+    ["export const load = () => import('../../sandbox/seed/demo');", 'electron/host/probe.ts'],
+    ["export const load = () => import('node:fs');", 'shared/rules/probe.ts'],
+    ["export const load = () => import(`electron`);", 'electron/core/probe.ts'],
+    ["export const load = () => import('../../electron/core/desk-core');", 'renderer/app/probe.ts'],
+    ["export const load = () => import('../../../sandbox/demo');", 'electron/main.ts'],
   ])('refuses %s in %s', async (code, filePath) => {
     expect(await layerErrors(code, filePath)).not.toEqual([]);
   });
@@ -36,19 +61,31 @@ describe('the layer table is enforced by lint', () => {
     ["import { readFileSync } from 'node:fs';", 'electron/core/probe.ts'],
     ["import { channels } from '../../shared/bridge/contract';", 'renderer/app/probe.ts'],
     ["import { isValidEmail } from '../shared/rules/email';", 'sandbox/probe.ts'],
+    ["export const load = () => import('../../../sandbox/demo');", 'electron/core/account/probe.ts'],
+    ["export const load = () => import('./lazy-part');", 'renderer/app/probe.ts'],
   ])('allows %s in %s', async (code, filePath) => {
     expect(await layerErrors(code, filePath)).toEqual([]);
   });
 
-  it('makes `npm run lint` fail on a deliberate violation', () => {
-    const probe = `shared/lint-probe-${process.pid}.ts`;
-    writeFileSync(probe, "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n");
-    try {
-      const run = spawnSync('npm', ['run', 'lint', '--silent', '--', probe], { encoding: 'utf8' });
-      expect(run.status).not.toBe(0);
-      expect(run.stdout + run.stderr).toContain('shared/ is pure');
-    } finally {
-      rmSync(probe, { force: true });
-    }
+  it('makes the lint fail on a deliberate violation', () => {
+    const run = lintProbe('shared/lint-probe.ts', "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n");
+    expect(run.status).not.toBe(0);
+    expect(run.stdout + run.stderr).toContain('shared/ is pure');
+  });
+
+  it.each([
+    ['statically', "import { startSandboxServer } from '../../../sandbox/index';\nexport const start = startSandboxServer;\n"],
+    ['with import()', "export const start = async () => (await import('../../../sandbox/index')).startSandboxServer;\n"],
+  ])('makes the lint fail on an electron/ file that imports sandbox/ %s', (_how, code) => {
+    const run = lintProbe('electron/core/account/lint-probe.ts', code);
+    expect(run.status).not.toBe(0);
+    expect(run.stdout + run.stderr).toContain("'../../../sandbox/index'");
+    expect(run.stdout + run.stderr).toContain('sandbox/demo');
+  });
+
+  it('lets electron/ load the demo through its one entry point', () => {
+    const run = lintProbe('electron/core/account/lint-probe.ts', "export const start = async () => (await import('../../../sandbox/demo')).startDemo;\n");
+    expect(run.stdout + run.stderr).toBe('');
+    expect(run.status).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairBulkAnswers } from '../../../electron/core/outbox/senders/bulk-answers';
+import { pairBulkAnswers, unclaimedAnswers } from '../../../electron/core/outbox/senders/bulk-answers';
 
 const byContact = (echo: Record<string, unknown>) => (echo.contact_id ? String(echo.contact_id) : undefined);
 const fail = (contact_id: string, desc: string) => ({ contact_id, reason: { code: 1, desc } });
@@ -10,9 +10,15 @@ describe('pairing a bulk answer with the entries sent', () => {
     expect(answers).toEqual([{ ok: true, echo: { contact_id: 'a' } }, { ok: false, desc: 'No such contact in database' }, { ok: true, echo: { contact_id: 'c' } }]);
   });
 
-  it('gives new entries the leftover successes in order when all of them succeeded', () => {
+  it('gives the one new entry of a call the answer left over', () => {
+    const answers = pairBulkAnswers(['a', undefined], [{ contact_id: 'a' }, { contact_id: 'n1' }], [], byContact);
+    expect(answers.map((answer) => (answer.ok ? answer.echo.contact_id : answer.ok))).toEqual(['a', 'n1']);
+  });
+
+  it('does not guess which of several new entries got which id, even when all of them succeeded', () => {
     const answers = pairBulkAnswers([undefined, 'a', undefined], [{ contact_id: 'a' }, { contact_id: 'n1' }, { contact_id: 'n2' }], [], byContact);
-    expect(answers.map((answer) => (answer.ok ? answer.echo.contact_id : answer.ok))).toEqual(['n1', 'a', 'n2']);
+    expect(answers.map((answer) => (answer.ok ? answer.echo.contact_id : answer.ok))).toEqual([null, 'a', null]);
+    expect(unclaimedAnswers([undefined, 'a', undefined], [{ contact_id: 'a' }, { contact_id: 'n1' }, { contact_id: 'n2' }], byContact)).toEqual([{ contact_id: 'n1' }, { contact_id: 'n2' }]);
   });
 
   it('says it cannot tell when new entries partly succeeded', () => {

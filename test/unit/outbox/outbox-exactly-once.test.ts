@@ -63,8 +63,55 @@ describe('exactly once', () => {
     harness.db.prepare(`UPDATE outbox_items SET state = 'sending' WHERE id = ?`).run(item.id);
     harness.outbox.start();
     await harness.outbox.settle();
+    // Not at once: the interrupted request may still be on its way (reconcileAfterMs is 1000 here).
+    expect(harness.service.callsOf('sentItems')).toHaveLength(0);
+    expect(harness.outbox.get(item.id)).toMatchObject({ state: 'waiting', nextAttemptAt: new Date(harness.clock.now() + 1000).toISOString() });
+    await harness.advance(999);
+    expect(harness.service.callsOf('sentItems')).toHaveLength(0);
+    await harness.advance(1);
     expect(harness.service.callsOf('sentItems')).toHaveLength(1);
     expect(harness.service.callsOf('sms')).toHaveLength(0);
+    expect(harness.outbox.get(item.id)?.state).toBe('sent');
+  });
+
+  it('an email found sending at start that never reached the service is looked up after the delay, then sent once', async () => {
+    const harness = createHarness({ start: false, config: { reconcileAfterMs: 30_000 } });
+    const item = harness.outbox.enqueue('email', email());
+    harness.db.prepare(`UPDATE outbox_items SET state = 'sending' WHERE id = ?`).run(item.id);
+    harness.outbox.start();
+    await harness.advance(29_999);
+    expect(harness.service.calls).toHaveLength(0);
+    await harness.advance(1);
+    expect(harness.service.calls.map((call) => call.method)).toEqual(['sentItems', 'email']);
+    expect(harness.service.sent).toHaveLength(1);
+    expect(harness.outbox.get(item.id)?.state).toBe('sent');
+  });
+
+  it('an SMS whose outcome became unknown while running is looked up only once the reconcile delay has passed', async () => {
+    // The backoff alone would try again after about a second; the reconcile delay (30 s) governs.
+    const harness = createHarness({ config: { reconcileAfterMs: 30_000 } });
+    harness.service.fail('sms', 'dropped-after-commit');
+    const item = harness.outbox.enqueue('sms', sms());
+    await harness.outbox.settle();
+    await harness.advance(29_999);
+    expect(harness.service.callsOf('sentItems')).toHaveLength(0);
+    await harness.advance(1);
+    expect(harness.service.callsOf('sentItems')).toHaveLength(1);
+    expect(harness.service.callsOf('sms')).toHaveLength(1);
+    expect(harness.outbox.get(item.id)).toMatchObject({ state: 'sent', result: { confirmedBy: 'sent_items' } });
+  });
+
+  it('Resend right after an unknown outcome still waits the reconcile delay before the look-up', async () => {
+    const harness = createHarness({ config: { reconcileAfterMs: 10_000 } });
+    harness.service.fail('sms', 'dropped-after-commit');
+    const item = harness.outbox.enqueue('sms', sms());
+    await harness.outbox.settle();
+    harness.outbox.resend(item.id);
+    await harness.advance(9_999);
+    expect(harness.service.callsOf('sentItems')).toHaveLength(0);
+    await harness.advance(1);
+    expect(harness.service.callsOf('sentItems')).toHaveLength(1);
+    expect(harness.service.callsOf('sms')).toHaveLength(1);
     expect(harness.outbox.get(item.id)?.state).toBe('sent');
   });
 
@@ -102,7 +149,7 @@ describe('exactly once', () => {
     expect(harness.service.purchases).toHaveLength(1);
   });
 
-  it('a new guest refused as a duplicate is matched by email with pull_db and updated, not created twice', async () => {
+  it('a new guest whose answer was lost, refused as a duplicate on retry, is matched by email with pull_db as its own write, not created twice', async () => {
     const harness = createHarness();
     harness.service.fail('pushContact', 'dropped-after-commit');
     const item = harness.outbox.enqueue('push_contact', { contact_id: LOCAL, PatronEmail: 'ann@example.com', PatronName: 'Ann' });
@@ -112,7 +159,7 @@ describe('exactly once', () => {
     expect(harness.service.contacts.size).toBe(1);
     expect(harness.service.callsOf('pullDb')[0]?.input).toEqual({ client_id: 'client-1', PatronEmail: 'ann@example.com' });
     const [contactId] = [...harness.service.contacts.keys()];
-    expect(harness.outbox.get(item.id)).toMatchObject({ state: 'sent', result: { contact_id: contactId, matchedExistingGuest: true } });
+    expect(harness.outbox.get(item.id)).toMatchObject({ state: 'sent', result: { contact_id: contactId, matchedOwnEarlierWrite: true } });
   });
 
   it('entries for a guest recorded offline wait for the push and carry the service contact_id', async () => {
@@ -138,7 +185,7 @@ describe('exactly once', () => {
     expect(afterwards.payload.contact_id).toBe(contactId);
   });
 
-  it('a bulk answer that cannot say which new guest is which sends them again one by one, without duplicates', async () => {
+  it('a bulk answer that cannot say which new guest is which: the created one is found by lookup, the refused one is never applied to the other guest', async () => {
     const harness = createHarness({ start: false });
     harness.service.contacts.set('9', { contact_id: '9', PatronEmail: 'taken@example.com' });
     const taken = harness.outbox.enqueue('push_contact', { PatronEmail: 'taken@example.com', PatronName: 'Again' });
@@ -147,7 +194,8 @@ describe('exactly once', () => {
     await harness.outbox.settle();
     await harness.advance(1000);
     expect(harness.service.contacts.size).toBe(2);
-    expect(harness.outbox.get(taken.id)?.result).toMatchObject({ contact_id: '9', matchedExistingGuest: true });
+    expect(harness.service.contacts.get('9')).toEqual({ contact_id: '9', PatronEmail: 'taken@example.com' });
+    expect(harness.outbox.get(taken.id)).toMatchObject({ state: 'needs_attention', problem: { existingGuests: [expect.objectContaining({ contactId: '9' })] } });
     expect(harness.outbox.get(fresh.id)).toMatchObject({ state: 'sent', result: { contact_id: expect.any(String) } });
   });
 });

@@ -54,7 +54,7 @@ describe('the outbox against the sandbox', () => {
     await harness.outbox.settle();
     await harness.advance(1000);
     const view = harness.outbox.get(item.id)!;
-    expect(view).toMatchObject({ state: 'sent', result: { matchedExistingGuest: true } });
+    expect(view).toMatchObject({ state: 'sent', result: { matchedOwnEarlierWrite: true } });
     const client = createServiceClient({ baseUrl: 'http://sandbox.test', apiKey: sandbox.demo.apiKey, fetch: sandbox.fetch.bind(sandbox) });
     expect(await client.pullDb({ client_id: sandbox.demo.clientId, PatronEmail: 'eve@example.com' })).toEqual([expect.objectContaining({ contact_id: view.result?.contact_id })]);
   });

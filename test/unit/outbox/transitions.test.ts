@@ -1,16 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import * as transitions from '../../../electron/core/outbox/transitions';
-import type { OutboxRow } from '../../../electron/core/outbox/types';
+import { outboxRow, type OutboxKind, type OutboxPayloads, type OutboxRow, type OutboxRowFacts } from '../../../electron/core/outbox/types';
 
 const NOW = 1_000_000;
 
+/** A payload of each kind, as queued. */
+const PAYLOADS: OutboxPayloads = {
+  sms: { from: 'Venue', to: '+61412345678', message: 'Hi' },
+  email: { to_email: 'ann@example.com', from_email: 'desk@example.com', from_name: 'Desk', subject: 'Hi', html: '<p>Hi</p>' },
+  push_contact: { client_id: 'c', PatronEmail: 'ann@example.com' },
+  add_purchase: { client_id: 'c', contact_id: '1', tx_id: 'tx1', item_desc: 'Negroni', price: 16 },
+  push_reservations: { reservation: { id: 'R1' }, contact: { client_id: 'c', contact_id: '1' } },
+};
+
 /** A queued row of a kind. */
-function row(overrides: Partial<OutboxRow> = {}): OutboxRow {
-  return {
-    seq: 1, id: 'a', kind: 'sms', state: 'queued', account: 'c', guestKey: 'g', payload: { tx_id: 'tx1' }, referenceId: 'r1',
+function row(overrides: Partial<OutboxRowFacts> & { kind?: OutboxKind } = {}): OutboxRow {
+  const { kind = 'sms', ...facts } = overrides;
+  return outboxRow(kind, PAYLOADS[kind], {
+    seq: 1, id: 'a', state: 'queued', account: 'c', guestKey: 'g', referenceId: 'r1',
     createsLocalId: null, needsLocalId: null, attempts: 0, nextAttemptAt: null, waitingReason: null, outcomeUnknownAt: null,
-    problem: null, hold: null, result: null, createdAt: 0, updatedAt: 0, sentAt: null, ...overrides,
-  };
+    problem: null, hold: null, result: null, createdAt: 0, updatedAt: 0, sentAt: null, ...facts,
+  });
 }
 
 const ctx: transitions.TransitionContext = { now: NOW, maxAttempts: 3, reconcileAfterMs: 5000, delay: (attempts, retryAfter) => Math.max(attempts * 100, retryAfter ?? 0) };
@@ -54,23 +64,28 @@ describe('outbox state transitions', () => {
     expect(next.problem?.message).toContain('HTTP 503');
   });
 
-  it('an interrupted send is recovered as outcome unknown; a purchase is held', () => {
-    expect(transitions.recoverInterrupted(row({ state: 'sending', updatedAt: 77 }), NOW)).toMatchObject({ state: 'queued', outcomeUnknownAt: 77 });
-    const purchase = transitions.recoverInterrupted(row({ kind: 'add_purchase', state: 'sending', updatedAt: 77 }), NOW);
+  it('an interrupted send is recovered as outcome unknown, looked up after the reconcile delay; a purchase is held', () => {
+    expect(transitions.recoverInterrupted(row({ state: 'sending', updatedAt: 77 }), NOW, 5000)).toMatchObject({ state: 'waiting', outcomeUnknownAt: 77, nextAttemptAt: NOW + 5000 });
+    const purchase = transitions.recoverInterrupted(row({ kind: 'add_purchase', state: 'sending', updatedAt: 77 }), NOW, 5000);
     expect(purchase).toMatchObject({ state: 'needs_attention', hold: { txId: 'tx1', at: 77 } });
   });
 
   it('resend keeps the reconciliation mark, refuses held and sent entries', () => {
     const failed = row({ state: 'needs_attention', attempts: 3, outcomeUnknownAt: 5, problem: { message: 'm', whatToDo: 'w' } });
-    expect(transitions.resend(failed, NOW)).toMatchObject({ state: 'queued', attempts: 0, outcomeUnknownAt: 5, problem: null });
-    expect(() => transitions.resend(row({ state: 'sent' }), NOW)).toThrow(/already sent/);
-    expect(() => transitions.resend(row({ state: 'needs_attention', hold: { txId: 't', whatHappened: 'w', at: 1 } }), NOW)).toThrow(/decision/);
+    expect(transitions.resend(failed, NOW, 5000)).toMatchObject({ state: 'queued', attempts: 0, outcomeUnknownAt: 5, problem: null });
+    expect(() => transitions.resend(row({ state: 'sent' }), NOW, 5000)).toThrow(/already sent/);
+    expect(() => transitions.resend(row({ state: 'needs_attention', hold: { txId: 't', whatHappened: 'w', at: 1 } }), NOW, 5000)).toThrow(/decision/);
+  });
+
+  it('resend of an entry whose try just ended unknown waits the reconcile delay before the look-up', () => {
+    const unknown = row({ state: 'waiting', attempts: 1, outcomeUnknownAt: NOW - 1000, updatedAt: NOW - 1000, nextAttemptAt: NOW + 60_000 });
+    expect(transitions.resend(unknown, NOW, 5000)).toMatchObject({ state: 'waiting', attempts: 0, nextAttemptAt: NOW + 4000, outcomeUnknownAt: NOW - 1000 });
   });
 
   it('edit applies to messages and guests that have not gone out', () => {
-    expect(transitions.edit(row({ state: 'needs_attention' }), { message: 'new' }, NOW)).toMatchObject({ state: 'queued', payload: { message: 'new' } });
-    expect(() => transitions.edit(row({ kind: 'add_purchase' }), {}, NOW)).toThrow(/Only messages and guests/);
-    expect(() => transitions.edit(row({ state: 'sending' }), {}, NOW)).toThrow(/being sent/);
+    expect(transitions.edit(row({ state: 'needs_attention' }), { ...PAYLOADS.sms, message: 'new' }, NOW)).toMatchObject({ state: 'queued', payload: { message: 'new' } });
+    expect(() => transitions.edit(row({ kind: 'add_purchase' }), PAYLOADS.add_purchase, NOW)).toThrow(/Only messages and guests/);
+    expect(() => transitions.edit(row({ state: 'sending' }), PAYLOADS.sms, NOW)).toThrow(/being sent/);
   });
 
   it('discard refuses entries in flight or sent', () => {

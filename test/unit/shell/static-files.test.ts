@@ -34,11 +34,18 @@ describe('isSafeExternalUrl', () => {
   it.each([
     ['https://dashboard.example.com/v1/api_token/signin?x=1', true],
     ['http://example.com', false],
-    ['http://127.0.0.1:4010/v1/api_token/signin?token=t', true],
+    ['http://127.0.0.1:4010/v1/api_token/signin?token=t', false],
     ['http://127.0.0.1.evil.example/', false],
     ['file:///etc/passwd', false],
     ['javascript:alert(1)', false],
     ['https://user:pw@example.com', false],
     ['not a url', false],
   ])('%s → %s', (url, safe) => expect(isSafeExternalUrl(url)).toBe(safe));
+
+  it.each([
+    ['http://127.0.0.1:4010/signup/ref/P1001', true],
+    ['http://127.0.0.1:4011/', false],
+    ['http://localhost:4010/', false],
+    ['https://127.0.0.1:4010/', true],
+  ])('with the running demo at http://127.0.0.1:4010: %s → %s', (url, safe) => expect(isSafeExternalUrl(url, ['http://127.0.0.1:4010'])).toBe(safe));
 });

@@ -1,11 +1,12 @@
 import type { Migration } from '../migrate';
-import { settingsMigration } from '../../settings/settings-migration';
 import { outboxMigration } from './001-outbox';
+import { settingsMigration } from './002-settings';
+import { importsMigration } from './003-imports';
 
 /**
  * Every migration of the desk database, one shared numbered sequence for all desk-core modules.
- * To add one: a migration numbered after the last (in this folder as `NNN-what.ts`, or beside the
- * module that owns its tables), appended here. Never edit or reorder a migration that has shipped:
+ * To add one: a migration numbered after the last, in this folder as `NNN-what.ts` (one file each,
+ * with a test that migrates a file of the version before), appended here. Never edit or reorder a migration that has shipped:
  * files in the field are at every version in between.
  */
-export const deskMigrations: readonly Migration[] = [outboxMigration, settingsMigration];
+export const deskMigrations: readonly Migration[] = [outboxMigration, settingsMigration, importsMigration];

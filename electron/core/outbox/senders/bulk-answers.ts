@@ -9,9 +9,9 @@ export interface BulkFailure {
 
 /**
  * Pairs a bulk answer's success and failure lists with the entries sent, by a key each side
- * carries (contact_id, reservation id, a purchase's fields). Entries without a key (new guests) get
- * the answers left over, in order, only when those can belong to them one way; otherwise
- * `{ ok: null }`: the answer does not say, and the entry is checked again on its own.
+ * carries (contact_id, reservation id, a purchase's fields). An entry without a key (a new guest)
+ * gets the one answer left over only when it is the call's only such entry; several of them get
+ * `{ ok: null }`: the answer does not say which is which, and the caller must find out.
  */
 export function pairBulkAnswers(
   keys: ReadonlyArray<string | undefined>,
@@ -34,11 +34,25 @@ export function pairBulkAnswers(
     return { ok: null };
   });
   const unkeyed = keys.flatMap((key, index) => (key === undefined ? [index] : []));
-  if (unkeyed.length === 0) return answers;
-  if (failuresLeft.length === 0 && successLeft.length === unkeyed.length) {
-    unkeyed.forEach((index, n) => (answers[index] = { ok: true, echo: successLeft[n]! }));
-  } else if (successLeft.length === 0 && failuresLeft.length === unkeyed.length) {
-    unkeyed.forEach((index, n) => (answers[index] = { ok: false, desc: failuresLeft[n]!.reason?.desc ?? '' }));
-  }
+  // Only one entry without a key can take what is left without guessing: the answer gives no order.
+  if (unkeyed.length !== 1) return answers;
+  const index = unkeyed[0]!;
+  if (failuresLeft.length === 0 && successLeft.length === 1) answers[index] = { ok: true, echo: successLeft[0]! };
+  else if (successLeft.length === 0 && failuresLeft.length === 1) answers[index] = { ok: false, desc: failuresLeft[0]!.reason?.desc ?? '' };
   return answers;
+}
+
+/** The answers (successes or failures) no keyed entry claimed: what a bulk answer gave the entries without a key, in no known order. */
+export function unclaimedAnswers<T extends Record<string, unknown>>(
+  keys: ReadonlyArray<string | undefined>,
+  answers: ReadonlyArray<T>,
+  keyOf: (echo: T) => string | undefined,
+): T[] {
+  const left = [...answers];
+  for (const key of keys) {
+    if (key === undefined) continue;
+    const index = left.findIndex((echo) => keyOf(echo) === key);
+    if (index >= 0) left.splice(index, 1);
+  }
+  return left;
 }

@@ -1,58 +1,100 @@
+import { contactText, holdsSameIdentity } from '../../../../shared/rules/contact-identity';
 import { outcomeOfCallError, outcomeOfServiceMessage } from '../classify';
 import { contactIdOf } from '../local-ids';
 import type { DeliveryOutcome } from '../outcomes';
-import { resolveDuplicateGuest } from '../reconcile';
-import type { OutboxRow, Payload } from '../types';
-import { pairBulkAnswers, type ItemAnswer } from './bulk-answers';
+import { findGuestsByEmailOrMobile, judgeDuplicateGuest } from '../reconcile';
+import type { OutboxPayloads, OutboxRow } from '../types';
+import { pairBulkAnswers, unclaimedAnswers, type ItemAnswer } from './bulk-answers';
 import type { KindSender, ServiceAccess } from './sender';
 
 const DUPLICATE = /duplicate check failed/i;
 const UNATTRIBUTED = "The service's answer did not say which new guest was which; the desk checks this one again on its own.";
+type PushContact = ServiceAccess['client']['pushContact'];
 
 /**
- * Pushes guests in batches. A new guest the service refuses as a duplicate (typically because an
- * earlier try did reach it) is looked up by email or mobile and the push is applied to that guest.
+ * Pushes guests in batches. A new guest refused as a duplicate is this entry's own earlier write
+ * only when that write's outcome was unknown and the guest found holds what it sent; otherwise it
+ * needs a person, shown the guest the service already has. Nothing is applied to a guest on a guess.
  */
-export function createContactSender(): KindSender {
+export function createContactSender(): KindSender<'push_contact'> {
   return {
     async deliver(rows, service) {
-      const contacts = rows.map((row) => row.payload);
-      let response: Awaited<ReturnType<ServiceAccess['client']['pushContact']>>;
+      let response: Awaited<ReturnType<PushContact>>;
       try {
-        response = await service.client.pushContact(contacts as Parameters<ServiceAccess['client']['pushContact']>[0]);
+        response = await service.client.pushContact(rows.map((row) => row.payload));
       } catch (error) {
         const outcome = outcomeOfCallError(error, 'push_contact');
         return rows.map(() => outcome);
       }
       const keys = rows.map((row) => contactIdOf('push_contact', row.payload));
-      const answers = pairBulkAnswers(keys, response.success, response.failures, (echo) => stringOf(echo.contact_id));
-      return Promise.all(rows.map((row, index) => settle(row, answers[index]!, service)));
+      const echoKey = (echo: Record<string, unknown>) => stringOf(echo.contact_id);
+      const answers = pairBulkAnswers(keys, response.success, response.failures, echoKey);
+      const created = unclaimedAnswers(keys, response.success, echoKey).map(echoKey).filter((id): id is string => id !== undefined);
+      const refused = unclaimedAnswers(keys, response.failures, (failure) => stringOf(failure.contact_id));
+      const newGuests = keys.filter((key) => key === undefined).length;
+      const createdIds: CreatedIds = { ids: new Set(created), all: refused.length === 0 && created.length === newGuests };
+      const outcomes: DeliveryOutcome[] = [];
+      // One at a time: the lookups of an ambiguous answer must not flood the service.
+      for (const [index, row] of rows.entries()) outcomes.push(await settle(row, answers[index]!, createdIds, service));
+      return outcomes;
     },
   };
 }
 
+/** The ids a call created for its new guests (in no known order), and whether every new guest of the call was created. */
+interface CreatedIds {
+  ids: ReadonlySet<string>;
+  all: boolean;
+}
+
 /** One guest's outcome from its part of the answer. */
-async function settle(row: OutboxRow, answer: ItemAnswer, service: ServiceAccess): Promise<DeliveryOutcome> {
+async function settle(row: OutboxRow<'push_contact'>, answer: ItemAnswer, created: CreatedIds, service: ServiceAccess): Promise<DeliveryOutcome> {
   if (answer.ok === true) {
     const contactId = stringOf(answer.echo.contact_id);
-    return contactId ? { type: 'sent', result: { contact_id: contactId }, contactId } : { type: 'sent' };
+    // A new guest a person chose to add to a guest on file now names that guest's service id.
+    const addedToExistingGuest = row.createsLocalId !== null && contactIdOf('push_contact', row.payload) !== undefined;
+    return contactId ? { type: 'sent', result: { contact_id: contactId, ...(addedToExistingGuest ? { addedToExistingGuest } : {}) }, contactId } : { type: 'sent' };
+  }
+  const isNewGuest = contactIdOf('push_contact', row.payload) === undefined;
+  if (answer.ok === null && isNewGuest) {
+    // Every new guest of the call was created, but which id is whose is not said. Nothing waits on
+    // the id of a guest without a local id: it is sent, without an id. A guest recorded here is looked up.
+    if (created.all && row.createsLocalId === null) return { type: 'sent', result: { created: true } };
+    if (created.ids.size > 0) return identifyCreatedGuest(row.payload, created.ids, service);
   }
   if (answer.ok === null) return { type: 'unknown', reason: UNATTRIBUTED };
-  const isNewGuest = contactIdOf('push_contact', row.payload) === undefined;
-  if (isNewGuest && DUPLICATE.test(answer.desc)) return reconcileNewGuest(row.payload, service);
+  if (isNewGuest && DUPLICATE.test(answer.desc)) return reconcileNewGuest(row, service);
   return outcomeOfServiceMessage('push_contact', answer.desc);
 }
 
-/** Finds the guest the service already has and applies this push to it by contact_id, which cannot duplicate. */
-async function reconcileNewGuest(contact: Payload, service: ServiceAccess): Promise<DeliveryOutcome> {
+/**
+ * Several new guests went in one call and the answer lists the ids it created in no known order:
+ * this guest's id is the created one that holds what it sent, looked up by its email or mobile.
+ */
+async function identifyCreatedGuest(contact: OutboxPayloads['push_contact'], createdIds: ReadonlySet<string>, service: ServiceAccess): Promise<DeliveryOutcome> {
   try {
-    const resolved = await resolveDuplicateGuest(service, contact);
-    if ('problem' in resolved) return { type: 'failed', problem: resolved.problem };
-    const update = { ...contact, contact_id: resolved.contactId };
-    const response = await service.client.pushContact([update] as Parameters<ServiceAccess['client']['pushContact']>[0]);
-    const [answer] = pairBulkAnswers([resolved.contactId], response.success, response.failures, (echo) => stringOf(echo.contact_id));
+    const found = await findGuestsByEmailOrMobile(service, contact);
+    const mine = found.filter((record) => createdIds.has(contactText(record.contact_id)) && holdsSameIdentity(record, contact, service.phoneCountry));
+    if (mine.length !== 1) return { type: 'unknown', reason: UNATTRIBUTED };
+    const contactId = contactText(mine[0]!.contact_id);
+    return { type: 'sent', result: { contact_id: contactId }, contactId };
+  } catch {
+    // The guest may well have been created: whatever stopped the lookup, its outcome is in doubt.
+    return { type: 'unknown', reason: UNATTRIBUTED };
+  }
+}
+
+/** "Duplicate check failed" for a new guest: applied to the guest found only when it is this entry's own earlier write. */
+async function reconcileNewGuest(row: OutboxRow<'push_contact'>, service: ServiceAccess): Promise<DeliveryOutcome> {
+  try {
+    const verdict = await judgeDuplicateGuest(service, row.payload, row.outcomeUnknownAt !== null);
+    if (!verdict.own) return { type: 'failed', problem: verdict.problem };
+    // Our own guest: pushing by its contact_id applies any later edit and cannot duplicate.
+    const update = { ...row.payload, contact_id: verdict.contactId };
+    const response = await service.client.pushContact([update]);
+    const [answer] = pairBulkAnswers([verdict.contactId], response.success, response.failures, (echo) => stringOf(echo.contact_id));
     if (answer?.ok === true) {
-      return { type: 'sent', result: { contact_id: resolved.contactId, matchedExistingGuest: true }, contactId: resolved.contactId };
+      return { type: 'sent', result: { contact_id: verdict.contactId, matchedOwnEarlierWrite: true }, contactId: verdict.contactId };
     }
     if (answer?.ok === false) return outcomeOfServiceMessage('push_contact', answer.desc);
     return { type: 'unknown', reason: UNATTRIBUTED };

@@ -1,12 +1,11 @@
-import type { OutboxKind } from '../types';
 import { createContactSender } from './contacts';
 import { createMessageSender } from './messages';
 import { createPurchaseSender } from './purchases';
 import { createReservationSender } from './reservations';
-import type { KindSender } from './sender';
+import type { KindSenders } from './sender';
 
 /** One sender per kind. */
-export function createSenders(): Record<OutboxKind, KindSender> {
+export function createSenders(): KindSenders {
   return {
     sms: createMessageSender('sms'),
     email: createMessageSender('email'),

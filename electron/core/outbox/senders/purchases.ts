@@ -1,6 +1,5 @@
 import { outcomeOfCallError, outcomeOfServiceMessage } from '../classify';
 import type { DeliveryOutcome } from '../outcomes';
-import type { Payload } from '../types';
 import { pairBulkAnswers } from './bulk-answers';
 import type { KindSender, ServiceAccess } from './sender';
 
@@ -8,12 +7,12 @@ import type { KindSender, ServiceAccess } from './sender';
  * Adds purchases in batches. The API cannot read purchases back, so an answer that is lost or does
  * not mention a purchase comes back as unknown, which holds it for a person's decision.
  */
-export function createPurchaseSender(): KindSender {
+export function createPurchaseSender(): KindSender<'add_purchase'> {
   return {
     async deliver(rows, service) {
       let response: Awaited<ReturnType<ServiceAccess['client']['addPurchase']>>;
       try {
-        response = await service.client.addPurchase(rows.map((row) => row.payload) as Parameters<ServiceAccess['client']['addPurchase']>[0]);
+        response = await service.client.addPurchase(rows.map((row) => row.payload));
       } catch (error) {
         const outcome = outcomeOfCallError(error, 'add_purchase');
         return rows.map(() => outcome);
@@ -29,6 +28,6 @@ export function createPurchaseSender(): KindSender {
 }
 
 /** What identifies a purchase in the answer, which echoes the items as sent. */
-function purchaseKey(item: Payload): string {
+function purchaseKey(item: Readonly<Record<string, unknown>>): string {
   return ['tx_id', 'contact_id', 'item_desc', 'price', 'purchased_at'].map((field) => String(item[field] ?? '')).join('\u0000');
 }

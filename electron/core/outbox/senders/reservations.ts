@@ -1,8 +1,8 @@
 import { outcomeOfCallError, outcomeOfServiceMessage } from '../classify';
-import { asObject, contactIdOf } from '../local-ids';
+import { contactIdOf } from '../local-ids';
 import type { DeliveryOutcome } from '../outcomes';
-import { resolveDuplicateGuest } from '../reconcile';
-import type { OutboxRow, Payload } from '../types';
+import { judgeDuplicateGuest } from '../reconcile';
+import type { OutboxPayloads, OutboxRow } from '../types';
 import { pairBulkAnswers, type ItemAnswer } from './bulk-answers';
 import type { KindSender, ServiceAccess } from './sender';
 
@@ -11,14 +11,15 @@ type PushReservations = ServiceAccess['client']['pushReservations'];
 
 /**
  * Pushes bookings with their guests in batches, matched to the answer by reservation id. A booking
- * for a new guest refused as a duplicate is pushed again naming the guest the service already has.
+ * for a new guest refused as a duplicate is pushed again naming the guest found only when that guest
+ * is this entry's own earlier write; otherwise a person decides, shown the guest the service has.
  */
-export function createReservationSender(): KindSender {
+export function createReservationSender(): KindSender<'push_reservations'> {
   return {
     async deliver(rows, service) {
       let response: Awaited<ReturnType<PushReservations>>;
       try {
-        response = await service.client.pushReservations(rows.map((row) => row.payload) as Parameters<PushReservations>[0]);
+        response = await service.client.pushReservations(rows.map((row) => row.payload));
       } catch (error) {
         const outcome = outcomeOfCallError(error, 'push_reservations');
         return rows.map(() => outcome);
@@ -30,22 +31,23 @@ export function createReservationSender(): KindSender {
 }
 
 /** One booking's outcome from its part of the answer. */
-async function settle(row: OutboxRow, answer: ItemAnswer, service: ServiceAccess): Promise<DeliveryOutcome> {
+async function settle(row: OutboxRow<'push_reservations'>, answer: ItemAnswer, service: ServiceAccess): Promise<DeliveryOutcome> {
   if (answer.ok === true) return { type: 'sent', result: { reservation_id: reservationId(row.payload), contact_id: answer.echo.contact_id } };
   if (answer.ok === null) return { type: 'unknown', reason: "The service's answer did not mention this booking." };
-  if (DUPLICATE.test(answer.desc) && contactIdOf('push_reservations', row.payload) === undefined) return reconcileGuest(row.payload, service);
+  if (DUPLICATE.test(answer.desc) && contactIdOf('push_reservations', row.payload) === undefined) return reconcileGuest(row, service);
   return outcomeOfServiceMessage('push_reservations', answer.desc);
 }
 
-/** Names the guest the service already has and pushes the booking again; a push by contact_id cannot duplicate. */
-async function reconcileGuest(item: Payload, service: ServiceAccess): Promise<DeliveryOutcome> {
+/** Pushes the booking again naming the guest found, only when that guest is this entry's own earlier write. */
+async function reconcileGuest(row: OutboxRow<'push_reservations'>, service: ServiceAccess): Promise<DeliveryOutcome> {
+  const item = row.payload;
   try {
-    const resolved = await resolveDuplicateGuest(service, asObject(item.contact));
-    if ('problem' in resolved) return { type: 'failed', problem: resolved.problem };
-    const again = { ...item, contact: { ...asObject(item.contact), contact_id: resolved.contactId } };
-    const response = await service.client.pushReservations([again] as Parameters<PushReservations>[0]);
+    const verdict = await judgeDuplicateGuest(service, item.contact, row.outcomeUnknownAt !== null);
+    if (!verdict.own) return { type: 'failed', problem: verdict.problem };
+    const again = { ...item, contact: { ...item.contact, contact_id: verdict.contactId } };
+    const response = await service.client.pushReservations([again]);
     const [answer] = pairBulkAnswers([reservationId(item)], response.success, response.failures, (echo) => textOf(echo.reservation_id));
-    if (answer?.ok === true) return { type: 'sent', result: { reservation_id: reservationId(item), contact_id: resolved.contactId, matchedExistingGuest: true } };
+    if (answer?.ok === true) return { type: 'sent', result: { reservation_id: reservationId(item), contact_id: verdict.contactId, matchedOwnEarlierWrite: true } };
     if (answer?.ok === false) return outcomeOfServiceMessage('push_reservations', answer.desc);
     return { type: 'unknown', reason: "The service's answer did not mention this booking." };
   } catch (error) {
@@ -54,8 +56,8 @@ async function reconcileGuest(item: Payload, service: ServiceAccess): Promise<De
 }
 
 /** A booking's reservation id. */
-function reservationId(item: Payload): string | undefined {
-  return textOf(asObject(item.reservation).id);
+function reservationId(item: OutboxPayloads['push_reservations']): string | undefined {
+  return textOf(item.reservation.id);
 }
 
 /** A non-empty string form of an id. */

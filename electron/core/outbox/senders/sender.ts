@@ -1,18 +1,23 @@
 import type { ServiceClient } from '../../../../shared/api/client';
 import type { DeliveryOutcome } from '../outcomes';
-import type { OutboxRow } from '../types';
+import type { OutboxKind, OutboxRow } from '../types';
 
 /** The connected account as senders use it. */
 export interface ServiceAccess {
   client: ServiceClient;
   clientId: string;
+  /** ISO country for mobiles written without +country, to compare them as the service does. */
+  phoneCountry?: string;
 }
 
-/** Delivers one kind of entry. */
-export interface KindSender {
+/** Delivers one kind of entry; its rows carry that kind's payload type. */
+export interface KindSender<K extends OutboxKind> {
   /**
    * Sends a batch (a single entry for messages) and returns one outcome per entry, in order.
    * Maps every failure to an outcome; throwing is treated as an unknown outcome for all of them.
    */
-  deliver(rows: readonly OutboxRow[], service: ServiceAccess): Promise<DeliveryOutcome[]>;
+  deliver(rows: readonly OutboxRow<K>[], service: ServiceAccess): Promise<DeliveryOutcome[]>;
 }
+
+/** One sender per kind: the compiler asks for a sender when a kind is added. */
+export type KindSenders = { [K in OutboxKind]: KindSender<K> };

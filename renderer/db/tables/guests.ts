@@ -1,0 +1,24 @@
+import type { TableLayout } from '../layout';
+
+/**
+ * The guest cache's first tables (version 1): guests with their search terms, this desk's writes,
+ * field definitions, categories, sent items, SMS replies and sync facts. Their rows and queries are
+ * in guest-db.ts.
+ */
+export const guestTables: TableLayout = {
+  feature: 'guests',
+  versions: [
+    {
+      version: 1,
+      stores: {
+        guests: 'key, localId, *terms',
+        writes: 'outboxId, guestKey, state',
+        fields: 'name, position',
+        categories: 'id, name',
+        sentItems: 'reference_id, timestamp',
+        smsReplies: 'id, phone, timestamp',
+        meta: 'key',
+      },
+    },
+  ],
+};

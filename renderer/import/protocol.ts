@@ -1,0 +1,34 @@
+// Messages between the import screen and the import worker.
+import type { CheckCounts, CheckSetup, CheckSummary, FileSummary, GridRow, QueueRow, ReadOptions } from './session';
+
+/** What the screen asks the worker; each request carries an id its answer repeats. */
+export type WorkerRequest =
+  | { type: 'open'; country: string; guestDatabase: string | null }
+  | { type: 'load'; fileName: string; buffer: ArrayBuffer }
+  | { type: 'reread'; options: ReadOptions }
+  | { type: 'check'; setup: CheckSetup }
+  | { type: 'edit'; line: number; column: number; value: string }
+  | { type: 'delete'; lines: number[] }
+  | { type: 'queueRows'; from: number; count: number; maxChars: number; categories: string[] }
+  | { type: 'problemRows' }
+  | { type: 'exportGuests'; fields: string[] };
+
+/** The answer to each request type. */
+export interface WorkerAnswers {
+  open: { guests: number };
+  load: FileSummary;
+  reread: FileSummary;
+  check: CheckSummary;
+  edit: { changed: GridRow[]; counts: CheckCounts };
+  delete: { changed: GridRow[]; counts: CheckCounts };
+  queueRows: { rows: QueueRow[]; next: number };
+  problemRows: { header: string[]; rows: Array<{ original: string[]; reason: string }> };
+  exportGuests: { rows: string[][] };
+}
+
+/** What the worker sends: an answer, a refusal with the sentence to show, progress, or a chunk of checked rows. */
+export type WorkerMessage =
+  | { type: 'answer'; id: number; answer: WorkerAnswers[keyof WorkerAnswers] }
+  | { type: 'refused'; id: number; message: string }
+  | { type: 'progress'; id: number; done: number; total: number }
+  | { type: 'rows'; id: number; start: number; rows: GridRow[] };

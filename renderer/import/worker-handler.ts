@@ -1,0 +1,93 @@
+// What the import worker does with each request; the worker file wires it to its messages (tests run it in-process).
+import { fieldText } from '../db/contact';
+import { GuestDatabase } from '../db/guest-db';
+import { createPhoneKey } from '../search/phone';
+import type { GridRow } from './session';
+import { ImportFileError, ImportSession, type WorkbookReader } from './session';
+import type { WorkerAnswers, WorkerMessage, WorkerRequest } from './protocol';
+import { guestCategories, loadGuestSnapshot } from './snapshot';
+
+/** Rows per message to the page: small enough that receiving one never holds the page up. */
+const ROWS_PER_MESSAGE = 2000;
+
+/** A worker's state and its answer to each request; `post` sends messages to the page. */
+export function createWorkerHandler(post: (message: WorkerMessage) => void, readWorkbook: WorkbookReader): (request: WorkerRequest & { id: number }) => Promise<void> {
+  let session: ImportSession | null = null;
+  let guests: GuestDatabase | null = null;
+  let snapshotReady: Promise<unknown> = Promise.resolve();
+  let categoriesOfUpdated: Map<string, string[]> | null = null;
+
+  /** The session of the open import. */
+  const requireSession = (): ImportSession => {
+    if (!session) throw new ImportFileError('The import is not ready yet; try again in a moment.');
+    return session;
+  };
+
+  return async (request) => {
+    try {
+      post({ type: 'answer', id: request.id, answer: await handle(request) });
+    } catch (error) {
+      const message = error instanceof ImportFileError ? error.message : `The file could not be read: ${error instanceof Error ? error.message : String(error)}`;
+      post({ type: 'refused', id: request.id, message });
+    }
+  };
+
+  /** Answers one request. */
+  async function handle(request: WorkerRequest & { id: number }): Promise<WorkerAnswers[keyof WorkerAnswers]> {
+    switch (request.type) {
+      case 'open': {
+        guests?.close();
+        guests = request.guestDatabase ? new GuestDatabase(request.guestDatabase) : null;
+        session = new ImportSession(createPhoneKey(request.country), request.country, readWorkbook);
+        const current = session;
+        const db = guests;
+        snapshotReady = db ? loadGuestSnapshot(db).then((snapshot) => current.setSnapshot(snapshot)) : Promise.resolve();
+        await snapshotReady;
+        return { guests: db ? await db.guestCount() : 0 };
+      }
+      case 'load':
+        return requireSession().load(request.fileName, request.buffer);
+      case 'reread':
+        return requireSession().reread(request.options);
+      case 'check': {
+        await snapshotReady;
+        categoriesOfUpdated = null;
+        const current = requireSession();
+        const summary = current.check(request.setup, (done, total) => post({ type: 'progress', id: request.id, done, total }));
+        for (let start = 0; start < summary.counts.rows + ROWS_PER_MESSAGE; start += ROWS_PER_MESSAGE) {
+          const rows: GridRow[] = current.gridRows(start, start + ROWS_PER_MESSAGE);
+          if (rows.length === 0 && start > 0) break;
+          post({ type: 'rows', id: request.id, start, rows });
+        }
+        return summary;
+      }
+      case 'edit':
+        categoriesOfUpdated = null;
+        return requireSession().edit(request.line, request.column, request.value);
+      case 'delete':
+        categoriesOfUpdated = null;
+        return requireSession().deleteRows(request.lines);
+      case 'queueRows': {
+        const current = requireSession();
+        categoriesOfUpdated ??= guests ? await guestCategories(guests, current.updatedGuests()) : new Map();
+        return current.queueRows(request.from, request.count, request.categories, categoriesOfUpdated, request.maxChars);
+      }
+      case 'problemRows':
+        return requireSession().problemRows();
+      case 'exportGuests':
+        return {
+          rows: guests ? await exportRows(guests, request.fields) : [request.fields],
+        };
+    }
+  }
+}
+
+/** Every cached guest as rows of the given fields (with categories last), the header first. */
+async function exportRows(db: GuestDatabase, fields: string[]): Promise<string[][]> {
+  const rows: string[][] = [[...fields, 'Categories']];
+  await db.guests.each((guest) => {
+    if (guest.key.startsWith('local-')) return;
+    rows.push([...fields.map((field) => fieldText(guest.record, field)), fieldText(guest.record, 'svc_categories')]);
+  });
+  return rows;
+}

@@ -1,0 +1,85 @@
+import { Button, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { getDesk } from '../../bridge/desk';
+import { encodeText, toCsvText } from '../../import/csv-out';
+import { derivedFileName, saveFile } from '../../import/download';
+import { cancelCurrentImport, useImport, type ImportView } from '../../stores/import';
+import { StartOverButton } from './StartOverButton';
+
+const PHASE_TEXT: Record<ImportView['phase'], string> = {
+  queueing: 'Queueing into the outbox…',
+  interrupted: 'Queueing stopped before every row was queued (the desk was closed). The rows queued go out; import the file again for the rest.',
+  delivering: 'Queued. The guests go out through the outbox, also after a restart or when the line comes back.',
+  done: 'Done: nothing of this import is left to go.',
+  cancelled: 'Cancelled: what had not gone out was dropped.',
+};
+
+/** Downloads the import's failed rows: the file's own columns plus the reason, in the file's delimiter and encoding, formulas neutralised. */
+export async function downloadFailedRows(importId: string): Promise<void> {
+  const failed = await getDesk().importFailedRows({ importId });
+  const text = toCsvText([[...failed.header, 'Reason'], ...failed.rows.map((row) => [...row.original, row.reason])], failed.delimiter);
+  saveFile(encodeText(text, failed.encoding, failed.bom), derivedFileName(failed.fileName, 'failed rows'));
+}
+
+/** Where the import stands: queueing, delivery (N of M sent), the result counts, cancel and the failed rows. */
+export function ImportResult() {
+  const current = useImport((state) => state.current);
+  const busy = useImport((state) => state.busy);
+  if (!current) return null;
+  const sent = current.newGuests + current.updated;
+  const settled = sent + current.failed;
+  const percent = (done: number, total: number) => (total > 0 ? (done / total) * 100 : 100);
+  return (
+    <Card withBorder>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Text fw={600}>{current.fileName}</Text>
+          <StartOverButton />
+        </Group>
+        <Text size="sm" role="status">{PHASE_TEXT[current.phase]}</Text>
+        <Stack gap={2}>
+          <Text size="sm">Queued: {current.queuedRows.toLocaleString('en')} of {current.readyRows.toLocaleString('en')}</Text>
+          <Progress value={percent(current.queuedRows, current.readyRows)} aria-label="Queued" />
+        </Stack>
+        <Stack gap={2}>
+          <Text size="sm" aria-label="Delivery">
+            Sent: {sent.toLocaleString('en')} of {current.queuedRows.toLocaleString('en')}
+            {current.pending > 0 ? ` · ${current.pending.toLocaleString('en')} still to go` : ''}
+          </Text>
+          <Progress.Root size="lg" aria-label="Sent">
+            <Progress.Section value={percent(sent, current.queuedRows)} color="teal" />
+            <Progress.Section value={percent(current.failed, current.queuedRows)} color="red" />
+          </Progress.Root>
+        </Stack>
+        <SimpleGrid cols={4} aria-label="Result">
+          <Figure label="New guests" value={current.newGuests} />
+          <Figure label="Updated" value={current.updated} />
+          <Figure label="Skipped" value={current.skipped} />
+          <Figure label="Failed" value={current.failed} color={current.failed > 0 ? 'red' : undefined} />
+        </SimpleGrid>
+        <Group>
+          {(current.phase === 'delivering' || current.phase === 'queueing' || current.phase === 'interrupted') && current.pending > 0 && (
+            <Button color="red" variant="light" onClick={() => void cancelCurrentImport()} loading={busy}>
+              Cancel what has not gone
+            </Button>
+          )}
+          {current.failed > 0 && (
+            <Button variant="default" onClick={() => void downloadFailedRows(current.id).catch((error: unknown) => useImport.setState({ error: String(error) }))}>
+              Download {current.failed.toLocaleString('en')} failed rows
+            </Button>
+          )}
+          {settled < current.queuedRows && current.phase !== 'cancelled' && <Text size="sm" c="dimmed">Failed rows are also in the Outbox, where each can be fixed and sent again.</Text>}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** One count of the result. */
+function Figure({ label, value, color }: { label: string; value: number; color?: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xl" fw={700} c={color}>{value.toLocaleString('en')}</Text>
+      <Text size="xs" c="dimmed">{label}</Text>
+    </Stack>
+  );
+}

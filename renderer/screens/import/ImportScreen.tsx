@@ -1,0 +1,66 @@
+import { Alert, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { loadImportHistory, useImport } from '../../stores/import';
+import { ColumnMatching } from './ColumnMatching';
+import { ExportGuestsMenu } from './ExportGuestsMenu';
+import { FileDrop } from './FileDrop';
+import { FileOptions } from './FileOptions';
+import { ImportHistory } from './ImportHistory';
+import { ImportResult } from './ImportResult';
+import { ReviewRows } from './ReviewRows';
+
+/** Import: a spreadsheet of contacts in, read and checked off the page's thread, queued through the outbox. */
+export function ImportScreen() {
+  const step = useImport((state) => state.step);
+  useEffect(() => {
+    void loadImportHistory();
+  }, []);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Import</Title>
+        <ExportGuestsMenu />
+      </Group>
+      <ImportError />
+      <WorkProgress />
+      {step === 'pick' && <FileDrop />}
+      {step === 'match' && (
+        <>
+          <FileOptions />
+          <ColumnMatching />
+        </>
+      )}
+      {step === 'review' && <ReviewRows />}
+      {step === 'send' && <ImportResult />}
+      <ImportHistory />
+    </Stack>
+  );
+}
+
+/** The sentence of the last thing that went wrong. */
+function ImportError() {
+  const error = useImport((state) => state.error);
+  if (!error) return null;
+  return (
+    <Alert color="red" title="Import" role="alert" withCloseButton onClose={() => useImport.setState({ error: null })}>
+      {error}
+    </Alert>
+  );
+}
+
+/** The bar of the work under way (reading, checking, queueing). */
+function WorkProgress() {
+  const progress = useImport((state) => state.progress);
+  if (!progress) return null;
+  const value = progress.total > 0 ? (progress.done / progress.total) * 100 : 100;
+  return (
+    <Stack gap={4} aria-live="polite">
+      <Group justify="space-between">
+        <Text size="sm">{progress.label}</Text>
+        {progress.total > 0 && <Text size="sm" c="dimmed">{progress.done.toLocaleString('en')} of {progress.total.toLocaleString('en')}</Text>}
+      </Group>
+      <Progress value={value} animated={progress.total === 0} aria-label={progress.label} />
+    </Stack>
+  );
+}

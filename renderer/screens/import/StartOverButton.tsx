@@ -1,0 +1,11 @@
+import { Button } from '@mantine/core';
+import { resetImport } from '../../stores/import';
+
+/** Back to the start, to import another file. */
+export function StartOverButton() {
+  return (
+    <Button variant="subtle" onClick={resetImport}>
+      Import another file
+    </Button>
+  );
+}

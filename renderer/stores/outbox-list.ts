@@ -1,0 +1,107 @@
+import { create } from 'zustand';
+import type { DeskApi, EventPayload } from '../../shared/bridge/contract';
+import type { OutboxKind } from '../../shared/outbox/kinds';
+import { PENDING_STATES, type OutboxState } from '../../shared/outbox/states';
+
+type OutboxItem = EventPayload<'outboxChanged'>['changed'][number];
+type OutboxSummary = EventPayload<'outboxChanged'>['summary'];
+
+/** The Outbox screen's state filters: what needs a person, what is still to go out, what went out. */
+export const OUTBOX_FILTERS = {
+  attention: { label: 'Needs attention', states: ['needs_attention'] },
+  pending: { label: 'To go out', states: PENDING_STATES },
+  sent: { label: 'Sent', states: ['sent'] },
+} as const satisfies Record<string, { label: string; states: readonly OutboxState[] }>;
+
+export type OutboxFilter = keyof typeof OUTBOX_FILTERS;
+
+/** Entries read per page. */
+export const OUTBOX_PAGE_SIZE = 100;
+
+interface OutboxListState {
+  filter: OutboxFilter;
+  /** One kind, or every kind. */
+  kind: OutboxKind | null;
+  /** The loaded entries, newest first. */
+  items: OutboxItem[];
+  /** More entries match beyond those loaded. */
+  hasMore: boolean;
+  loading: boolean;
+  /** Why the last load failed, in staff's words; the list shows it instead of "Nothing here". */
+  error: string | null;
+}
+
+/** The Outbox screen's list: loaded a page at a time, then patched by outboxChanged events. */
+export const useOutboxList = create<OutboxListState>(() => ({ filter: 'pending', kind: null, items: [], hasMore: false, loading: false, error: null }));
+
+let latest = 0;
+
+/** Whether an entry belongs in the list under the current filters. */
+function fits(item: OutboxItem, state: Pick<OutboxListState, 'filter' | 'kind'>): boolean {
+  const states: readonly OutboxState[] = OUTBOX_FILTERS[state.filter].states;
+  return states.includes(item.state) && (state.kind === null || item.kind === state.kind);
+}
+
+/** Loads the first page under the given filters (the current ones when not given); resolves to the fresh summary, if it loaded. */
+export async function loadOutboxList(desk: Pick<DeskApi, 'listOutbox'>, filters: Partial<Pick<OutboxListState, 'filter' | 'kind'>> = {}): Promise<OutboxSummary | undefined> {
+  const run = ++latest;
+  useOutboxList.setState({ ...filters, loading: true, error: null });
+  const { filter, kind } = useOutboxList.getState();
+  try {
+    const { items, summary } = await desk.listOutbox({ states: [...OUTBOX_FILTERS[filter].states], ...(kind ? { kinds: [kind] } : {}), limit: OUTBOX_PAGE_SIZE });
+    if (run === latest) useOutboxList.setState({ items, hasMore: items.length === OUTBOX_PAGE_SIZE, loading: false });
+    return summary;
+  } catch (error) {
+    if (run === latest) useOutboxList.setState({ items: [], hasMore: false, loading: false, error: messageOf(error) });
+    return undefined;
+  }
+}
+
+/** Loads the next page after the last entry shown. */
+export async function loadMoreOutbox(desk: Pick<DeskApi, 'listOutbox'>): Promise<void> {
+  const { filter, kind, items, hasMore, loading } = useOutboxList.getState();
+  const last = items.at(-1);
+  if (!hasMore || loading || !last) return;
+  const run = ++latest;
+  useOutboxList.setState({ loading: true, error: null });
+  try {
+    const page = await desk.listOutbox({ states: [...OUTBOX_FILTERS[filter].states], ...(kind ? { kinds: [kind] } : {}), before: last.id, limit: OUTBOX_PAGE_SIZE });
+    if (run !== latest) return;
+    useOutboxList.setState((state) => {
+      const known = new Set(state.items.map((item) => item.id));
+      return { items: [...state.items, ...page.items.filter((item) => !known.has(item.id))], hasMore: page.items.length === OUTBOX_PAGE_SIZE, loading: false };
+    });
+  } catch (error) {
+    if (run === latest) useOutboxList.setState({ loading: false, error: messageOf(error) });
+  }
+}
+
+/**
+ * Patches the loaded list with entries that changed and ids removed: an entry that now fits is
+ * updated in place, or added in order when it is newer than the end of what is loaded; one that no
+ * longer fits (sent while looking at what is to go out, discarded) leaves the list.
+ */
+export function patchOutboxList(changed: readonly OutboxItem[], removed: readonly string[]): void {
+  if (changed.length === 0 && removed.length === 0) return;
+  useOutboxList.setState((state) => {
+    const gone = new Set(removed);
+    const byId = new Map(changed.map((item) => [item.id, item]));
+    const kept = state.items.flatMap((item) => {
+      if (gone.has(item.id)) return [];
+      const next = byId.get(item.id);
+      byId.delete(item.id);
+      if (!next) return [item];
+      return fits(next, state) ? [next] : [];
+    });
+    const oldest = state.hasMore ? kept.at(-1)?.createdAt : undefined;
+    const added = [...byId.values()].filter((item) => fits(item, state) && (oldest === undefined || item.createdAt >= oldest));
+    if (added.length === 0 && kept.length === state.items.length && kept.every((item, i) => item === state.items[i])) return state;
+    const items = [...added, ...kept].sort((a, b) => (a.createdAt === b.createdAt ? 0 : a.createdAt < b.createdAt ? 1 : -1));
+    return { items };
+  });
+}
+
+/** An error's message for staff. */
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,80 @@
+// The outbox's kinds (ARCHITECTURE §5) in one map. Everything else about a kind is derived from it:
+// the kind enum of the bridge, the payload each kind stores (one item of its service method's request,
+// from shared/api), and the core's per-kind tables (preparers, senders, guest-id access), which are
+// exhaustive Record<OutboxKind, …> maps: adding a kind here makes the compiler name each of them.
+import { z } from 'zod';
+import type { MethodInput, ServiceMethodName } from '../api/methods';
+
+/** What the outbox needs to know about one kind of write. */
+export interface OutboxKindSpec {
+  /** The client method that delivers it (shared/api). */
+  method: ServiceMethodName;
+  /** What it is called at the desk ("SMS paused…", the Outbox screen's kind column). */
+  label: string;
+  /** The service takes it as an array: several entries go in one call. */
+  bulk: boolean;
+  /**
+   * A blind resend would duplicate it (a second message, a second purchase): its claim must be on
+   * disk before the call. Guest and booking pushes reconcile by pull_db or upsert by id instead.
+   */
+  claimMustBeFlushed: boolean;
+  /** Staff may edit it before it goes out. */
+  editable: boolean;
+  /** It carries a reference id chosen at enqueue, looked up in sent_items when its outcome is unknown. */
+  referenceId: boolean;
+}
+
+/** Every kind of write the outbox carries. Add a kind here; the compiler lists what must handle it. */
+export const OUTBOX_KIND_SPECS = {
+  sms: { method: 'sms', label: 'SMS', bulk: false, claimMustBeFlushed: true, editable: true, referenceId: true },
+  email: { method: 'email', label: 'Email', bulk: false, claimMustBeFlushed: true, editable: true, referenceId: true },
+  push_contact: { method: 'pushContact', label: 'Guest', bulk: true, claimMustBeFlushed: false, editable: true, referenceId: false },
+  add_purchase: { method: 'addPurchase', label: 'Purchase', bulk: true, claimMustBeFlushed: true, editable: false, referenceId: false },
+  push_reservations: { method: 'pushReservations', label: 'Booking', bulk: true, claimMustBeFlushed: false, editable: false, referenceId: false },
+} as const satisfies Record<string, OutboxKindSpec>;
+
+/** A kind of write the outbox carries. */
+export type OutboxKind = keyof typeof OUTBOX_KIND_SPECS;
+
+/** The kinds, in the map's order (Object.keys cannot keep the literal types; the map is their source). */
+export const OUTBOX_KINDS = Object.keys(OUTBOX_KIND_SPECS) as OutboxKind[];
+
+/** The kind enum the bridge validates with. */
+export const outboxKind = z.enum(OUTBOX_KINDS);
+
+/** One item of a request: a bulk method's array element, or the request itself. */
+type ItemOf<Request> = Request extends ReadonlyArray<infer Item> ? Item : Request;
+
+/**
+ * The payload an entry of each kind stores and its sender passes to the service: one item of the
+ * method's request as shared/api declares it (a message's reference id is kept beside it).
+ */
+export type OutboxPayloads = { [K in OutboxKind]: ItemOf<MethodInput<(typeof OUTBOX_KIND_SPECS)[K]['method']>> };
+
+/** The payload of kind K (a union over kinds when K is). */
+export type OutboxPayload<K extends OutboxKind = OutboxKind> = OutboxPayloads[K];
+
+/** Whether a string names a kind the outbox carries. */
+export function isOutboxKind(value: unknown): value is OutboxKind {
+  return typeof value === 'string' && Object.hasOwn(OUTBOX_KIND_SPECS, value);
+}
+
+
+/** The kinds the service takes as arrays (their batch sizes are configured per kind). */
+export type BulkKind = { [K in OutboxKind]: (typeof OUTBOX_KIND_SPECS)[K]['bulk'] extends true ? K : never }[OutboxKind];
+
+/** Whether several entries of this kind go in one call. */
+export function isBulkKind(kind: OutboxKind): kind is BulkKind {
+  return OUTBOX_KIND_SPECS[kind].bulk;
+}
+
+/** A record without the client_id the outbox stamps on it (a booking's guest included). */
+type Unstamped<T> = { [P in keyof T as P extends 'client_id' ? never : P]: P extends 'contact' ? Unstamped<T[P]> : T[P] } & (T extends { client_id: string }
+  ? { client_id?: string }
+  : unknown);
+
+/**
+ * What a feature queues for kind K: the payload before the outbox stamps the account's client_id
+ * (and checks it with the service's rules). A union keyed by kind when K is.
+ */
+export type OutboxInput<K extends OutboxKind = OutboxKind> = { [P in OutboxKind]: Unstamped<OutboxPayloads[P]> }[K];

@@ -1,0 +1,153 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RequestOf } from '../../../shared/bridge/contract';
+import { UserFacingError } from '../../../shared/bridge/result';
+import { setDesk } from '../../../renderer/bridge/desk';
+import { ImportScreen } from '../../../renderer/screens/import/ImportScreen';
+import { useAccount } from '../../../renderer/stores/account';
+import { resetImport, setImportWorkerFactory, useImport } from '../../../renderer/stores/import';
+import { createFakeDesk } from '../../support/fake-desk';
+import { fakeHandlers } from '../../support/fake-handlers';
+import { renderWithProviders } from '../render';
+import { inProcessWorker } from './in-process-worker';
+import { DEMO_FIELDS } from './support';
+
+const CSV = [
+  'Prénom;Nom;Courriel;Portable;Sexe;Boisson',
+  'Hélène;Lefèvre;helene@example.fr;0412 345 678;Femme;espresso',
+  'Marc;Petit;marc(at)example.fr;;Homme;Kir',
+  'Zoé;Roux;zoe@example.fr;;F;',
+].join('\r\n');
+
+function fakeImportDesk() {
+  const queued: RequestOf<'queueImportRows'>['rows'] = [];
+  const view = (id: string) => ({
+    id, fileName: 'guests.csv', createdAt: new Date().toISOString(), phase: 'delivering' as const, totalRows: 3, readyRows: queued.length, queuedRows: queued.length,
+    newGuests: 0, updated: 0, pending: queued.length, failed: 0, skipped: 0, mapping: {}, categories: [],
+  });
+  const fieldsAdded: string[] = [];
+  const desk = createFakeDesk(
+    fakeHandlers({
+      listContactFields: () => DEMO_FIELDS.map(({ name, type, options }) => ({ name, type, ...(options ? { options } : {}) })),
+      addContactField: ({ label, type }) => {
+        if (label === 'Notes') throw new UserFacingError('The service refused the field: A field already exists with the field key notes please choose another label');
+        fieldsAdded.push(label);
+        return { name: label.toLowerCase(), label, type };
+      },
+      startImport: () => view('imp_12345678'),
+      queueImportRows: ({ rows }) => {
+        queued.push(...rows);
+        return { queued: rows.length, refused: [] };
+      },
+      finishImportQueue: ({ importId }) => view(importId),
+      getImport: ({ importId }) => view(importId),
+      listImports: () => ({ imports: [] }),
+    }),
+  );
+  return { desk, queued, fieldsAdded };
+}
+
+// jsdom lays nothing out: give elements a size so the virtualised grid renders the rows in view, and let Mantine scroll options into view.
+const sizes = { offsetHeight: 600, offsetWidth: 1200, clientHeight: 600, clientWidth: 1200 };
+const saved = Object.keys(sizes).map((key) => [key, Object.getOwnPropertyDescriptor(key.startsWith('client') ? Element.prototype : HTMLElement.prototype, key)] as const);
+beforeEach(() => {
+  for (const [key, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
+  Element.prototype.scrollIntoView ??= () => {};
+  setImportWorkerFactory(inProcessWorker);
+  useAccount.setState({ account: { state: 'demo', clientId: 'demo', label: 'Demo', timeZone: 'Australia/Sydney', defaultPhoneCountry: 'AU' } as never });
+});
+afterEach(() => {
+  resetImport();
+  for (const [key, descriptor] of saved) if (descriptor) Object.defineProperty(key.startsWith('client') ? Element.prototype : HTMLElement.prototype, key, descriptor);
+});
+
+/** Drops the CSV on the screen's file input and waits for the columns. */
+async function chooseCsv() {
+  const input = document.querySelector('input[type=file]') as HTMLInputElement;
+  // jsdom's File cannot read itself; Chromium's can.
+  const file = Object.assign(new File([CSV], 'guests.csv', { type: 'text/csv' }), { arrayBuffer: async () => new TextEncoder().encode(CSV).buffer });
+  fireEvent.change(input, { target: { files: [file] } });
+  await waitFor(() => expect(useImport.getState().error ?? useImport.getState().step).toBe('match'), { timeout: 5000 });
+  return screen.findByRole('table', { name: 'Columns of the file' });
+}
+
+describe('Import screen', () => {
+  it('matches French headers to contact fields, and every match can be changed', async () => {
+    const { desk } = fakeImportDesk();
+    setDesk(desk);
+    renderWithProviders(<ImportScreen />);
+    const table = await chooseCsv();
+    const select = (column: string) => within(table).getByRole('combobox', { name: `What "${column}" becomes` }) as HTMLInputElement;
+    expect(select('Prénom').value).toBe('First name');
+    expect(select('Nom').value).toBe('Surname');
+    expect(select('Courriel').value).toBe('Email');
+    expect(select('Portable').value).toBe('Mobile');
+    expect(select('Sexe').value).toBe('Sex');
+    expect(select('Boisson').value).toBe('Ignore this column');
+    expect(screen.getByRole('combobox', { name: 'Delimiter' })).toHaveValue('Semicolon (;) (detected)');
+  });
+
+  it('explains a refused new field in the service\'s words, and uses a field it adds', async () => {
+    const { desk, fieldsAdded } = fakeImportDesk();
+    setDesk(desk);
+    renderWithProviders(<ImportScreen />);
+    await chooseCsv();
+    const user = userEvent.setup();
+    const box = screen.getByRole('combobox', { name: 'What "Boisson" becomes' });
+    await user.click(box);
+    await waitFor(() => expect(box.getAttribute('aria-controls')).toBeTruthy());
+    await user.click(within(document.getElementById(box.getAttribute('aria-controls')!)!).getByRole('option', { name: 'New contact field…', hidden: true }));
+    const label = screen.getByRole('textbox', { name: 'New field label' });
+    await user.clear(label);
+    await user.type(label, 'Notes');
+    await user.click(screen.getByRole('button', { name: 'Add field' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A field already exists with the field key notes please choose another label');
+    await user.clear(label);
+    await user.type(label, 'Boisson');
+    await user.click(screen.getByRole('button', { name: 'Add field' }));
+    await waitFor(() => expect(useImport.getState().targets[5]).toEqual({ kind: 'field', field: 'boisson' }));
+    expect(fieldsAdded).toEqual(['Boisson']);
+  });
+
+  it('shows problems per cell, re-checks an edited cell at once, and queues the ready rows', async () => {
+    const { desk, queued } = fakeImportDesk();
+    setDesk(desk);
+    renderWithProviders(<ImportScreen />);
+    await chooseCsv();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Check 3 rows' }));
+    const grid = await screen.findByRole('grid', { name: 'Rows of the file' }, { timeout: 5000 });
+    expect(screen.getByLabelText('Counts')).toHaveTextContent(/3 rows.*2 ready.*1 with problems/i);
+    const bad = within(grid).getByTitle('"marc(at)example.fr" is not a valid email address.');
+    expect(bad).toHaveAttribute('aria-invalid', 'true');
+    await user.click(bad);
+    const editor = within(grid).getByRole('textbox', { name: 'Row 3, Courriel' });
+    await user.clear(editor);
+    await user.type(editor, 'marc@example.fr{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Counts')).toHaveTextContent(/3 ready.*0 with problems/i));
+    // The mobile is shown as it will be sent.
+    expect(within(grid).getByTitle('In the file: 0412 345 678')).toHaveTextContent('+61412345678');
+
+    await user.click(screen.getByRole('button', { name: 'Queue 3 guests' }));
+    await waitFor(() => expect(queued).toHaveLength(3));
+    expect(queued[0]).toMatchObject({ line: 2, action: 'new', contact: { PatronName: 'Hélène', PatronSurname: 'Lefèvre', PatronEmail: 'helene@example.fr', PatronMobile: '+61412345678', Sex: 'f' } });
+    expect(queued[1]!.contact.PatronEmail).toBe('marc@example.fr');
+    expect(await screen.findByRole('status')).toHaveTextContent(/Queued/);
+  });
+
+  it('deletes selected rows and filters to rows with problems', async () => {
+    const { desk } = fakeImportDesk();
+    setDesk(desk);
+    renderWithProviders(<ImportScreen />);
+    await chooseCsv();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Check 3 rows' }));
+    const grid = await screen.findByRole('grid', { name: 'Rows of the file' }, { timeout: 5000 });
+    await user.click(screen.getByRole('switch', { name: 'Only rows with problems' }));
+    await waitFor(() => expect(within(grid).getAllByRole('row').filter((row) => row.dataset.line)).toHaveLength(1));
+    await user.click(screen.getByRole('checkbox', { name: 'Select row 3' }));
+    await user.click(screen.getByRole('button', { name: /Delete 1 selected/ }));
+    await waitFor(() => expect(screen.getByLabelText('Counts')).toHaveTextContent(/2 rows.*2 ready.*0 with problems/i));
+  });
+});

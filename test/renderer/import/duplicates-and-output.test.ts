@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { encodeText, neutralizeFormula, toCsvText } from '../../../renderer/import/csv-out';
+import { decodeBytes } from '../../../renderer/import/decode';
+import { matchColumns } from '../../../renderer/import/matching';
+import { fieldLabel } from '../../../renderer/screens/guests/field-labels';
+import { DEMO_FIELDS, bufferOf, newSession } from './support';
+
+const FILE = [
+  'Email,Mobile,First name,Categories',
+  'ada@example.com,,Ada,VIP',
+  'ADA@example.com,,Ada again,',
+  ',0412 345 678,Mobile match,',
+  'both@example.com,0499 999 999,Both,',
+  'known@example.com,,Known only,',
+  'fresh@example.com,,Fresh,',
+].join('\n');
+
+/** A session over FILE with one cached guest by email (g1) and one by mobile (g2). */
+async function checked(policy: 'update' | 'skip') {
+  const session = newSession('AU');
+  session.setSnapshot({ emails: new Map([['known@example.com', 'g1'], ['both@example.com', 'g1']]), mobiles: new Map([['61412345678', 'g2'], ['61499999999', 'g3']]) });
+  const summary = await session.load('dupes.csv', bufferOf(FILE));
+  const result = session.check({ targets: matchColumns(summary.columns, DEMO_FIELDS, fieldLabel), fields: DEMO_FIELDS, policy });
+  return { session, result, rows: session.gridRows(0, 100) };
+}
+
+describe('duplicates, offline', () => {
+  it('holds a repeat of an earlier row, turns a row matching one guest into an update of that guest, and holds a row matching two guests', async () => {
+    const { session, result, rows } = await checked('update');
+    expect(rows.map((row) => [row.line, row.status, row.contactId ?? row.duplicateOfLine ?? ''])).toEqual([
+      [2, 'new', ''],
+      [3, 'problem', 2],
+      [4, 'update', 'g2'],
+      [5, 'problem', ''],
+      [6, 'update', 'g1'],
+      [7, 'new', ''],
+    ]);
+    expect(rows[3]!.rowProblem).toMatch(/belongs to one guest on the desk and the mobile to another/);
+    expect(result.counts).toMatchObject({ rows: 6, ready: 4, newGuests: 2, updates: 2, problems: 2, duplicates: 4 });
+    // An update sends only what the file has (empty cells never blank a value) and adds categories to the guest's own.
+    const queued = session.queueRows(0, 10, ['Imported'], new Map([['g1', ['Regulars']]])).rows;
+    expect(queued.find((row) => row.line === 6)!.contact).toEqual({ contact_id: 'g1', PatronEmail: 'known@example.com', PatronName: 'Known only', svc_categories: 'Regulars,Imported' });
+    expect(queued.find((row) => row.line === 4)!.contact).toEqual({ contact_id: 'g2', PatronMobile: '+61412345678', PatronName: 'Mobile match', svc_categories: 'Imported' });
+  });
+
+  it('skips rows matching a guest when asked, and re-checks neighbours when a repeat is edited away', async () => {
+    const { session, result } = await checked('skip');
+    expect(result.counts).toMatchObject({ ready: 2, skipped: 2 });
+    const edited = session.edit(3, 0, 'lovelace@example.com');
+    expect(edited.changed.map((row) => [row.line, row.status])).toEqual([[3, 'new']]);
+    expect(edited.counts).toMatchObject({ ready: 3, problems: 1 });
+    const deleted = session.deleteRows([2]);
+    expect(deleted.counts.rows).toBe(5);
+  });
+});
+
+describe('CSV written for staff', () => {
+  it('neutralises cells a spreadsheet would run as formulas', () => {
+    expect(['=1+1', '+61', '-2', '@SUM(A1)', '\tx', '\rx', 'plain'].map(neutralizeFormula)).toEqual(["'=1+1", "'+61", "'-2", "'@SUM(A1)", "'\tx", "'\rx", 'plain']);
+    expect(toCsvText([['a;b', 'say "hi"', 'two\nlines', '=cmd'], ['x', '', '', '']], ';')).toBe('"a;b";"say ""hi""";"two\nlines";\'=cmd\r\nx;;;\r\n');
+  });
+
+  it('writes Windows-1252 and UTF-16 files that read back the same', () => {
+    const text = 'Prénom;Noël;€ 12,50\r\n';
+    expect(decodeBytes(encodeText('Prénom;Noël;Ç', 'windows-1252'), 'windows-1252')).toBe('Prénom;Noël;Ç');
+    expect(encodeText('é€œ✓', 'windows-1252')).toEqual(new Uint8Array([0xe9, 0x80, 0x9c, 0x3f]));
+    expect(decodeBytes(encodeText(text, 'utf-16le'), 'utf-16le')).toBe(text);
+    expect(decodeBytes(encodeText(text, 'utf-16be'), 'utf-16be')).toBe(text);
+    expect([...encodeText('a', 'utf-8', true)]).toEqual([0xef, 0xbb, 0xbf, 0x61]);
+  });
+});

@@ -1,0 +1,93 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { emptyCounts } from '../../../shared/outbox/states';
+import { UserFacingError } from '../../../shared/bridge/result';
+import { setDesk } from '../../../renderer/bridge/desk';
+import { OutboxScreen } from '../../../renderer/screens/outbox/OutboxScreen';
+import { followOutbox, useOutbox, type OutboxItem } from '../../../renderer/stores/outbox';
+import { OUTBOX_PAGE_SIZE, useOutboxList } from '../../../renderer/stores/outbox-list';
+import { createFakeDesk } from '../../support/fake-desk';
+import { fakeHandlers } from '../../support/fake-handlers';
+import { renderWithProviders } from '../render';
+
+const summary = { counts: emptyCounts(), paused: [], online: true };
+const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
+const item = (n: number, overrides: Partial<OutboxItem> = {}): OutboxItem => ({
+  id: `ob_${n}`, kind: 'sms', state: 'queued', summary: `SMS number ${n}`, createdAt: at(n), updatedAt: at(n), attempts: 0, editable: true, payload: {}, ...overrides,
+});
+
+/** A desk whose listOutbox honours states, kinds, before and limit, counting its calls. */
+function pagedDesk(entries: OutboxItem[], options: { fail?: string } = {}) {
+  const calls: unknown[] = [];
+  const newestFirst = [...entries].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const desk = createFakeDesk(
+    fakeHandlers({
+      listOutbox: (query) => {
+        calls.push(query);
+        if (options.fail) throw new UserFacingError(options.fail);
+        const start = query.before ? newestFirst.findIndex((entry) => entry.id === query.before) + 1 : 0;
+        const items = newestFirst
+          .slice(start)
+          .filter((entry) => (!query.states || query.states.includes(entry.state)) && (!query.kinds || query.kinds.includes(entry.kind)))
+          .slice(0, query.limit ?? 200);
+        return { items, summary };
+      },
+    }),
+  );
+  return { desk, calls };
+}
+
+describe('the Outbox screen’s list', () => {
+  beforeEach(() => {
+    useOutbox.setState({ summary: null, items: {}, version: 0 });
+    useOutboxList.setState({ filter: 'pending', kind: null, items: [], hasMore: false, loading: false, error: null });
+  });
+
+  it('says when the outbox could not be loaded, instead of "Nothing here", with a way to try again', async () => {
+    const { desk } = pagedDesk([], { fail: 'The desk is not reachable.' });
+    setDesk(desk);
+    renderWithProviders(<OutboxScreen />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The outbox could not be loaded');
+    expect(alert).toHaveTextContent('The desk is not reachable.');
+    expect(screen.queryByText('Nothing here.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('is patched by outboxChanged events without loading again: updates, arrivals, entries that leave the filter and removals', async () => {
+    const { desk, calls } = pagedDesk([item(1), item(2), item(3)]);
+    setDesk(desk);
+    followOutbox(desk);
+    renderWithProviders(<OutboxScreen />);
+    const table = await screen.findByRole('table', { name: 'outbox entries' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const loads = calls.length;
+    act(() =>
+      desk.emit('outboxChanged', {
+        summary,
+        changed: [item(4), item(2, { state: 'sent' }), item(3, { state: 'needs_attention', problem: { message: 'Invalid recipient details', whatToDo: 'Check it.' } })],
+        removed: ['ob_1'],
+      }),
+    );
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([expect.stringContaining('SMS number 4'), expect.stringContaining('SMS number 3')]);
+    expect(rows[1]).toHaveTextContent('Invalid recipient details');
+    expect(calls.length).toBe(loads);
+  });
+
+  it('pages with "Show more" and filters by kind', async () => {
+    const entries = Array.from({ length: OUTBOX_PAGE_SIZE + 5 }, (_, n) => item(n, n === 7 ? { kind: 'push_contact', summary: 'New guest: Ada' } : {}));
+    const { desk } = pagedDesk(entries);
+    setDesk(desk);
+    renderWithProviders(<OutboxScreen />);
+    const table = await screen.findByRole('table', { name: 'outbox entries' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(OUTBOX_PAGE_SIZE));
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(OUTBOX_PAGE_SIZE + 5));
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Guest');
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'outbox entries' })).getAllByRole('row')).toHaveLength(1));
+    expect(screen.getByRole('table', { name: 'outbox entries' })).toHaveTextContent('New guest: Ada');
+  });
+});
