@@ -99,7 +99,7 @@ describe('reservations (browser mode, real sandbox)', () => {
     await chooseTime('21:00');
     await page.getByRole('dialog').getByRole('button', { name: 'Save booking' }).click();
     await page.locator('[data-slot="21:00"]').getByRole('button', { name: /Nora Nightline/ }).waitFor();
-    await expect(page.locator('[data-slot="22:45"]').getByRole('button', { name: /Nora Nightline/ }).count()).resolves.toBe(0);
+    await page.locator('[data-slot="22:45"]').getByRole('button', { name: /Nora Nightline/ }).waitFor({ state: 'detached', timeout: 5_000 });
     await expect.poll(async () => (await bookingsOf(contactId)).map((item) => item.reservation.Time), { timeout: 60_000 }).toEqual(['21:00:00']);
   });
 
@@ -129,6 +129,31 @@ describe('reservations (browser mode, real sandbox)', () => {
     await dialog.getByRole('button', { name: 'Make booking' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => slotCovers('19:00')).toBe(full + 12);
+  });
+
+  it('confirms by SMS: the booking moves to Pending, and the guest’s YES reply confirms it with one click', async () => {
+    await page.getByLabel('Covers per slot limit').fill('');
+    const card = page.locator('[data-booking-id]').filter({ hasText: 'Unconfirmed' }).first();
+    const id = (await card.getAttribute('data-booking-id'))!;
+    const onService = async () => (await service().pullReservations({ client_id: sandbox.demo.clientId })).find((item) => item.reservation.id === id);
+    const mobile = String((await onService())!.contact.PatronMobile);
+    expect(mobile).not.toBe('undefined');
+    // The demo's own history holds earlier confirmations: exactly one more goes out.
+    const confirmations = () => sandbox.sandbox.operator.messages({ clientId: sandbox.demo.clientId, channel: 'sms' }).filter((sent) => /Reply YES to confirm/.test(sent.message ?? '')).length;
+    const sentBefore = confirmations();
+    await card.click();
+    await page.getByRole('button', { name: 'Confirm by SMS' }).click();
+    const form = page.getByLabel('confirm by SMS');
+    await expect(form.getByLabel('Message').inputValue()).resolves.toMatch(/your table for \d+ at .* Reply YES to confirm/);
+    await form.getByRole('button', { name: 'Send SMS' }).click();
+    await expect.poll(async () => (await onService())?.reservation.bookingStatus, { timeout: 60_000 }).toBe('Pending');
+    await expect.poll(() => confirmations(), { timeout: 60_000 }).toBe(sentBefore + 1);
+    sandbox.sandbox.operator.injectSmsReply({ clientId: sandbox.demo.clientId, number: mobile, message: 'Yes, see you then' });
+    await page.getByRole('button', { name: 'Sync now' }).last().click();
+    const reply = page.getByLabel('booking details').getByRole('alert', { name: 'Guest replied' });
+    await reply.getByText('Yes, see you then', { exact: false }).waitFor({ timeout: 30_000 });
+    await reply.getByRole('button', { name: 'Mark confirmed' }).click();
+    await expect.poll(async () => (await onService())?.reservation.bookingStatus, { timeout: 60_000 }).toBe('Confirmed');
   });
 
   it('says plainly when the account has no reservations', async () => {

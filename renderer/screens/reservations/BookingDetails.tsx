@@ -85,7 +85,7 @@ function useGuestReply(booking: BookingView): BookingReply | null {
 function ReplyNotice({ reply, status, onMark }: { reply: BookingReply; status: string; onMark: (status: string) => void }) {
   const target = reply.meaning === 'yes' ? 'Confirmed' : reply.meaning === 'no' ? 'Cancelled' : null;
   return (
-    <Alert color={reply.meaning === 'no' ? 'red' : reply.meaning === 'yes' ? 'green' : 'gray'} p="xs" title="Guest replied" aria-label="guest reply">
+    <Alert color={reply.meaning === 'no' ? 'red' : reply.meaning === 'yes' ? 'green' : 'gray'} p="xs" title="Guest replied">
       <Text size="sm">“{reply.reply.message}” · {reply.reply.timestamp.slice(0, 16)}</Text>
       {target && status !== target && (
         <Button size="compact-xs" mt={4} color={target === 'Confirmed' ? 'blue' : 'red'} onClick={() => onMark(target)}>

@@ -1,4 +1,5 @@
 import { Button, Group, Progress, Text } from '@mantine/core';
+import { useGuests } from '../../stores/guests';
 import { useReservations } from '../../stores/reservations';
 import type { BookingSyncStatus } from '../../sync/booking-sync';
 
@@ -11,7 +12,8 @@ export function BookingSyncBar() {
     <Group gap="sm" wrap="nowrap" aria-label="booking sync">
       <Text size="sm" c={status.phase === 'failed' ? 'orange' : 'dimmed'} role="status" style={{ flex: 1 }}>{describe(status)}</Text>
       {syncing && status.total > 0 && <Progress value={(100 * status.done) / status.total} w={220} aria-label="booking sync progress" animated />}
-      <Button size="xs" variant="subtle" onClick={() => void sync?.run()} disabled={syncing || !sync}>Sync now</Button>
+      {/* Guests' sync too: it brings the SMS replies a booking shows. */}
+      <Button size="xs" variant="subtle" onClick={() => (void sync?.run(), void useGuests.getState().cache?.sync.run())} disabled={syncing || !sync}>Sync now</Button>
       <Button size="xs" variant="subtle" onClick={() => void sync?.run('full')} disabled={syncing || !sync}>Full refresh</Button>
     </Group>
   );
