@@ -49,7 +49,9 @@ export function createWebSocketTransport(url = defaultBridgeUrl(), onReconnect: 
     let frame: { id?: number | null; result?: BridgeResult; event?: unknown; payload?: unknown };
     try {
       frame = JSON.parse(text);
-    } catch {
+    } catch (error) {
+      // The host only sends JSON: a frame that is not is a fault of the host, kept for support and otherwise ignored.
+      console.error('The desk core sent a bridge frame that is not JSON; it was ignored.', error);
       return;
     }
     if (typeof frame.id === 'number' && frame.result) {

@@ -4,7 +4,7 @@
 export const LOCAL_GUEST_ID_PREFIX = 'local-';
 
 /** A local guest id: the prefix and a uuid (or another short lowercase token). */
-export const LOCAL_GUEST_ID_PATTERN = /^local-[a-z0-9-]{8,64}$/;
+export const LOCAL_GUEST_ID_PATTERN = new RegExp(`^${LOCAL_GUEST_ID_PREFIX}[a-z0-9-]{8,64}$`);
 
 /** Whether a contact id is one the desk made for a guest not yet confirmed by the service (`local-<uuid>`). */
 export function isLocalGuestId(value: unknown): value is string {

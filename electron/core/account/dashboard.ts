@@ -1,6 +1,7 @@
 import { buildSigninLink } from '../../../shared/api';
 import { UserFacingError } from '../../../shared/bridge/result';
 import type { AccountManager } from './account-manager';
+import { BROWSER_MODE_REASON } from '../../../shared/bridge/channels/app';
 
 /** What opening the dashboard answers: only whether it opened, never the link. */
 export interface DashboardOpened {
@@ -28,7 +29,7 @@ export function createDashboard(deps: { account: AccountManager; openExternal?: 
     async open(): Promise<DashboardOpened> {
       if (!deps.openExternal) {
         await credentials();
-        return { opened: false, reason: 'browser-mode' };
+        return { opened: false, reason: BROWSER_MODE_REASON };
       }
       const url = await link();
       if (!deps.account.mayOpenLink(url)) return { opened: false, reason: 'The dashboard address is not https, so the desk will not open it.' };

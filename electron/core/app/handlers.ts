@@ -1,4 +1,4 @@
-import type { appChannels } from '../../../shared/bridge/channels/app';
+import { BROWSER_MODE_REASON, type appChannels } from '../../../shared/bridge/channels/app';
 import type { DeskHandlers, EventPayload } from '../../../shared/bridge/contract';
 import { UserFacingError } from '../../../shared/bridge/result';
 import { moveAsideDamagedDatabase } from '../db/open-database';
@@ -36,7 +36,7 @@ export function createAppHandlers(deps: AppHandlerDeps): AppHandlers {
     },
     openExternal: async ({ url }) => {
       if (!deps.mayOpenLink(url)) return { opened: false, reason: 'Only https links (or the running demo service on this computer) can be opened.' };
-      if (!deps.openExternal) return { opened: false, reason: 'browser-mode' };
+      if (!deps.openExternal) return { opened: false, reason: BROWSER_MODE_REASON };
       return { opened: await deps.openExternal(url) };
     },
   };

@@ -49,6 +49,8 @@ function configure(db: SqliteDatabase): void {
   db.pragma('synchronous = FULL');
   // Another window of the app, or a backup tool, may hold a lock for a moment.
   db.pragma('busy_timeout = 5000');
+  // What is deleted or blanked (a discarded entry's message) is overwritten on disk, not left in free pages.
+  db.pragma('secure_delete = ON');
 }
 
 /** Builds a new database beside its final name and renames it into place once migrated. */

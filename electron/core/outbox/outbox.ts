@@ -345,8 +345,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     settle: () => delivery.settle(),
     writeProblem: () => writeProblem,
     forgetFinished() {
-      write(() => store.forgetFinished());
-      notifier.changed();
+      // Each forgotten entry travels as removed, so the Outbox list drops it at once.
+      notifier.changed(write(() => store.forgetFinished()));
     },
     unsentCount: (exceptAccount) => store.unsentCount(exceptAccount ?? null),
     async discardUnsent(exceptAccount) {

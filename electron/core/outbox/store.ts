@@ -107,7 +107,7 @@ export function createOutboxStore(db: Database) {
     WHERE state IN ('queued', 'waiting', 'sending', 'needs_attention') AND (@except IS NULL OR account != @except)
     RETURNING id`);
   const pruneSent = db.prepare(`DELETE FROM outbox_items WHERE state IN ('sent', 'discarded') AND updated_at < ?`);
-  const forgetFinished = db.prepare(`DELETE FROM outbox_items WHERE state IN ('sent', 'discarded')`);
+  const forgetFinished = db.prepare<[], { id: string }>(`DELETE FROM outbox_items WHERE state IN ('sent', 'discarded') RETURNING id`);
 
   return {
     /**
@@ -236,8 +236,8 @@ export function createOutboxStore(db: Database) {
       return discardUnsent.all({ except: exceptAccount, now }).map((row) => row.id);
     },
     /** Forgets every sent and discarded entry (the local data of a disconnected account). */
-    forgetFinished(): number {
-      return forgetFinished.run().changes;
+    forgetFinished(): string[] {
+      return forgetFinished.all().map((row) => row.id);
     },
     /** Forgets sent and discarded entries last touched before `before`. */
     pruneFinished(before: number): number {

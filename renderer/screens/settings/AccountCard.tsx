@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { getDesk } from '../../bridge/desk';
+import { BROWSER_MODE_REASON } from '../../../shared/bridge/channels/app';
 import type { AccountView } from '../../stores/account';
 import { useStatus } from '../../stores/status';
 import { DisconnectDialog } from './DisconnectDialog';
@@ -18,7 +19,7 @@ export function AccountCard({ account }: { account: AccountView }) {
       // The core builds and opens the sign-in link; it never comes to this page.
       const { opened, reason } = await getDesk().openDashboard({});
       // Browser mode: the desk's own /dashboard address redirects this new tab to the link.
-      if (!opened && reason === 'browser-mode') window.open(DASHBOARD_PATH, '_blank', 'noopener,noreferrer');
+      if (!opened && reason === BROWSER_MODE_REASON) window.open(DASHBOARD_PATH, '_blank', 'noopener,noreferrer');
       else if (!opened) notifications.show({ color: 'red', message: reason ?? 'The dashboard could not be opened.' });
     } catch (error) {
       notifications.show({ color: 'red', message: (error as Error).message });

@@ -1,6 +1,7 @@
 import { Alert, Button, CopyButton, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { getDesk } from '../../bridge/desk';
+import { openLink } from '../../bridge/open-link';
 import { useDeskAction } from '../../hooks/useDeskAction';
 
 /** Builds a signup link for a partner's plan list or for one plan, with the new venue's logo and a reference. */
@@ -10,6 +11,7 @@ export function SignupLinkForm() {
   const [logoUrl, setLogoUrl] = useState('');
   const [reference, setReference] = useState('');
   const [url, setUrl] = useState<string | null>(null);
+  const [openProblem, setOpenProblem] = useState<string | null>(null);
   const build = useDeskAction(() =>
     getDesk().buildSignupLink({
       ...(kind === 'partner' ? { partnerId: id } : { planId: id }),
@@ -20,6 +22,13 @@ export function SignupLinkForm() {
   const submit = async () => {
     const result = await build.run();
     if (result) setUrl(result.url);
+  };
+  const open = async (link: string) => {
+    try {
+      setOpenProblem(await openLink(link));
+    } catch (error) {
+      setOpenProblem(error instanceof Error ? error.message : 'The link could not be opened.');
+    }
   };
   return (
     <form onSubmit={(event) => (event.preventDefault(), void submit())}>
@@ -34,9 +43,10 @@ export function SignupLinkForm() {
           <Group gap="xs" wrap="nowrap">
             <Text size="sm" style={{ wordBreak: 'break-all' }} aria-label="signup link">{url}</Text>
             <CopyButton value={url}>{({ copied, copy }) => <Button size="xs" variant="default" onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
-            <Button size="xs" variant="default" onClick={() => void getDesk().openExternal({ url }).then((r) => !r.opened && window.open(url, '_blank', 'noopener,noreferrer'))}>Open</Button>
+            <Button size="xs" variant="default" onClick={() => void open(url)}>Open</Button>
           </Group>
         )}
+        {openProblem && <Alert color="red" role="alert">{openProblem}</Alert>}
       </Stack>
     </form>
   );

@@ -17,6 +17,9 @@ export const deskStatus = z.object({
   writeProblem: z.string().optional(),
 });
 
+/** The reason openExternal and openDashboard give when the core runs as the browser-mode host and cannot open a browser itself. */
+export const BROWSER_MODE_REASON = 'browser-mode';
+
 export const appChannels = {
   getAppInfo: channel(
     z.object({}).strict(),
@@ -27,6 +30,7 @@ export const appChannels = {
   networkOnline: channel(z.object({}).strict(), z.object({})),
   /** Moves a damaged desk database aside (a person chose to), so the next start begins with an empty one. */
   moveAsideDamagedDatabase: channel(z.object({}).strict(), z.object({ movedTo: z.string() })),
+  /** Answers `opened: false, reason: BROWSER_MODE_REASON` in browser mode: the page opens the vetted link in a new tab. */
   openExternal: channel(
     z.object({ url: z.string().max(2048) }).strict(),
     z.object({ opened: z.boolean(), reason: z.string().optional() }),

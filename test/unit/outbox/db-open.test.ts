@@ -38,6 +38,7 @@ describe('opening the desk database', () => {
     const db = openDeskDatabase(file);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(db.pragma('secure_delete', { simple: true })).toBe(1);
     expect(db.pragma('user_version', { simple: true })).toBe(deskMigrations.length);
     db.close();
     expect(existsSync(`${file}.creating`)).toBe(false);

@@ -18,6 +18,21 @@ describe('removals travel as events', () => {
     expect(changes[0]!.changed.map((item) => item.id)).toEqual([bought.id]);
   });
 
+  it('entries forgotten when local data is cleared are announced as removed; unsent ones stay', async () => {
+    const harness = createHarness({ start: false });
+    const discarded = harness.outbox.enqueue('sms', sms('discarded'));
+    const unsent = harness.outbox.enqueue('sms', sms('unsent'));
+    harness.outbox.discard(discarded.id);
+    await Promise.resolve();
+    const changes: OutboxChange[] = [];
+    harness.outbox.subscribe((change) => changes.push(change));
+    harness.outbox.forgetFinished();
+    await Promise.resolve();
+    expect(changes).toHaveLength(1);
+    expect(changes[0]!.removed).toEqual([discarded.id]);
+    expect(harness.outbox.list().map((item) => item.id)).toEqual([unsent.id]);
+  });
+
   it('lists entries by id, leaving out those no longer in the outbox', () => {
     const harness = createHarness({ start: false });
     const kept = harness.outbox.enqueue('sms', sms('kept'));
