@@ -48,13 +48,11 @@ export function ensureDemoAccount(ctx: SandboxContext, apiKey = DEMO_DEFAULTS.ap
   if (!existing) {
     createAccount(ctx, {
       name: DEMO_VENUE_NAME, clientId: demo.clientId, username: demo.username, password: demo.password,
-      email: 'manager@harbourlights.example', timezone: DEMO_TIME_ZONE, emailCredits: 5000, smsCredits: 2000, reservationsEnabled: true,
+      email: 'manager@harbourlights.example', emailCredits: 5000, smsCredits: 2000, reservationsEnabled: true,
       partnerId: demo.partnerId, planId: demo.planId, apiKey: demo.apiKey,
     });
-  } else {
-    if (findAccountByKey(ctx.db, demo.apiKey)?.id !== existing.id) issueApiKey(ctx.db, existing.id, ctx.now().getTime(), demo.apiKey);
-    // Demo venues made before it had a real zone were on UTC.
-    if (existing.timezone === 'UTC') updateAccount(ctx.db, existing.id, { timezone: DEMO_TIME_ZONE });
+  } else if (findAccountByKey(ctx.db, demo.apiKey)?.id !== existing.id) {
+    issueApiKey(ctx.db, existing.id, ctx.now().getTime(), demo.apiKey);
   }
   return demo;
 }
@@ -160,9 +158,12 @@ function seedHistory(ctx: SandboxContext, account: Account, random: () => number
 
 /** Fills the demo venue once (a file database keeps it across runs). */
 export function seedDemoVenue(ctx: SandboxContext, demo: DemoAccount, guests = 3000): void {
+  const found = findAccountByClientId(ctx.db, demo.clientId);
+  if (!found) throw new Error('seedDemoVenue: create the demo account first');
+  // The seeded venue is Australian, on Sydney's clock (venues seeded before it had a real zone were on UTC);
+  // the bare demo account that tests use without the venue stays on UTC.
+  const account = found.timezone === 'UTC' ? (updateAccount(ctx.db, found.id, { timezone: DEMO_TIME_ZONE }) ?? found) : found;
   if (getMeta(ctx.db, 'demo_seeded') === 'yes') return;
-  const account = findAccountByClientId(ctx.db, demo.clientId);
-  if (!account) throw new Error('seedDemoVenue: create the demo account first');
   const random = seededRandom(7);
   ctx.db.transaction(() => {
     addVenueFields(ctx, account);
