@@ -251,7 +251,11 @@ export class ImportSession {
       throw new ImportFileError(`"${fileName}" looks like an Excel workbook but could not be read. Open it in Excel and save it again as .xlsx or CSV.`);
     }
     for (const { sheet, data } of sheets) this.sheetTables.set(sheet, data.map((row) => row.map(cellText)).filter((row) => row.some((cell) => cell.trim() !== '')));
-    const first = sheets.find(({ sheet }) => (this.sheetTables.get(sheet)?.length ?? 0) > 0)?.sheet ?? sheets[0]?.sheet ?? '';
+    // A workbook often opens with a notes or summary sheet: start on the sheet with the most rows (the first of equals).
+    const first = sheets.reduce<{ sheet: string; rows: number }>((best, { sheet }) => {
+      const rows = this.sheetTables.get(sheet)?.length ?? 0;
+      return rows > best.rows ? { sheet, rows } : best;
+    }, { sheet: sheets[0]?.sheet ?? '', rows: 0 }).sheet;
     this.table = this.sheetTables.get(first) ?? [];
     return this.finishLoad(
       { fileName, kind: 'xlsx', encoding: 'utf-8', detectedEncoding: 'utf-8', bom: false, delimiter: ',', detectedDelimiter: ',', sheets: sheets.map(({ sheet }) => sheet), sheet: first },

@@ -241,17 +241,27 @@ export function queueImport(): Promise<void> {
       leftOutRows: file.rowCount - counts.ready,
     });
     useImport.setState({ step: 'send', current: started, progress: { label: 'Queueing', done: 0, total: counts.ready } });
+    // The card follows the import from the first batch: delivery starts while later batches are queued.
+    followCurrentImport();
+    const cancelled = () => useImport.getState().current?.phase === 'cancelled';
     let from = 0;
     let queued = 0;
-    for (;;) {
+    while (!cancelled()) {
       const batch = await requireWorker().request({ type: 'queueRows', from, count: IMPORT_BATCH_LIMIT, maxChars: BATCH_CHARS, categories });
       if (batch.rows.length === 0) break;
-      await desk.queueImportRows({ importId: started.id, rows: batch.rows });
+      try {
+        await desk.queueImportRows({ importId: started.id, rows: batch.rows });
+      } catch (error) {
+        // Staff cancelled while this batch was on its way: the core refused it, as asked.
+        if (cancelled()) break;
+        throw error;
+      }
       queued += batch.rows.length;
       from = batch.next;
       useImport.setState({ progress: { label: 'Queueing', done: queued, total: counts.ready } });
     }
-    useImport.setState({ current: await desk.finishImportQueue({ importId: started.id }) });
+    useImport.setState({ progress: null });
+    if (!cancelled()) useImport.setState({ current: await desk.finishImportQueue({ importId: started.id }) });
     followCurrentImport();
   });
 }
@@ -278,12 +288,15 @@ export function followCurrentImport(): void {
 }
 
 /** Stops what of the current import has not gone out yet. */
-export function cancelCurrentImport(): Promise<void> {
-  return attempt(async () => {
-    const current = useImport.getState().current;
-    if (!current) return;
+export async function cancelCurrentImport(): Promise<void> {
+  // Not through attempt(): queueing may be running, and its busy state stays its own.
+  const current = useImport.getState().current;
+  if (!current) return;
+  try {
     useImport.setState({ current: await getDesk().cancelImport({ importId: current.id }) });
-  });
+  } catch (error) {
+    useImport.setState({ error: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 /** Shows a past import (from the history) with its progress and failed rows. */

@@ -97,7 +97,10 @@ export function patchOutboxList(changed: readonly OutboxItem[], removed: readonl
     const added = [...byId.values()].filter((item) => fits(item, state) && (oldest === undefined || item.createdAt >= oldest));
     if (added.length === 0 && kept.length === state.items.length && kept.every((item, i) => item === state.items[i])) return state;
     const items = [...added, ...kept].sort((a, b) => (a.createdAt === b.createdAt ? 0 : a.createdAt < b.createdAt ? 1 : -1));
-    return { items };
+    // Bounded by what was loaded (at least a page): an import's thousands of new entries leave the
+    // rest for "load more" instead of growing and re-sorting the list on every event.
+    const limit = Math.max(state.items.length, OUTBOX_PAGE_SIZE);
+    return items.length > limit ? { items: items.slice(0, limit), hasMore: true } : { items };
   });
 }
 

@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, printed as one table with the ratio to a baseline measured in the same run.
 import { benchBridgeDispatch } from './bridge.bench';
+import { benchImport } from './import.bench';
 import { benchOutboxDelivery } from './outbox.bench';
 import { benchReservations } from './reservations.bench';
 import { benchSandboxPull } from './sandbox.bench';
@@ -14,6 +15,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['guest-search', () => benchGuestSearch()],
   ['guest-sync', () => benchGuestSync()],
   ['reservations', () => benchReservations()],
+  ['import', () => benchImport(Number(process.env.IMPORT_BENCH_ROWS ?? 100_000), Number(process.env.IMPORT_BENCH_GUESTS ?? 100_000))],
 ];
 
 const only = process.argv[2];

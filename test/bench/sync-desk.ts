@@ -11,14 +11,23 @@ import { bundleBenchPage } from './search-browser';
 /** A desk in browser mode on a sandbox holding `guests` guests, with the benchmark page open in Chromium. */
 export interface GuestBenchDesk {
   page: Page;
+  /** The sandbox the desk is connected to (in this process). */
+  sandbox: Awaited<ReturnType<typeof startSandboxServer>>;
   close(): Promise<void>;
+}
+
+/** Another page to serve instead of the guest benchmarks' own, and files to put beside it. */
+export interface BenchPageOptions {
+  pageEntry?: string;
+  /** Writes extra files (a worker bundle, data) into the page's folder before it is served. */
+  prepare?: (pageDir: string, sandbox: GuestBenchDesk['sandbox']) => Promise<void>;
 }
 
 /**
  * Starts the sandbox with the demo venue seeded with `guests` guests, the real desk core connected
  * to it through "start the demo", the browser-mode host serving the benchmark page, and Chromium.
  */
-export async function startGuestBenchDesk(guests: number): Promise<GuestBenchDesk> {
+export async function startGuestBenchDesk(guests: number, options: BenchPageOptions = {}): Promise<GuestBenchDesk> {
   const dir = mkdtempSync(join(tmpdir(), 'guest-bench-'));
   const sandbox = await startSandboxServer({ port: 0, demo: true, demoGuests: guests });
   const core = await createDeskCore({
@@ -31,7 +40,8 @@ export async function startGuestBenchDesk(guests: number): Promise<GuestBenchDes
   await core.handlers.startDemo({});
   // The demo venue is Australian (sandbox/README.md): mobiles typed with a leading 0 are +61.
   await core.handlers.updateAccountSettings({ defaultPhoneCountry: 'AU', timeZone: 'UTC' });
-  await bundleBenchPage(join(import.meta.dirname, '../renderer/guests/bench-page.ts'), join(dir, 'page'));
+  await bundleBenchPage(options.pageEntry ?? join(import.meta.dirname, '../renderer/guests/bench-page.ts'), join(dir, 'page'));
+  await options.prepare?.(join(dir, 'page'), sandbox);
   const host = await startDeskHost({ core, rendererRoot: join(dir, 'page'), port: 0 });
   let browser: Browser | undefined;
   try {
@@ -42,6 +52,7 @@ export async function startGuestBenchDesk(guests: number): Promise<GuestBenchDes
     await page.waitForFunction(() => (globalThis as unknown as { benchReady?: boolean }).benchReady === true);
     return {
       page,
+      sandbox,
       close: async () => {
         await browser?.close();
         await host.close();

@@ -158,7 +158,7 @@ function toView(record: ImportRecord, states: RowStateCount[], queuedRows: numbe
     pending,
     failed,
     skipped: record.leftOutRows + dropped,
-    mapping: record.mapping as ImportView['mapping'],
+    mapping: record.mapping,
     categories: record.categories,
   };
 }

@@ -1,4 +1,10 @@
 import type { Database } from 'better-sqlite3';
+import { z } from 'zod';
+import { importColumnTarget } from '../../../shared/bridge/channels/import';
+
+/** How the JSON columns of a stored import read back (written from values the bridge already checked). */
+const storedStrings = z.array(z.string());
+const storedMapping = z.record(z.string(), importColumnTarget);
 
 /** An import as stored. */
 export interface ImportRecord {
@@ -12,7 +18,7 @@ export interface ImportRecord {
   encoding: string;
   bom: boolean;
   header: string[];
-  mapping: Record<string, unknown>;
+  mapping: z.infer<typeof storedMapping>;
   categories: string[];
   matchPolicy: string;
   totalRows: number;
@@ -129,7 +135,7 @@ export function createImportStore(db: Database) {
     },
     /** Rows refused by the desk or by the service, with their cells and the entry's problem (JSON). */
     failedRows(id: string): Array<{ line: number; original: string[]; refused: string | null; problem: string | null }> {
-      return failed.all(id).map((row) => ({ ...row, original: JSON.parse(row.original) as string[] }));
+      return failed.all(id).map((row) => ({ ...row, original: storedStrings.parse(JSON.parse(row.original)) }));
     },
   };
 }
@@ -148,9 +154,9 @@ function decode(raw: RawImport): ImportRecord {
     delimiter: raw.delimiter,
     encoding: raw.encoding,
     bom: raw.bom === 1,
-    header: JSON.parse(raw.header) as string[],
-    mapping: JSON.parse(raw.mapping) as Record<string, unknown>,
-    categories: JSON.parse(raw.categories) as string[],
+    header: storedStrings.parse(JSON.parse(raw.header)),
+    mapping: storedMapping.parse(JSON.parse(raw.mapping)),
+    categories: storedStrings.parse(JSON.parse(raw.categories)),
     matchPolicy: raw.match_policy,
     totalRows: raw.total_rows,
     readyRows: raw.ready_rows,

@@ -5,6 +5,7 @@ import { checkRows, setColumnTarget, setImportOptions, useImport } from '../../s
 import { useGuests } from '../../stores/guests';
 import { fieldLabel } from '../guests/field-labels';
 import { NewFieldForm } from './NewFieldForm';
+import { rowsLabel } from './rows-label';
 
 const NEW_FIELD = '__new';
 
@@ -128,7 +129,7 @@ export function ColumnMatching() {
         </Group>
         <Group>
           <Button onClick={() => void checkRows()} loading={busy} disabled={matched === 0}>
-            Check {file.rowCount.toLocaleString('en')} rows
+            Check {rowsLabel(file.rowCount)}
           </Button>
           {matched === 0 && <Text size="sm" c="dimmed">Choose what at least one column becomes.</Text>}
         </Group>

@@ -1,8 +1,9 @@
 import { Card, Group, ScrollArea, Select, Table, Text } from '@mantine/core';
-import { ENCODINGS, ENCODING_LABELS, type Encoding } from '../../import/decode';
-import { DELIMITERS, DELIMITER_LABELS, type Delimiter } from '../../import/parse';
+import { ENCODINGS, ENCODING_LABELS } from '../../import/decode';
+import { DELIMITERS, DELIMITER_LABELS } from '../../import/parse';
 import { rereadFile, useImport } from '../../stores/import';
 import { StartOverButton } from './StartOverButton';
+import { rowsLabel } from './rows-label';
 
 /** How the file was read (detected, each overridable), with a live preview of its first lines. */
 export function FileOptions() {
@@ -15,7 +16,7 @@ export function FileOptions() {
     <Card withBorder>
       <Group justify="space-between" mb="xs">
         <Text fw={600}>
-          {file.fileName} · {file.rowCount.toLocaleString('en')} rows
+          {file.fileName} · {rowsLabel(file.rowCount)}
         </Text>
         <StartOverButton />
       </Group>
@@ -26,16 +27,22 @@ export function FileOptions() {
               label="Encoding"
               data={ENCODINGS.map((value) => ({ value, label: ENCODING_LABELS[value] + detected(value === file.detectedEncoding) }))}
               value={file.encoding}
-              onChange={(value) => value && void rereadFile({ encoding: value as Encoding })}
+              onChange={(value) => {
+                const encoding = ENCODINGS.find((known) => known === value);
+                if (encoding) void rereadFile({ encoding });
+              }}
               allowDeselect={false}
               disabled={busy}
-              w={320}
+              w={400}
             />
             <Select
               label="Delimiter"
               data={DELIMITERS.map((value) => ({ value, label: DELIMITER_LABELS[value] + detected(value === file.detectedDelimiter) }))}
               value={file.delimiter}
-              onChange={(value) => value && void rereadFile({ delimiter: value as Delimiter })}
+              onChange={(value) => {
+                const delimiter = DELIMITERS.find((known) => known === value);
+                if (delimiter) void rereadFile({ delimiter });
+              }}
               allowDeselect={false}
               disabled={busy}
               w={220}

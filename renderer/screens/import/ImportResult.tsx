@@ -23,11 +23,9 @@ export async function downloadFailedRows(importId: string): Promise<void> {
 /** Where the import stands: queueing, delivery (N of M sent), the result counts, cancel and the failed rows. */
 export function ImportResult() {
   const current = useImport((state) => state.current);
-  const busy = useImport((state) => state.busy);
   if (!current) return null;
   const sent = current.newGuests + current.updated;
-  const settled = sent + current.failed;
-  const percent = (done: number, total: number) => (total > 0 ? (done / total) * 100 : 100);
+  const percent = (done: number, total: number) => (total > 0 ? (done / total) * 100 : 0);
   return (
     <Card withBorder>
       <Stack gap="sm">
@@ -57,8 +55,8 @@ export function ImportResult() {
           <Figure label="Failed" value={current.failed} color={current.failed > 0 ? 'red' : undefined} />
         </SimpleGrid>
         <Group>
-          {(current.phase === 'delivering' || current.phase === 'queueing' || current.phase === 'interrupted') && current.pending > 0 && (
-            <Button color="red" variant="light" onClick={() => void cancelCurrentImport()} loading={busy}>
+          {(current.phase === 'queueing' || ((current.phase === 'delivering' || current.phase === 'interrupted') && current.pending > 0)) && (
+            <Button color="red" variant="light" onClick={() => void cancelCurrentImport()}>
               Cancel what has not gone
             </Button>
           )}
@@ -67,7 +65,7 @@ export function ImportResult() {
               Download {current.failed.toLocaleString('en')} failed rows
             </Button>
           )}
-          {settled < current.queuedRows && current.phase !== 'cancelled' && <Text size="sm" c="dimmed">Failed rows are also in the Outbox, where each can be fixed and sent again.</Text>}
+          {current.failed > 0 && current.phase !== 'cancelled' && <Text size="sm" c="dimmed">Failed rows are also in the Outbox, where each can be fixed and sent again.</Text>}
         </Group>
       </Stack>
     </Card>

@@ -5,6 +5,7 @@ import { derivedFileName, saveFile } from '../../import/download';
 import { checkRows, deleteRows, importWorker, queueImport, setImportOptions, showOnlyProblems, useImport } from '../../stores/import';
 import { ImportGrid } from './ImportGrid';
 import { StartOverButton } from './StartOverButton';
+import { rowsLabel } from './rows-label';
 
 /** The checked rows: counts, the day/month question when the dates need it, the grid, and queueing. */
 export function ReviewRows() {
@@ -33,7 +34,7 @@ export function ReviewRows() {
       <Card withBorder>
         <Group justify="space-between">
           <Group gap="xs" aria-label="Counts">
-            <Badge size="lg" variant="light" color="gray">{counts.rows.toLocaleString('en')} rows</Badge>
+            <Badge size="lg" variant="light" color="gray">{rowsLabel(counts.rows)}</Badge>
             <Badge size="lg" variant="light" color="teal">{counts.ready.toLocaleString('en')} ready</Badge>
             <Badge size="lg" variant="light" color="red">{counts.problems.toLocaleString('en')} with problems</Badge>
             <Badge size="lg" variant="light" color="yellow">{counts.duplicates.toLocaleString('en')} duplicates</Badge>

@@ -8,7 +8,7 @@ export function inProcessWorker(): ImportWorker {
   const listeners: Array<(event: MessageEvent<WorkerMessage>) => void> = [];
   const handle = createWorkerHandler(
     (message) => setTimeout(() => listeners.forEach((listener) => listener({ data: message } as MessageEvent<WorkerMessage>))),
-    async (buffer) => (await readXlsxFile(buffer)) as Array<{ sheet: string; data: unknown[][] }>,
+    async (buffer) => (await readXlsxFile(sameRealm(buffer))) as Array<{ sheet: string; data: unknown[][] }>,
   );
   return wrapWorker({
     postMessage: (message: WorkerRequest & { id: number }) => void setTimeout(() => void handle(message)),
@@ -17,4 +17,11 @@ export function inProcessWorker(): ImportWorker {
       if (type === 'message') listeners.push(listener);
     },
   } as unknown as Pick<Worker, 'postMessage' | 'terminate' | 'addEventListener'>);
+}
+
+/** The bytes in an ArrayBuffer of the test environment's own realm (read-excel-file checks instanceof ArrayBuffer; Node's Buffer belongs to another). */
+function sameRealm(buffer: ArrayBuffer): ArrayBuffer {
+  const copy = new ArrayBuffer(buffer.byteLength);
+  new Uint8Array(copy).set(new Uint8Array(buffer));
+  return copy;
 }

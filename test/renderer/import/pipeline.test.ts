@@ -125,6 +125,15 @@ describe('import pipeline on hostile and broken files', () => {
     await expect(session.load('old.xls', bufferOf(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 1, 2, 3])))).rejects.toThrow(ImportFileError);
   });
 
+  it('reads an Excel workbook with read-excel-file, starting on the sheet of guests rather than a notes sheet, and switches sheets on request', async () => {
+    const { session, summary, targets, queued } = await importFile('outlook-two-sheets.xlsx', fixture('outlook-two-sheets.xlsx'));
+    expect(summary).toMatchObject({ kind: 'xlsx', sheets: ['Read me', 'Guests'], sheet: 'Guests', headerRow: 0, rowCount: 3 });
+    expect(targets[summary.columns.indexOf('E-mail Address')]).toEqual({ kind: 'field', field: 'PatronEmail' });
+    expect(targets[summary.columns.indexOf('Mobile Phone')]).toEqual({ kind: 'field', field: 'PatronMobile' });
+    expect(queued[0]!.contact).toMatchObject({ PatronName: 'Ava', PatronSurname: 'Nguyen', PatronEmail: 'ava.nguyen@example.com', PatronMobile: '+61412345678', DateOfBirth: '1990-05-17', Sex: 'f' });
+    expect(session.reread({ sheet: 'Read me' })).toMatchObject({ sheet: 'Read me', columns: ['Notes for staff'], rowCount: 1 });
+  });
+
   it('reads UTF-16 text with a byte-order mark, tab-separated', async () => {
     const text = 'Email\tPrénom\r\nzoe@example.com\tZoë\r\n';
     const bytes = new Uint8Array(2 + text.length * 2);

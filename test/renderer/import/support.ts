@@ -34,5 +34,12 @@ export function bufferOf(bytes: Uint8Array | string): ArrayBuffer {
 
 /** A session for a venue in `country`, reading workbooks with read-excel-file's Node build. */
 export function newSession(country = 'AU'): ImportSession {
-  return new ImportSession(createPhoneKey(country), country, async (buffer) => (await readXlsxFile(buffer)) as Array<{ sheet: string; data: unknown[][] }>);
+  return new ImportSession(createPhoneKey(country), country, async (buffer) => (await readXlsxFile(sameRealm(buffer))) as Array<{ sheet: string; data: unknown[][] }>);
+}
+
+/** The bytes in an ArrayBuffer of the test environment's own realm (read-excel-file checks instanceof ArrayBuffer; Node's Buffer belongs to another). */
+function sameRealm(buffer: ArrayBuffer): ArrayBuffer {
+  const copy = new ArrayBuffer(buffer.byteLength);
+  new Uint8Array(copy).set(new Uint8Array(buffer));
+  return copy;
 }
