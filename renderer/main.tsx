@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/dates/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
@@ -10,6 +11,7 @@ import { getDesk } from './bridge/desk';
 import { followAccount } from './stores/account';
 import { followGuests } from './stores/guests';
 import { followOutbox } from './stores/outbox';
+import { followReservations } from './stores/reservations';
 import { followDeskStatus } from './stores/status';
 import { theme } from './theme';
 
@@ -20,6 +22,7 @@ followDeskStatus(getDesk());
 followAccount(getDesk());
 followOutbox(getDesk());
 followGuests(getDesk());
+followReservations(getDesk());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -17,6 +17,7 @@ import { createGuestHandlers } from './guests/handlers';
 import { createImportHandlers, unavailableImports } from './import/import-service';
 import { createOutbox, type Outbox } from './outbox/outbox';
 import { createOutboxHandlers, unavailableOutbox } from './outbox/handlers';
+import { createReservationHandlers } from './reservations/handlers';
 import { openKeychain, type KeychainAvailability } from './secrets/keytar-store';
 import type { DeskServices } from './services';
 import { createSqliteSettingsStore } from './settings/settings-store';
@@ -153,6 +154,7 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
     }),
     ...createOutboxHandlers(() => outbox),
     ...createGuestHandlers(services),
+    ...createReservationHandlers(services, { pendingEntries: () => outbox.list({ states: ['queued', 'sending', 'waiting', 'needs_attention'], limit: 1_000_000 }) }),
     ...(db ? createImportHandlers({ db, outbox, clientId: () => account.settings()?.clientId ?? null }) : unavailableImports(databaseProblem!)),
     ...createCampaignDesk(services, db ? { db, outbox } : null, databaseProblem),
   };

@@ -6,6 +6,7 @@ import { MessagesBadge } from '../screens/messages/MessagesBadge';
 import { MessagesScreen } from '../screens/messages/MessagesScreen';
 import { OutboxBadge } from '../screens/outbox/OutboxBadge';
 import { OutboxScreen } from '../screens/outbox/OutboxScreen';
+import { ReservationsScreen } from '../screens/reservations/ReservationsScreen';
 import { SettingsScreen } from '../screens/settings/SettingsScreen';
 import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
 import { useBackgroundFailures } from '../stores/background-failures';
@@ -21,6 +22,7 @@ function Screen({ id }: { id: ScreenId }) {
   if (id === 'guests') return <GuestsScreen />;
   if (id === 'settings') return <SettingsScreen />;
   if (id === 'outbox') return <OutboxScreen />;
+  if (id === 'reservations') return <ReservationsScreen />;
   if (id === 'import') return <ImportScreen />;
   if (id === 'campaigns') return <CampaignsScreen />;
   if (id === 'messages') return <MessagesScreen />;

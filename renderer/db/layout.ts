@@ -11,6 +11,7 @@ import type Dexie from 'dexie';
 import type { Transaction } from 'dexie';
 import { guestTables } from './tables/guests';
 import { messagesTables } from './tables/messages';
+import { reservationTables } from './tables/reservations';
 
 /** One version of a feature's tables: Dexie's store specs (primary key first, then indexes; null drops a table) and an optional upgrade. */
 export interface TableVersion {
@@ -27,7 +28,7 @@ export interface TableLayout {
 }
 
 /** Every feature's tables in the guest cache. Add a feature here. */
-export const CACHE_LAYOUT: readonly TableLayout[] = [guestTables, messagesTables];
+export const CACHE_LAYOUT: readonly TableLayout[] = [guestTables, reservationTables, messagesTables];
 
 /**
  * Declares the layout's versions on a database, in ascending order: the stores of every feature at

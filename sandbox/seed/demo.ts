@@ -1,9 +1,9 @@
 // The demo venue: deterministic credentials, venue fields, categories, guests, this week's reservations, sent items and replies.
 import { formatServiceDate } from '../../shared/rules/datetime';
 import { seededRandom, type SandboxContext } from '../context';
-import { createAccount, findAccountByClientId, findAccountByKey, issueApiKey, replaceCredentials, type Account } from '../store/accounts';
+import { createAccount, findAccountByClientId, findAccountByKey, issueApiKey, replaceCredentials, updateAccount, type Account } from '../store/accounts';
 import { ensureCategories } from '../store/categories';
-import { addField, fieldExists } from '../store/fields';
+import { addField, ensureOption, fieldExists } from '../store/fields';
 import { savePartner, savePlan } from '../store/partners';
 import { upsertReservation } from '../store/reservations';
 import { getMeta, setMeta, sql } from '../store/schema';
@@ -33,6 +33,9 @@ export const DEMO_DEFAULTS: DemoAccount = {
 export const DEMO_VENUE_NAME = 'Harbour Lights Bar & Dining';
 
 const DAY_MS = 86_400_000;
+
+/** The demo venue's clock: an Australian venue keeps Sydney time (daylight saving included). */
+export const DEMO_TIME_ZONE = 'Australia/Sydney';
 
 /** Creates the demo account, its partner and plans when missing; returns its credentials. */
 export function ensureDemoAccount(ctx: SandboxContext, apiKey = DEMO_DEFAULTS.apiKey): DemoAccount {
@@ -79,35 +82,45 @@ function addVenueFields(ctx: SandboxContext, account: Account): void {
   if (!fieldExists(ctx.db, account.id, 'reservation', 'specialRequests')) addField(ctx.db, account.id, 'reservation', { name: 'specialRequests', label: 'Special requests', type: 'text' });
 }
 
-/** Reservations for today and the rest of the week, for random guests. */
+/** Seatings a restaurant takes bookings for: lunch and dinner, on the quarter hour. */
+const LUNCH = ['12:00', '12:15', '12:30', '12:45', '13:00', '13:15', '13:30'];
+const DINNER = ['17:30', '17:45', '18:00', '18:00', '18:30', '18:30', '18:45', '19:00', '19:00', '19:15', '19:30', '19:30', '20:00', '20:15', '20:30', '21:00'];
+/** Party sizes as they come: mostly couples and fours, now and then a larger table. */
+const PARTY_SIZES = [2, 2, 2, 2, 3, 4, 4, 4, 5, 6, 2, 8];
+
+/** A realistic week of bookings: yesterday (some arrived, a no-show) to six days ahead, busier at the weekend, for random guests. */
 function seedReservations(ctx: SandboxContext, account: Account, random: () => number): void {
   const guests = sql(ctx.db, "SELECT id, json_extract(data, '$.PatronName') AS first, json_extract(data, '$.PatronSurname') AS last FROM contacts WHERE account_id = ? ORDER BY id LIMIT 400").all(account.id) as {
     id: number; first: string; last: string;
   }[];
   if (guests.length === 0) return;
   const nowMs = ctx.now().getTime();
-  const statuses = ['Confirmed', 'Confirmed', 'Pending', 'Unconfirmed'];
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   let serial = 1;
-  for (let day = 0; day < 7; day++) {
-    const perDay = day === 0 ? 12 : 5 + Math.floor(random() * 5);
+  for (let day = -1; day < 7; day++) {
+    const date = formatServiceDate(new Date(nowMs + day * DAY_MS), account.timezone);
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    const weekend = weekday === 5 || weekday === 6;
+    const perDay = day === 0 ? 12 : (weekend ? 16 : 7) + Math.floor(random() * 5);
     for (let n = 0; n < perDay; n++) {
-      const guest = guests[Math.floor(random() * guests.length)]!;
-      const size = 1 + Math.floor(random() * 8);
-      const hour = 17 + Math.floor(random() * 5);
-      const minutes = random() < 0.5 ? '00' : '30';
+      const guest = pick(guests);
+      const size = pick(PARTY_SIZES);
+      const time = random() < 0.25 ? pick(LUNCH) : pick(DINNER);
       const names = [`${guest.first} ${guest.last}`, ...Array.from({ length: Math.min(size - 1, 2) }, (_, i) => `Guest ${i + 2}`)];
+      const status = day < 0 ? (random() < 0.1 ? 'No-show' : 'Arrived') : pick(day < 2 ? ['Confirmed', 'Confirmed', 'Pending', 'Unconfirmed'] : ['Confirmed', 'Pending', 'Unconfirmed', 'Unconfirmed']);
       upsertReservation(ctx.db, account.id, `R${100000 + serial}`, guest.id, {
         total_attendees: size,
         attendee_names: names,
-        bookingStatus: statuses[Math.floor(random() * statuses.length)],
-        Date: formatServiceDate(new Date(nowMs + day * DAY_MS), account.timezone),
-        Time: `${hour}:${minutes}:00`,
-        tableArea: TABLE_AREAS[Math.floor(random() * TABLE_AREAS.length)],
-        ...(random() < 0.2 ? { specialRequests: 'Birthday cake at dessert' } : {}),
+        bookingStatus: status,
+        Date: date,
+        Time: `${time}:00`,
+        tableArea: pick(TABLE_AREAS),
+        ...(random() < 0.15 ? { specialRequests: pick(['Birthday cake at dessert', 'High chair please', 'Window table if possible', 'Gluten free', 'Anniversary']) } : {}),
       }, nowMs - Math.floor(random() * 5) * DAY_MS);
       serial += 1;
     }
   }
+  for (const status of ['Arrived', 'No-show']) ensureOption(ctx.db, account.id, 'reservation', 'bookingStatus', status);
 }
 
 /** A fortnight of sent SMS and email with counts, and guests' replies. */
@@ -145,9 +158,12 @@ function seedHistory(ctx: SandboxContext, account: Account, random: () => number
 
 /** Fills the demo venue once (a file database keeps it across runs). */
 export function seedDemoVenue(ctx: SandboxContext, demo: DemoAccount, guests = 3000): void {
+  const found = findAccountByClientId(ctx.db, demo.clientId);
+  if (!found) throw new Error('seedDemoVenue: create the demo account first');
+  // The seeded venue is Australian, on Sydney's clock (venues seeded before it had a real zone were on UTC);
+  // the bare demo account that tests use without the venue stays on UTC.
+  const account = found.timezone === 'UTC' ? (updateAccount(ctx.db, found.id, { timezone: DEMO_TIME_ZONE }) ?? found) : found;
   if (getMeta(ctx.db, 'demo_seeded') === 'yes') return;
-  const account = findAccountByClientId(ctx.db, demo.clientId);
-  if (!account) throw new Error('seedDemoVenue: create the demo account first');
   const random = seededRandom(7);
   ctx.db.transaction(() => {
     addVenueFields(ctx, account);

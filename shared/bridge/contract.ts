@@ -5,6 +5,7 @@ import { campaignChannels, campaignEvents } from './channels/campaigns';
 import { guestChannels, guestEvents } from './channels/guests';
 import { importChannels, importEvents } from './channels/import';
 import { outboxChannels, outboxEvents } from './channels/outbox';
+import { reservationChannels, reservationEvents } from './channels/reservations';
 
 /** Every request/response channel of the bridge (renderer → desk core). Add a feature's channels here. */
 export const channels = {
@@ -12,6 +13,7 @@ export const channels = {
   ...accountChannels,
   ...guestChannels,
   ...outboxChannels,
+  ...reservationChannels,
   ...importChannels,
   ...campaignChannels,
 };
@@ -22,6 +24,7 @@ export const events = {
   ...accountEvents,
   ...guestEvents,
   ...outboxEvents,
+  ...reservationEvents,
   ...importEvents,
   ...campaignEvents,
 };

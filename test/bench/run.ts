@@ -3,6 +3,7 @@ import { benchBridgeDispatch } from './bridge.bench';
 import { benchCampaignAudience, benchCampaignPrecheck } from './campaigns.bench';
 import { benchImport } from './import.bench';
 import { benchOutboxDelivery } from './outbox.bench';
+import { benchReservations } from './reservations.bench';
 import { benchSandboxPull } from './sandbox.bench';
 import { benchGuestSearch } from './search.bench';
 import { benchGuestSync } from './sync.bench';
@@ -14,6 +15,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['outbox', benchOutboxDelivery],
   ['guest-search', () => benchGuestSearch()],
   ['guest-sync', () => benchGuestSync()],
+  ['reservations', () => benchReservations()],
   ['campaign-audience', () => benchCampaignAudience()],
   ['campaign-precheck', () => benchCampaignPrecheck()],
   ['import', () => benchImport(Number(process.env.IMPORT_BENCH_ROWS ?? 100_000), Number(process.env.IMPORT_BENCH_GUESTS ?? 100_000))],

@@ -1,6 +1,7 @@
 import { Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { isLocalGuestId } from '../../../shared/rules/guest-id';
 import { FIELD, fieldText } from '../../db/contact';
+import { GuestBookings } from '../reservations/GuestBookings';
 import { openGuest, type GuestTab } from '../../stores/guests-panel';
 import { EmailForm } from './EmailForm';
 import { GuestDetailsForm } from './GuestDetailsForm';
@@ -31,6 +32,7 @@ export function GuestProfile({ guestKey, tab }: { guestKey: string; tab: GuestTa
         </div>
       </Group>
       <PendingMark unconfirmed={unconfirmed} isLocal={isLocal} />
+      <GuestBookings guestKey={row.key} localId={row.localId} label={row.label} detail={row.detail} />
       <Tabs value={tab} onChange={(value) => value && openGuest(guestKey, value as GuestTab)}>
         <Tabs.List>
           <Tabs.Tab value="details">Details</Tabs.Tab>

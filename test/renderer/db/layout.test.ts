@@ -28,13 +28,14 @@ describe('the guest cache layout (one file per feature)', () => {
     const db = new GuestDatabase(freshName());
     await db.open();
     expect(db.verno).toBe(Math.max(...CACHE_LAYOUT.flatMap((part) => part.versions.map((entry) => entry.version))));
-    expect(db.tables.map((table) => table.name).sort()).toEqual(['categories', 'fields', 'guests', 'meta', 'replyReads', 'sentItems', 'smsReplies', 'writes']);
+    expect(db.tables.map((table) => table.name).sort()).toEqual(['bookingFields', 'bookings', 'categories', 'fields', 'guests', 'meta', 'replyReads', 'sentItems', 'smsReplies', 'writes']);
     db.close();
   });
 
   it('upgrades a cache an older desk left: the feature’s tables appear and its upgrade rewrites existing rows', async () => {
     const name = freshName();
-    const layout = [...CACHE_LAYOUT, bookingsFeature];
+    // The example stands in for the real reservations tables (same table, same version).
+    const layout = [...CACHE_LAYOUT.filter((part) => part.feature !== 'reservations'), bookingsFeature];
     const old = new GuestDatabase(name, { layout: layoutUpTo(layout, 1) });
     await old.guests.put({ key: '101', record: {}, terms: [], label: 'Ada', detail: '', sortKey: 'ada', pending: 0 });
     expect(old.verno).toBe(1);

@@ -1,0 +1,75 @@
+import { ServiceFailureError } from '../../../shared/api/errors';
+import type { OutboxItemView } from '../outbox/types';
+import type { reservationChannels } from '../../../shared/bridge/channels/reservations';
+import type { DeskHandlers, ResponseOf } from '../../../shared/bridge/contract';
+import { UserFacingError } from '../../../shared/bridge/result';
+import { formatServiceDateTime } from '../../../shared/rules/datetime';
+import { explainReadError } from '../guests/errors';
+import { createPullStore } from '../guests/pulls';
+import type { AccountSettings, DeskServices } from '../services';
+import { bookingPayload } from './payload';
+
+type ReservationHandlers = Pick<DeskHandlers, keyof typeof reservationChannels>;
+
+/** The service's words when an account has no reservations (reference 7.1). */
+const NOT_SET_UP = /reservations not set ?up/i;
+/** The plain sentence the desk shows instead. */
+export const NOT_SET_UP_SENTENCE = 'Reservations are not set up for this account. The venue can ask the service to turn them on.';
+
+/** What the reservation handlers need beyond the shared services: the outbox's pending entries. */
+export interface ReservationDeps {
+  pendingEntries(): OutboxItemView[];
+}
+
+/** The booking channels: pulls for the renderer's cache, field definitions, writes through the outbox. */
+export function createReservationHandlers(services: DeskServices, deps: ReservationDeps, options: { now?: () => Date } = {}): ReservationHandlers {
+  const now = options.now ?? (() => new Date());
+  const pulls = createPullStore(() => now().getTime());
+
+  const account = (): AccountSettings => {
+    const settings = services.account();
+    if (!settings) throw new UserFacingError('No account is connected. Connect one in Settings, or start the demo.');
+    return settings;
+  };
+
+  /** Runs a read; "not set up" becomes an answer, not an error. */
+  const read = async <T>(what: string, call: () => Promise<T>): Promise<{ enabled: true; value: T } | { enabled: false; message: string }> => {
+    try {
+      return { enabled: true, value: await call() };
+    } catch (error) {
+      if (error instanceof ServiceFailureError && NOT_SET_UP.test(error.serviceMessage)) return { enabled: false, message: NOT_SET_UP_SENTENCE };
+      throw explainReadError(error, what);
+    }
+  };
+
+  return {
+    pullReservations: async ({ touchedFrom }) => {
+      const { clientId, timeZone } = account();
+      const client = services.requireClient();
+      const startedAt = now().toISOString();
+      const request = { client_id: clientId, ...(touchedFrom ? { touched_from: formatServiceDateTime(new Date(touchedFrom), timeZone) } : {}) };
+      const answer = await read('the bookings', () => client.pullReservations(request));
+      if (!answer.enabled) return answer;
+      return { enabled: true, pullId: pulls.keep(answer.value), total: answer.value.length, startedAt };
+    },
+
+    pullReservationsPage: async ({ pullId, offset, limit }) => {
+      const { contacts, remaining } = pulls.page(pullId, offset, limit);
+      return { bookings: contacts as ResponseOf<'pullReservationsPage'>['bookings'], remaining };
+    },
+
+    listReservationFields: async () => {
+      const { clientId } = account();
+      const answer = await read('the booking fields', () => services.requireClient().getReservationFields({ client_id: clientId }));
+      return answer.enabled ? { enabled: true, fields: answer.value.fields } : answer;
+    },
+
+    saveBooking: async ({ guestKey, booking }) => {
+      account();
+      const queued = await services.enqueue('push_reservations', bookingPayload(guestKey, booking), { guestKey });
+      return { outboxId: queued.id, state: queued.state, guestKey };
+    },
+
+    listPendingBookings: async () => ({ items: deps.pendingEntries().filter((item) => item.kind === 'push_reservations') }),
+  };
+}

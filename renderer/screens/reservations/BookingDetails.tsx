@@ -1,0 +1,97 @@
+import { Alert, Badge, Button, Divider, Group, Kbd, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { BOOKING_STATUSES, STATUS_KEYS, statusColour } from '../../../shared/rules/booking-status';
+import { getDesk } from '../../bridge/desk';
+import type { BookingFieldRow } from '../../db/tables/reservations';
+import type { BookingView } from '../../sync/booking-overlay';
+import { latestBookingReply, type BookingReply } from '../../sync/booking-replies';
+import { useGuests } from '../../stores/guests';
+import { openBookingForm } from '../../stores/reservations-view';
+import { setBookingStatus } from '../../stores/reservations-writes';
+import { addDays, longDate, spokenTime } from './booking-time';
+import { ConfirmBySms } from './ConfirmBySms';
+
+/** The selected booking: its details, status in one click (or key), confirm by SMS, and the guest's reply. */
+export function BookingDetails({ booking, fields }: { booking: BookingView; fields: BookingFieldRow[] }) {
+  const [sms, setSms] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const reply = useGuestReply(booking);
+  useEffect(() => setSms(false), [booking.id]);
+  const labels = new Map(fields.map((field) => [field.name, field.label ?? field.name]));
+  const setStatus = (status: string) => setBookingStatus(getDesk(), booking, status).then(() => setError(null), (caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
+
+  return (
+    <Paper withBorder p="sm" w={330} aria-label="booking details" style={{ flexShrink: 0, alignSelf: 'flex-start' }}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={4}>{booking.guestName}</Title>
+          <Badge color={statusColour(booking.status)}>{booking.status}</Badge>
+        </Group>
+        <Text size="sm">{booking.partySize} {booking.partySize === 1 ? 'person' : 'people'} · {spokenTime(booking.time)} · {longDate(booking.date)}</Text>
+        <Text size="xs" c="dimmed">{[booking.guestMobile, booking.guestEmail].filter(Boolean).join(' · ') || 'No contact details'}</Text>
+        {booking.attendeeNames.length > 0 && <Text size="sm">With: {booking.attendeeNames.join(', ')}</Text>}
+        {Object.entries(booking.custom).filter(([, value]) => value !== '' && value !== null && value !== undefined).map(([name, value]) => (
+          <Text size="sm" key={name}><Text span c="dimmed" size="sm">{labels.get(name) ?? name}: </Text>{Array.isArray(value) ? value.join(', ') : String(value)}</Text>
+        ))}
+        {booking.pending && (
+          <Alert color={booking.pending.state === 'needs_attention' ? 'red' : 'yellow'} p="xs">
+            {booking.pending.problem ?? 'Waiting in the outbox: the service has not confirmed this change yet.'}
+          </Alert>
+        )}
+        <Divider label="Status" labelPosition="left" />
+        <Group gap={4}>
+          {BOOKING_STATUSES.map((status) => (
+            <Button key={status} size="compact-xs" variant={booking.status === status ? 'filled' : 'light'} color={statusColour(status)}
+              onClick={() => void setStatus(status)} rightSection={<Kbd size="xs">{STATUS_KEYS[status].toUpperCase()}</Kbd>}>
+              {status}
+            </Button>
+          ))}
+        </Group>
+        <Text size="xs" c="dimmed">Space steps Unconfirmed → Pending → Confirmed.</Text>
+        {reply && <ReplyNotice reply={reply} status={booking.status} onMark={(status) => void setStatus(status)} />}
+        {error && <Alert color="red" role="alert">{error}</Alert>}
+        <Divider />
+        {sms ? (
+          <ConfirmBySms booking={booking} onDone={() => setSms(false)} />
+        ) : (
+          <Group gap="xs">
+            <Button size="xs" onClick={() => openBookingForm({ mode: 'edit', id: booking.id })}>Edit (Enter)</Button>
+            <Button size="xs" variant="light" onClick={() => setSms(true)}>Confirm by SMS</Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The guest's latest SMS reply from the last fortnight, read from the cached sms_inbox. */
+function useGuestReply(booking: BookingView): BookingReply | null {
+  const cache = useGuests((state) => state.cache);
+  const dataVersion = useGuests((state) => state.dataVersion);
+  const [reply, setReply] = useState<BookingReply | null>(null);
+  useEffect(() => {
+    if (!cache) return;
+    let current = true;
+    const since = `${addDays(booking.date, -14)} 00:00:00`;
+    void latestBookingReply(cache.db, cache.phoneKey, booking.guestMobile, since).then((found) => current && setReply(found), () => {});
+    return () => {
+      current = false;
+    };
+  }, [cache, booking.guestMobile, booking.date, dataVersion]);
+  return reply;
+}
+
+/** A reply that says yes or no, with one click to act on it. */
+function ReplyNotice({ reply, status, onMark }: { reply: BookingReply; status: string; onMark: (status: string) => void }) {
+  const target = reply.meaning === 'yes' ? 'Confirmed' : reply.meaning === 'no' ? 'Cancelled' : null;
+  return (
+    <Alert color={reply.meaning === 'no' ? 'red' : reply.meaning === 'yes' ? 'green' : 'gray'} p="xs" title="Guest replied">
+      <Text size="sm">“{reply.reply.message}” · {reply.reply.timestamp.slice(0, 16)}</Text>
+      {target && status !== target && (
+        <Button size="compact-xs" mt={4} color={target === 'Confirmed' ? 'blue' : 'red'} onClick={() => onMark(target)}>
+          Mark {target.toLowerCase()}
+        </Button>
+      )}
+    </Alert>
+  );
+}

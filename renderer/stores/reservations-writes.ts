@@ -1,0 +1,33 @@
+import type { DeskApi } from '../../shared/bridge/contract';
+import type { BookingView } from '../sync/booking-overlay';
+import { saveBooking, type BookingInput } from './reservations';
+
+/** A fresh reservation id, made once when a booking is made: every retry of its push updates the same booking. */
+export function newBookingId(): string {
+  return `vd-${crypto.randomUUID()}`;
+}
+
+/** The booking as the desk pushes it again, with some of its fields changed. */
+export function bookingInputOf(booking: BookingView, changes: Partial<BookingInput> = {}): BookingInput {
+  const custom = Object.fromEntries(Object.entries(booking.custom).filter(([, value]) => isPushable(value))) as BookingInput['custom'];
+  return {
+    id: booking.id,
+    total_attendees: Math.max(1, booking.partySize),
+    attendee_names: booking.attendeeNames,
+    bookingStatus: booking.status,
+    Date: booking.date,
+    Time: booking.time || '00:00:00',
+    custom,
+    ...changes,
+  };
+}
+
+/** Sets a booking's status (one keypress or click); it reaches the service through the outbox. */
+export function setBookingStatus(desk: DeskApi, booking: BookingView, status: string): Promise<void> {
+  return saveBooking(desk, booking.guestKey, bookingInputOf(booking, { bookingStatus: status }));
+}
+
+/** Whether a value the service sent can be pushed back as it is. */
+function isPushable(value: unknown): boolean {
+  return value === null || ['string', 'number', 'boolean'].includes(typeof value) || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { fieldDefinition, reservationRecord } from '../../api/response-schemas';
+import { channel } from '../define';
+import { outboxItemView } from './outbox';
+import { queuedWrite } from './guests';
+
+/** Largest page of bookings one bridge message carries while the renderer fetches a pull. */
+export const BOOKING_PAGE_LIMIT = 5000;
+
+/** A booking with its guest, as pull_reservations returns it (reference 4.17). */
+export const bookingRecord = reservationRecord;
+
+/** A booking's id: the service's for bookings made elsewhere; the desk's (chosen once, so every retry updates the same booking) for its own. */
+export const bookingId = z.string().regex(/^[^\s\p{Cc}]{1,100}$/u, 'A booking id is 1 to 100 characters without spaces');
+
+/** A calendar date (`YYYY-MM-DD`) and a wall-clock time (`HH:MM:SS`) in the account's zone. */
+const bookingDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD');
+const bookingTime = z.string().regex(/^\d{2}:\d{2}:\d{2}$/, 'Use the form HH:MM:SS');
+const fieldValue = z.union([z.string().max(10_000), z.number(), z.boolean(), z.null(), z.array(z.string().max(200)).max(100)]);
+const instant = z.iso.datetime({ offset: true });
+
+/** A booking as the desk pushes it: the reservation fields of reference 2.6 plus the account's own fields. */
+export const bookingInput = z
+  .object({
+    id: bookingId,
+    total_attendees: z.number().int().min(1, 'A booking is for at least one person').max(10_000),
+    attendee_names: z.array(z.string().trim().min(1).max(200)).max(200),
+    bookingStatus: z.string().trim().min(1).max(100),
+    Date: bookingDate,
+    Time: bookingTime,
+    custom: z.record(z.string().min(1).max(100), fieldValue),
+  })
+  .strict();
+
+/** Whether the account has reservations: the service answers "Reservations not setup for this account" when not. */
+const notSetUp = z.object({ enabled: z.literal(false), message: z.string() });
+
+/** Bookings: pulls for the renderer's cache, field definitions, writes through the outbox (issue 12). */
+export const reservationChannels = {
+  /** Pulls bookings with pull_reservations (all, or those touched since an instant) and keeps them in the core for paging. */
+  pullReservations: channel(
+    z.object({ touchedFrom: instant.optional() }).strict(),
+    z.union([notSetUp, z.object({ enabled: z.literal(true), pullId: z.string(), total: z.number().int().nonnegative(), startedAt: z.string() })]),
+  ),
+  /** One page of a booking pull; the pull is forgotten once its last page has been fetched. */
+  pullReservationsPage: channel(
+    z.object({ pullId: z.string().min(1).max(100), offset: z.number().int().nonnegative(), limit: z.number().int().min(1).max(BOOKING_PAGE_LIMIT) }).strict(),
+    z.object({ bookings: z.array(bookingRecord), remaining: z.number().int().nonnegative() }),
+  ),
+  /** The reservation field definitions (get_reservation_fields). */
+  listReservationFields: channel(z.object({}).strict(), z.union([notSetUp, z.object({ enabled: z.literal(true), fields: z.array(fieldDefinition) })])),
+  /** Queues a new or changed booking (push_reservations) for a guest: a service contact id or a local id of a guest recorded here. */
+  saveBooking: channel(z.object({ guestKey: z.string().min(1).max(100), booking: bookingInput }).strict(), queuedWrite),
+  /** Bookings this desk queued that the service has not confirmed (they overlay the cache). */
+  listPendingBookings: channel(z.object({}).strict(), z.object({ items: z.array(outboxItemView) })),
+};
+
+export const reservationEvents = {};

@@ -1,0 +1,130 @@
+import { build } from 'esbuild';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { createDeskCore } from '../../electron/core/desk-core';
+import { startDeskHost } from '../../electron/host/server';
+import { startSandboxServer } from '../../sandbox/index';
+import { findAccountByClientId } from '../../sandbox/store/accounts';
+import { upsertReservation } from '../../sandbox/store/reservations';
+import { sql } from '../../sandbox/store/schema';
+import { formatServiceDate } from '../../shared/rules/datetime';
+import { launchChromium } from '../e2e/support/browser';
+import type { BenchRow } from './table';
+
+/** What the page measured (test/renderer/reservations/bench-page.tsx): the first sync beside a bulkPut of the same rows. */
+interface BookingBenchTimings {
+  bookings: number;
+  syncMs: number;
+  bulkPutMs: number;
+}
+
+/** What the page measured: choose a day → its timeline painted (p95), beside reading the day from Dexie (p95). */
+interface DayViewTimings {
+  samples: number;
+  p95Ms: number;
+  readP95Ms: number;
+  perDay: number;
+}
+
+const SYNC_LIMIT_S = 5;
+const SYNC_RATIO = 1.5;
+const DAY_VIEW_P95_MS = 50;
+const PER_DAY = 400;
+const DAY_MS = 86_400_000;
+
+/** Fills the demo account with `bookings` bookings, `PER_DAY` a day around today, for its guests. */
+function seedBookings(server: Awaited<ReturnType<typeof startSandboxServer>>, bookings: number): string[] {
+  const { db } = server.sandbox.context;
+  const account = findAccountByClientId(db, server.demo.clientId)!;
+  sql(db, 'DELETE FROM reservations WHERE account_id = ?').run(account.id);
+  const guests = (sql(db, 'SELECT id FROM contacts WHERE account_id = ? ORDER BY id').all(account.id) as { id: number }[]).map((row) => row.id);
+  const days = Math.ceil(bookings / PER_DAY);
+  const dates = Array.from({ length: days }, (_, index) => formatServiceDate(new Date(Date.now() + (index - Math.floor(days / 2)) * DAY_MS), account.timezone));
+  const areas = ['Bar', 'Terrace', 'Main room', 'Private room'];
+  const statuses = ['Unconfirmed', 'Pending', 'Confirmed', 'Confirmed', 'Arrived', 'Cancelled'];
+  db.transaction(() => {
+    for (let n = 0; n < bookings; n++) {
+      const minutes = 11 * 60 + ((n * 7) % 48) * 15;
+      upsertReservation(db, account.id, `B${n + 1}`, guests[n % guests.length]!, {
+        total_attendees: 1 + (n % 8),
+        attendee_names: [`Guest ${n}`],
+        bookingStatus: statuses[n % statuses.length],
+        Date: dates[Math.floor(n / PER_DAY)],
+        Time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`,
+        tableArea: areas[n % areas.length],
+      }, Date.now());
+    }
+  })();
+  return dates;
+}
+
+/**
+ * "reservations first sync": 20,000 bookings with their guests from the sandbox through the real desk
+ * core and bridge into the Dexie tables, beside a bulkPut of the same rows; "reservations day view":
+ * with 400 bookings on each day, from choosing a day to its timeline painted in Chromium.
+ */
+export async function benchReservations(bookings = 20_000): Promise<BenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'bookings-bench-'));
+  const sandbox = await startSandboxServer({ port: 0, demo: true, demoGuests: 5000 });
+  const dates = seedBookings(sandbox, bookings);
+  const core = await createDeskCore({
+    mode: 'browser',
+    version: 'bench',
+    dataDir: join(dir, 'data'),
+    keychain: { available: false, reason: 'Benchmarks use the demo only.' },
+    startDemoService: async () => ({ ...sandbox.demo, baseUrl: sandbox.baseUrl, close: async () => {} }),
+  });
+  let browser: Browser | undefined;
+  let host: Awaited<ReturnType<typeof startDeskHost>> | undefined;
+  try {
+    await core.handlers.startDemo({});
+    const page = join(dir, 'page');
+    await build({
+      entryPoints: [join(import.meta.dirname, '../renderer/reservations/bench-page.tsx')],
+      bundle: true, format: 'esm', platform: 'browser', target: 'chrome120', jsx: 'automatic', outdir: page, entryNames: 'bench', logLevel: 'error',
+      define: { 'process.env.NODE_ENV': '"production"' }, minify: true,
+    });
+    writeFileSync(join(page, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"><title>bench</title><link rel="stylesheet" href="./bench.css"></head><body><div id="root"></div><script type="module" src="./bench.js"></script></body></html>');
+    host = await startDeskHost({ core, rendererRoot: page, port: 0 });
+    browser = await launchChromium();
+    const tab = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+    tab.setDefaultTimeout(600_000);
+    await tab.goto(host.url);
+    await tab.waitForFunction(() => (globalThis as unknown as { benchReady?: boolean }).benchReady === true);
+    const sync = await tab.evaluate(() => (globalThis as unknown as { benchBookingSync(): Promise<BookingBenchTimings> }).benchBookingSync());
+    if (sync.bookings < bookings) throw new Error(`The sync brought ${sync.bookings} bookings, expected ${bookings}.`);
+    const days = dates.slice(1, -1);
+    const view = await tab.evaluate((chosen) => (globalThis as unknown as { benchDayView(days: string[]): Promise<DayViewTimings> }).benchDayView(chosen), days);
+    if (view.perDay < PER_DAY) throw new Error(`The day view showed ${view.perDay} bookings, expected ${PER_DAY}.`);
+    const seconds = sync.syncMs / 1000;
+    const bulkPut = sync.bulkPutMs / 1000;
+    return [
+      {
+        name: `reservations first sync, ${sync.bookings.toLocaleString('en')} bookings with contacts (pull_reservations, bridge pages)`,
+        value: seconds,
+        baseline: bulkPut,
+        baselineName: 'bulkPut of the same rows, same indexes',
+        unit: 's',
+        target: `< ${SYNC_LIMIT_S} s, ratio ≤ ${SYNC_RATIO}`,
+        met: seconds < SYNC_LIMIT_S && seconds <= SYNC_RATIO * bulkPut,
+      },
+      {
+        name: `reservations day view, ${PER_DAY} bookings: choose day → timeline painted (p95 of ${view.samples})`,
+        value: view.p95Ms,
+        baseline: view.readP95Ms,
+        baselineName: "reading the day's bookings from Dexie (p95)",
+        unit: 'ms',
+        target: `p95 < ${DAY_VIEW_P95_MS} ms`,
+        met: view.p95Ms < DAY_VIEW_P95_MS,
+      },
+    ];
+  } finally {
+    await browser?.close();
+    await host?.close();
+    await core.close();
+    await sandbox.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
