@@ -8,14 +8,18 @@ import { followGuests, useGuests } from '../../../renderer/stores/guests';
 import { useGuestDrafts } from '../../../renderer/stores/guests-drafts';
 import { useGuestPanel } from '../../../renderer/stores/guests-panel';
 import { useGuestSearch } from '../../../renderer/stores/guests-search';
+import type { RenderResult } from '@testing-library/react';
 import { renderWithProviders } from '../render';
 import { GUESTS } from './fixtures';
 import { fakeGuestDesk } from './fake-guest-desk';
 
 let run = 0;
 
+/** The rendered Guests screen: the fake desk core and what it saw, the render, and a cleanup. */
+export type RenderedGuestsScreen = ReturnType<typeof fakeGuestDesk> & { view: RenderResult; cleanup: () => Promise<void> };
+
 /** Renders the Guests screen over a fake desk core with a fresh cache, synced; returns what the desk saw and a cleanup. */
-export async function renderGuestsScreen(options: { contacts?: Record<string, unknown>[]; overrides?: Partial<DeskHandlers> } = {}) {
+export async function renderGuestsScreen(options: { contacts?: Record<string, unknown>[]; overrides?: Partial<DeskHandlers> } = {}): Promise<RenderedGuestsScreen> {
   // The results list is virtualised: give its scroll box a height in jsdom.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
   const clientId = `screen${++run}`;
