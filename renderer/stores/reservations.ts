@@ -5,7 +5,8 @@ import type { GuestCache } from '../sync/guest-cache';
 import { bookingOfOutboxItem, type BookingView } from '../sync/booking-overlay';
 import { createBookingSync, type BookingSync, type BookingSyncStatus } from '../sync/booking-sync';
 import { useGuests } from './guests';
-import { useOutbox, type OutboxItem } from './outbox';
+import { reportBackgroundFailure } from './background-failures';
+import type { OutboxItem } from './outbox';
 
 interface ReservationsState {
   /** The connected account's booking tables, or null when no account is connected. */
@@ -110,21 +111,33 @@ export function followReservations(desk: DeskApi): () => void {
     });
     useReservations.setState({ tables, sync, status: IDLE, pending: {} });
     stopSync = sync.start();
-    void reconcilePending(desk, cache).catch(() => {});
+    reconcilePending(desk, cache).catch((error: unknown) => reportBackgroundFailure('Checking queued bookings against the outbox', error));
   };
 
   openFor(useGuests.getState().cache);
   const unsubscribeGuests = useGuests.subscribe((state) => openFor(state.cache));
   let reconcileTimer: ReturnType<typeof setTimeout> | undefined;
-  const unsubscribeOutbox = useOutbox.subscribe((state, previous) => {
+  const reconcileSoon = (cache: GuestCache) => {
+    clearTimeout(reconcileTimer);
+    reconcileTimer = setTimeout(
+      () => reconcilePending(desk, cache).catch((error: unknown) => reportBackgroundFailure('Checking queued bookings against the outbox', error)),
+      RECONCILE_DELAY_MS,
+    );
+  };
+  // Follows the outbox's events themselves (as the guest cache does): each names the entries that changed and those removed.
+  const unsubscribeOutbox = desk.on('outboxChanged', ({ changed, removed }) => {
     const { tables } = useReservations.getState();
     const cache = openedFor;
-    if (!cache || !tables || state.version === previous.version) return;
-    const changed = Object.values(state.items).filter((item) => previous.items[item.id] !== item && item.kind === 'push_reservations');
-    if (changed.length === 0) return;
-    void Promise.all(changed.map((item) => followEntry(cache, tables, item))).catch(() => {});
-    clearTimeout(reconcileTimer);
-    reconcileTimer = setTimeout(() => void reconcilePending(desk, cache).catch(() => {}), RECONCILE_DELAY_MS);
+    if (!cache || !tables) return;
+    const bookings = changed.filter((item) => item.kind === 'push_reservations');
+    const gone = new Set(removed);
+    const left = Object.values(useReservations.getState().pending).filter((view) => view.pending && gone.has(view.pending.outboxId));
+    if (bookings.length === 0 && left.length === 0) return;
+    if (left.length > 0) {
+      useReservations.setState((state) => ({ pending: Object.fromEntries(Object.entries(state.pending).filter(([, view]) => !(view.pending && gone.has(view.pending.outboxId)))) }));
+    }
+    Promise.all(bookings.map((item) => followEntry(cache, tables, item))).catch((error: unknown) => reportBackgroundFailure('Following queued bookings', error));
+    reconcileSoon(cache);
   });
 
   following = () => {

@@ -10,6 +10,7 @@ import type { CampaignView } from '../../stores/campaigns';
 export function CampaignReport({ campaign }: { campaign: CampaignView }) {
   const cache = useGuests((state) => state.cache);
   const [item, setItem] = useState<SentItemRow | null>(null);
+  const [refreshProblem, setRefreshProblem] = useState<string | null>(null);
   useEffect(() => {
     const campaignId = campaign.campaignId;
     if (!cache || !campaignId) return;
@@ -23,7 +24,7 @@ export function CampaignReport({ campaign }: { campaign: CampaignView }) {
         await cache.db.sentItems.put(found);
         if (live) setItem(found);
       })
-      .catch(() => {});
+      .catch((error: unknown) => live && setRefreshProblem(error instanceof Error ? error.message : String(error)));
     return () => {
       live = false;
     };
@@ -36,6 +37,7 @@ export function CampaignReport({ campaign }: { campaign: CampaignView }) {
         <Text size="xs" c="dimmed">Estimate {campaign.estimate ?? '?'} · service's count {campaign.recipients ?? '?'}</Text>
       </Group>
       {item ? <SentFigures item={item} /> : <Text size="sm" c="dimmed">The figures appear once the service lists this campaign in its sent items.</Text>}
+      {refreshProblem && <Text size="xs" c="dimmed">{item ? 'Figures as last read; ' : ''}the service could not be asked for new ones: {refreshProblem}</Text>}
     </Paper>
   );
 }

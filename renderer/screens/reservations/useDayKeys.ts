@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { advanceStatus, statusForKey } from '../../../shared/rules/booking-status';
 import { getDesk } from '../../bridge/desk';
@@ -40,12 +41,17 @@ export function useDayKeys(date: string, bookings: BookingView[]): void {
       else if (event.key === 'ArrowRight') showDay(addDays(date, 1));
       else if (event.key.toLowerCase() === 'n') openBookingForm({ mode: 'new' });
       else if (event.key === 'Enter' && selected) openBookingForm({ mode: 'edit', id: selected.id });
-      else if (event.key === ' ' && selected) void setBookingStatus(getDesk(), selected, advanceStatus(selected.status)).catch(() => {});
-      else if (selected && statusForKey(event.key)) void setBookingStatus(getDesk(), selected, statusForKey(event.key)!).catch(() => {});
+      else if (event.key === ' ' && selected) void setBookingStatus(getDesk(), selected, advanceStatus(selected.status)).catch(statusRefused);
+      else if (selected && statusForKey(event.key)) void setBookingStatus(getDesk(), selected, statusForKey(event.key)!).catch(statusRefused);
       else handled = false;
       if (handled) event.preventDefault();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [date, bookings]);
+}
+
+/** Tells staff that a status set from the keyboard was not queued, and why. */
+function statusRefused(error: unknown): void {
+  notifications.show({ color: 'red', title: 'The status was not changed', message: error instanceof Error ? error.message : String(error) });
 }
