@@ -41,6 +41,7 @@ function step(label, command, args) {
   }
 }
 
+step('format', 'npx', ['prettier', '--check', '.']);
 step('lint', 'npx', ['eslint', '.']);
 step('type-check', 'npx', ['tsc', '-b']);
 step('build', 'npm', ['run', 'build', '--silent']);
