@@ -6,7 +6,10 @@ import { builtinModules } from 'node:module';
 import layers from './scripts/lint-dynamic-imports.js';
 
 const nodeBuiltins = builtinModules.flatMap((name) => [name, `${name}/*`, `node:${name}`, `node:${name}/*`]);
-const electronModule = { name: 'electron', message: 'Only the Electron shell files (electron/main.ts, preload.ts, shell/, ipc/) import electron.' };
+const electronModule = {
+  name: 'electron',
+  message: 'Only the Electron shell files (electron/main.ts, preload.ts, shell/, ipc/) import electron.',
+};
 const reactModules = ['react', 'react-dom', 'react-dom/*', 'react/*', '@mantine/*', 'zustand', 'dexie'];
 
 /** Import rules built from forbidden package names and path patterns: for import declarations and for import(). */
@@ -39,34 +42,61 @@ export default tseslint.config(
     files: ['shared/**/*.ts'],
     rules: restrict('shared/ is pure: it imports nothing of electron, node:*, the DOM, React or the other folders.', {
       paths: ['electron', ...nodeBuiltins, ...reactModules.filter((m) => !m.includes('*'))],
-      patterns: ['node:*', 'react/*', 'react-dom/*', '@mantine/*', '**/electron/**', '**/renderer/**', '**/sandbox/**', '**/test/**'],
+      patterns: [
+        'node:*',
+        'react/*',
+        'react-dom/*',
+        '@mantine/*',
+        '**/electron/**',
+        '**/renderer/**',
+        '**/sandbox/**',
+        '**/test/**',
+      ],
     }),
   },
   {
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-globals': ['error',
-        ...['window', 'document', 'localStorage', 'sessionStorage', 'indexedDB', 'navigator', 'process', 'Buffer', 'require', '__dirname']
-          .map((name) => ({ name, message: `shared/ is pure: ${name} belongs to one side only; pass it in.` })),
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'window',
+          'document',
+          'localStorage',
+          'sessionStorage',
+          'indexedDB',
+          'navigator',
+          'process',
+          'Buffer',
+          'require',
+          '__dirname',
+        ].map((name) => ({ name, message: `shared/ is pure: ${name} belongs to one side only; pass it in.` })),
       ],
     },
   },
   // renderer/: the React app, never electron/ or Node.
   {
     files: ['renderer/**/*.{ts,tsx}'],
-    rules: restrict('renderer/ talks to the desk core only through window.desk: no electron, node:*, electron/ or sandbox/ imports.', {
-      paths: [electronModule.name, ...nodeBuiltins],
-      patterns: ['node:*', '**/electron/**', '**/sandbox/**', 'better-sqlite3', 'keytar'],
-    }),
+    rules: restrict(
+      'renderer/ talks to the desk core only through window.desk: no electron, node:*, electron/ or sandbox/ imports.',
+      {
+        paths: [electronModule.name, ...nodeBuiltins],
+        patterns: ['node:*', '**/electron/**', '**/sandbox/**', 'better-sqlite3', 'keytar'],
+      },
+    ),
   },
   // The desk core, host and shared Node helpers: plain Node, never electron; the sandbox only through its demo entry point.
   {
     files: ['electron/**/*.ts'],
     ignores: ['electron/main.ts', 'electron/preload.ts', 'electron/shell/**', 'electron/ipc/**'],
-    rules: restrict(electronModule.message + ' The desk core and the browser-mode host run under plain Node, and reach sandbox/ only through sandbox/demo (the demo).', {
-      paths: [electronModule.name],
-      patterns: ['**/renderer/**', 'electron/*', '**/sandbox/**', '!**/sandbox/demo'],
-    }),
+    rules: restrict(
+      electronModule.message +
+        ' The desk core and the browser-mode host run under plain Node, and reach sandbox/ only through sandbox/demo (the demo).',
+      {
+        paths: [electronModule.name],
+        patterns: ['**/renderer/**', 'electron/*', '**/sandbox/**', '!**/sandbox/demo'],
+      },
+    ),
   },
   {
     files: ['electron/main.ts', 'electron/preload.ts', 'electron/shell/**/*.ts', 'electron/ipc/**/*.ts'],
@@ -84,6 +114,14 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{js,mjs,cjs}'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+      },
+    },
   },
 );

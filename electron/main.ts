@@ -13,7 +13,12 @@ import { denyAllPermissions, lockDownWindow } from './shell/window-security';
 registerAppScheme();
 
 // `--data-dir` (as in browser mode) moves userData, and with it Electron's single-instance lock: one desk per data folder.
-const { values: flags } = parseArgs({ args: process.argv.slice(1), options: { 'data-dir': { type: 'string' } }, strict: false, allowPositionals: true });
+const { values: flags } = parseArgs({
+  args: process.argv.slice(1),
+  options: { 'data-dir': { type: 'string' } },
+  strict: false,
+  allowPositionals: true,
+});
 if (typeof flags['data-dir'] === 'string') app.setPath('userData', resolve(flags['data-dir']));
 
 // Development only: a packaged build never loads a page from elsewhere and has no DevTools.
@@ -44,12 +49,19 @@ if (!app.requestSingleInstanceLock()) {
         version: app.getVersion(),
         dataDir: app.getPath('userData'),
         // The core vets every link (https, or the running demo's own http origin) before this is called.
-        openExternal: (url) => shell.openExternal(url).then(() => true, () => false),
+        openExternal: (url) =>
+          shell.openExternal(url).then(
+            () => true,
+            () => false,
+          ),
       });
     } catch (error) {
       // A browser-mode desk holds this data folder (Electron's own lock only sees other Electron windows), or the folder cannot hold a lock.
       if (!(error instanceof DeskAlreadyRunningError || error instanceof DeskLockUnavailableError)) throw error;
-      dialog.showErrorBox(error instanceof DeskAlreadyRunningError ? 'Venue Desk is already running' : 'Venue Desk cannot start', error.message);
+      dialog.showErrorBox(
+        error instanceof DeskAlreadyRunningError ? 'Venue Desk is already running' : 'Venue Desk cannot start',
+        error.message,
+      );
       app.quit();
       return;
     }

@@ -20,7 +20,9 @@ import { reservationMethods } from './routes/reservations';
 
 /** Every API method of section 4, by name. */
 export const API_METHODS: ReadonlyMap<string, MethodDefinition> = new Map(
-  [...campaignMethods, ...messageMethods, ...contactMethods, ...purchaseMethods, ...reservationMethods].map((method) => [method.name, method]),
+  [...campaignMethods, ...messageMethods, ...contactMethods, ...purchaseMethods, ...reservationMethods].map(
+    (method) => [method.name, method],
+  ),
 );
 
 /** What the app is built from. */
@@ -32,16 +34,28 @@ export interface AppParts {
 }
 
 /** Builds the Hono app. */
-export function createSandboxApp({ ctx, faults, operator, operatorToken }: AppParts): Hono<{ Variables: FaultVariables }> {
+export function createSandboxApp({
+  ctx,
+  faults,
+  operator,
+  operatorToken,
+}: AppParts): Hono<{ Variables: FaultVariables }> {
   const app = new Hono<{ Variables: FaultVariables }>();
 
   app.onError((error, c) => {
     // Never a stack trace: one line on stderr for whoever runs the sandbox, the envelope for the caller.
-    process.stderr.write(`sandbox: ${c.req.method} ${c.req.path.replace(/^\/v1\/[^/]+\//, '/v1/<key>/')} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `sandbox: ${c.req.method} ${c.req.path.replace(/^\/v1\/[^/]+\//, '/v1/<key>/')} failed: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     return jsonResponse({ result: false, message: 'The sandbox hit an internal error handling this request' }, 500);
   });
   // The path is not echoed: it may hold an API key.
-  app.notFound(() => jsonResponse({ result: false, message: 'Nothing at this address; API methods are POST /v1/<API_KEY>/<method>' }, 404));
+  app.notFound(() =>
+    jsonResponse(
+      { result: false, message: 'Nothing at this address; API methods are POST /v1/<API_KEY>/<method>' },
+      404,
+    ),
+  );
 
   // Every answer carries the sandbox clock in Date, as HTTP servers do; the desk reads it to tell a wrong computer clock (nonce refusals).
   app.use('*', async (c, next) => {
@@ -62,13 +76,22 @@ export function createSandboxApp({ ctx, faults, operator, operatorToken }: AppPa
   );
 
   app.get('/account', (c) => accountPage(ctx, c.req.raw));
-  for (const path of ['/signup/ref/:partnerId', '/signup/ref/:partnerId/']) app.get(path, (c) => partnerPlansPage(ctx, new URL(c.req.url), c.req.param('partnerId')!));
+  for (const path of ['/signup/ref/:partnerId', '/signup/ref/:partnerId/'])
+    app.get(path, (c) => partnerPlansPage(ctx, new URL(c.req.url), c.req.param('partnerId')!));
   for (const path of ['/signup/online_signup', '/signup/online_signup/']) {
     app.get(path, (c) => signupFormPage(ctx, new URL(c.req.url)));
     app.post(path, (c) => submitSignup(ctx, c.req.raw));
   }
-  app.get('/unsubscribe/:clientId/:referenceId/:email', (c) => unsubscribe(ctx, c.req.param('clientId'), c.req.param('referenceId'), c.req.param('email')));
+  app.get('/unsubscribe/:clientId/:referenceId/:email', (c) =>
+    unsubscribe(ctx, c.req.param('clientId'), c.req.param('referenceId'), c.req.param('email')),
+  );
   app.get('/r/:campaignId/:index', (c) => followTrackedLink(ctx, c.req.param('campaignId'), c.req.param('index')));
-  app.get('/', () => problemPage('Venue Desk sandbox', 'This is the local service. API methods answer POST /v1/<API_KEY>/<method>; see sandbox/README.md.', 200));
+  app.get('/', () =>
+    problemPage(
+      'Venue Desk sandbox',
+      'This is the local service. API methods answer POST /v1/<API_KEY>/<method>; see sandbox/README.md.',
+      200,
+    ),
+  );
   return app;
 }

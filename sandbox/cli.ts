@@ -29,12 +29,18 @@ export function parseCliOptions(argv: string[]): SandboxOptions & { port: number
     if (!/^\d+$/.test(text)) throw new Error(`--${name} must be a whole number\n${USAGE}`);
     return Number(text);
   };
-  const options: SandboxOptions & { port: number } = { port: whole(values.port, 'port', DEFAULT_PORT), demo: values.demo ?? false };
+  const options: SandboxOptions & { port: number } = {
+    port: whole(values.port, 'port', DEFAULT_PORT),
+    demo: values.demo ?? false,
+  };
   if (values.db) options.dbFile = values.db;
   if (values.guests !== undefined) options.demoGuests = whole(values.guests, 'guests', 3000);
   if (values['api-key']) options.apiKey = values['api-key'];
   if (values['operator-token']) options.operatorToken = values['operator-token'];
-  if (values['webhook-delays']) options.webhookDelaysMs = values['webhook-delays'].split(',').map((part) => whole(part.trim(), 'webhook-delays', 0));
+  if (values['webhook-delays'])
+    options.webhookDelaysMs = values['webhook-delays']
+      .split(',')
+      .map((part) => whole(part.trim(), 'webhook-delays', 0));
   return options;
 }
 
@@ -52,8 +58,14 @@ async function main(): Promise<void> {
   const { demo } = server;
   process.stdout.write(
     `${JSON.stringify({
-      baseUrl: server.baseUrl, apiKey: demo.apiKey, clientId: demo.clientId, username: demo.username, password: demo.password,
-      partnerId: demo.partnerId, planId: demo.planId, operatorToken: server.operatorToken,
+      baseUrl: server.baseUrl,
+      apiKey: demo.apiKey,
+      clientId: demo.clientId,
+      username: demo.username,
+      password: demo.password,
+      partnerId: demo.partnerId,
+      planId: demo.planId,
+      operatorToken: server.operatorToken,
     })}\n`,
   );
   const stop = () => {
@@ -65,6 +77,10 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const code = (error as { code?: string }).code;
-  process.stderr.write(code === 'EADDRINUSE' ? 'The sandbox port is in use; pass --port N (or --port 0 for any free port).\n' : `sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    code === 'EADDRINUSE'
+      ? 'The sandbox port is in use; pass --port N (or --port 0 for any free port).\n'
+      : `sandbox: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exitCode = 1;
 });

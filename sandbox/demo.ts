@@ -31,7 +31,13 @@ export interface RunningDemo {
 
 /** Starts the demo service on a free loopback port, seeded with the demo venue the first time. */
 export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
-  const server = await startSandboxServer({ dbFile: options.dbFile, demo: true, port: 0, operatorToken: options.operatorToken, demoCredentials: options.demoCredentials });
+  const server = await startSandboxServer({
+    dbFile: options.dbFile,
+    demo: true,
+    port: 0,
+    operatorToken: options.operatorToken,
+    demoCredentials: options.demoCredentials,
+  });
   // The demo account's own zone and country, so local numbers and schedules read as the service reads them.
   const account = findAccountByClientId(server.sandbox.context.db, server.demo.clientId);
   const { demo } = server;

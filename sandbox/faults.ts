@@ -4,15 +4,15 @@ import { seededRandom } from './context';
 
 /** What a fault does to a call. */
 export const FAULT_KINDS = [
-  'refuse',             // the connection is refused: nothing is read or done
-  'latency',            // the answer is delayed by latencyMs (combines with one other fault)
-  'http_error',         // an HTTP 5xx (status, default 503) without doing the work
-  'rate_limit',         // HTTP 429 with Retry-After (retryAfterSeconds) without doing the work
+  'refuse', // the connection is refused: nothing is read or done
+  'latency', // the answer is delayed by latencyMs (combines with one other fault)
+  'http_error', // an HTTP 5xx (status, default 503) without doing the work
+  'rate_limit', // HTTP 429 with Retry-After (retryAfterSeconds) without doing the work
   'drop_before_commit', // the request is read, then the connection drops: nothing done
-  'drop_after_commit',  // the work is done and committed, then the connection drops before the answer
-  'malformed_json',     // the work is done; the answer body is cut short (invalid JSON), status 200
-  'queue_failure',      // email / sms answer "Unable To Queue Message" (a service failure, nothing sent)
-  'store_failure',      // bulk methods fail every item with their store message; categories "An error occured"
+  'drop_after_commit', // the work is done and committed, then the connection drops before the answer
+  'malformed_json', // the work is done; the answer body is cut short (invalid JSON), status 200
+  'queue_failure', // email / sms answer "Unable To Queue Message" (a service failure, nothing sent)
+  'store_failure', // bulk methods fail every item with their store message; categories "An error occured"
 ] as const;
 
 export type FaultKind = (typeof FAULT_KINDS)[number];

@@ -75,7 +75,8 @@ function fetchFailed(code: string, message: string): TypeError {
 /** Rejects when the signal aborts, as fetch does. */
 function abortable<T>(promise: Promise<T>, signal: AbortSignal | null | undefined): Promise<T> {
   if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason ?? new DOMException('This operation was aborted', 'AbortError'));
+  if (signal.aborted)
+    return Promise.reject(signal.reason ?? new DOMException('This operation was aborted', 'AbortError'));
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason ?? new DOMException('This operation was aborted', 'AbortError'));
     signal.addEventListener('abort', onAbort, { once: true });
@@ -90,7 +91,12 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal | null | undefine
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const db = openSandboxDatabase(options.dbFile ?? ':memory:');
   const now = options.now ?? (() => new Date());
-  const webhooks = new WebhookSender(db, now, options.webhookDelaysMs ?? DEFAULT_WEBHOOK_DELAYS_MS, options.webhookTimeoutMs);
+  const webhooks = new WebhookSender(
+    db,
+    now,
+    options.webhookDelaysMs ?? DEFAULT_WEBHOOK_DELAYS_MS,
+    options.webhookTimeoutMs,
+  );
   const ctx: SandboxContext = {
     db,
     now,
@@ -105,7 +111,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const operator = new SandboxOperator(ctx, faults, webhooks, scheduler);
   const operatorToken = options.operatorToken ?? DEFAULT_OPERATOR_TOKEN;
   const app = createSandboxApp({ ctx, faults, operator, operatorToken });
-  const demo = options.demoCredentials ? renewDemoAccount(ctx, options.demoCredentials) : ensureDemoAccount(ctx, options.apiKey ?? DEMO_DEFAULTS.apiKey);
+  const demo = options.demoCredentials
+    ? renewDemoAccount(ctx, options.demoCredentials)
+    : ensureDemoAccount(ctx, options.apiKey ?? DEMO_DEFAULTS.apiKey);
   if (options.demo) seedDemoVenue(ctx, demo, options.demoGuests);
   scheduler.wake();
 
@@ -159,16 +167,19 @@ function listen(server: Server, port: number): Promise<number> {
 /** Starts the sandbox over HTTP on 127.0.0.1 (port 0: any free port). Transport faults destroy the socket. */
 export async function startSandboxServer(options: SandboxOptions & { port?: number } = {}): Promise<SandboxServer> {
   const sandbox = createSandbox(options);
-  const listener = getRequestListener(async (request, env) => {
-    const response = await sandbox.handle(request, env);
-    const fault = response.headers.get(TRANSPORT_FAULT_HEADER);
-    if (fault) {
-      // Refused or dropped: the client sees the connection close with no answer (ECONNRESET / "other side closed").
-      ('incoming' in env ? env.incoming.socket : undefined)?.destroy();
-    }
-    return response;
-    // The desk core may share this process (demo mode, tests): leave the global Request and Response alone.
-  }, { overrideGlobalObjects: false });
+  const listener = getRequestListener(
+    async (request, env) => {
+      const response = await sandbox.handle(request, env);
+      const fault = response.headers.get(TRANSPORT_FAULT_HEADER);
+      if (fault) {
+        // Refused or dropped: the client sees the connection close with no answer (ECONNRESET / "other side closed").
+        ('incoming' in env ? env.incoming.socket : undefined)?.destroy();
+      }
+      return response;
+      // The desk core may share this process (demo mode, tests): leave the global Request and Response alone.
+    },
+    { overrideGlobalObjects: false },
+  );
   let port = 0;
   const server = createServer((incoming, outgoing) => {
     // Writing to a socket a fault destroyed must not take the process down.

@@ -8,7 +8,14 @@ import type { DeliveredMessage } from './domain/messages';
 import type { SendScheduler, DueRun } from './scheduler';
 import { generateGuests } from './seed/guests';
 import {
-  createAccount, findAccountByClientId, findAccountByUsername, issueApiKey, listAccounts, updateAccount, type Account, type AccountPatch,
+  createAccount,
+  findAccountByClientId,
+  findAccountByUsername,
+  issueApiKey,
+  listAccounts,
+  updateAccount,
+  type Account,
+  type AccountPatch,
 } from './store/accounts';
 import { deleteContact, optOutEmail } from './store/contacts';
 import { findPartner, savePartner, savePlan, type Partner, type Plan } from './store/partners';
@@ -28,7 +35,10 @@ export class OperatorError extends Error {
 
 export const newAccountSchema = z.strictObject({
   name: z.string().min(1),
-  clientId: z.string().regex(/^[A-Za-z0-9]+$/).optional(),
+  clientId: z
+    .string()
+    .regex(/^[A-Za-z0-9]+$/)
+    .optional(),
   username: z.string().min(1).optional(),
   password: z.string().min(1).optional(),
   email: z.string().optional(),
@@ -41,11 +51,22 @@ export const newAccountSchema = z.strictObject({
   contactWebhookUrl: z.url().nullable().optional(),
   partnerId: z.string().nullable().optional(),
   planId: z.string().nullable().optional(),
-  apiKey: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/).optional(),
+  apiKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,128}$/)
+    .optional(),
 });
 
 export const accountPatchSchema = newAccountSchema
-  .pick({ timezone: true, country: true, emailCredits: true, smsCredits: true, reservationsEnabled: true, campaignsAllowed: true, contactWebhookUrl: true })
+  .pick({
+    timezone: true,
+    country: true,
+    emailCredits: true,
+    smsCredits: true,
+    reservationsEnabled: true,
+    campaignsAllowed: true,
+    contactWebhookUrl: true,
+  })
   .extend({ name: z.string().min(1).optional(), disabled: z.boolean().optional() });
 
 export const smsReplySchema = z.strictObject({
@@ -100,7 +121,10 @@ export interface SentMessageFilter {
 export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const detail = result.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ');
+  const detail = result.error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+    .join('; ');
   throw new OperatorError(`Invalid operator request: ${detail}`);
 }
 
@@ -133,12 +157,17 @@ export class SandboxOperator {
   /** Creates an account (venue) with its standard fields and an API key. */
   createAccount(input: z.input<typeof newAccountSchema>): { account: Account; apiKey: string } {
     const parsed = parseInput(newAccountSchema, input);
-    if (parsed.clientId && findAccountByClientId(this.ctx.db, parsed.clientId)) throw new OperatorError(`Client id ${parsed.clientId} is taken`, 409);
-    if (parsed.username && findAccountByUsername(this.ctx.db, parsed.username)) throw new OperatorError(`Username ${parsed.username} is taken`, 409);
+    if (parsed.clientId && findAccountByClientId(this.ctx.db, parsed.clientId))
+      throw new OperatorError(`Client id ${parsed.clientId} is taken`, 409);
+    if (parsed.username && findAccountByUsername(this.ctx.db, parsed.username))
+      throw new OperatorError(`Username ${parsed.username} is taken`, 409);
     try {
       return createAccount(this.ctx, parsed);
     } catch (error) {
-      throw new OperatorError(`Could not create the account: ${error instanceof Error ? error.message : String(error)}`, 409);
+      throw new OperatorError(
+        `Could not create the account: ${error instanceof Error ? error.message : String(error)}`,
+        409,
+      );
     }
   }
 
@@ -204,8 +233,12 @@ export class SandboxOperator {
   savePlan(input: z.input<typeof planSchema>): Plan {
     const parsed = parseInput(planSchema, input);
     const plan: Plan = {
-      id: parsed.id, partnerId: parsed.partnerId ?? null, name: parsed.name, description: parsed.description ?? '',
-      emailCredits: parsed.emailCredits ?? 1000, smsCredits: parsed.smsCredits ?? 500,
+      id: parsed.id,
+      partnerId: parsed.partnerId ?? null,
+      name: parsed.name,
+      description: parsed.description ?? '',
+      emailCredits: parsed.emailCredits ?? 1000,
+      smsCredits: parsed.smsCredits ?? 500,
     };
     savePlan(this.ctx.db, plan);
     return plan;
@@ -216,14 +249,16 @@ export class SandboxOperator {
     const parsed = parseInput(smsReplySchema, input);
     const account = this.account(parsed.clientId);
     const number = normalizePhone(parsed.number, account.country as CountryCode) ?? parsed.number;
-    const lastSent = sql(this.ctx.db, "SELECT reference_id FROM message_log WHERE account_id = ? AND channel = 'sms' AND to_address = ? ORDER BY id DESC LIMIT 1").get(
-      account.id, number,
-    ) as { reference_id: string } | undefined;
+    const lastSent = sql(
+      this.ctx.db,
+      "SELECT reference_id FROM message_log WHERE account_id = ? AND channel = 'sms' AND to_address = ? ORDER BY id DESC LIMIT 1",
+    ).get(account.id, number) as { reference_id: string } | undefined;
     const referenceId = parsed.referenceId ?? lastSent?.reference_id ?? null;
     const timestamp = parsed.timestamp ? Date.parse(parsed.timestamp) : this.ctx.now().getTime();
-    const info = sql(this.ctx.db, 'INSERT INTO sms_replies (account_id, timestamp, number, to_number, reference_id, message) VALUES (?, ?, ?, ?, ?, ?)').run(
-      account.id, timestamp, number, parsed.to ?? account.replyNumber, referenceId, parsed.message,
-    );
+    const info = sql(
+      this.ctx.db,
+      'INSERT INTO sms_replies (account_id, timestamp, number, to_number, reference_id, message) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(account.id, timestamp, number, parsed.to ?? account.replyNumber, referenceId, parsed.message);
     return { id: Number(info.lastInsertRowid), referenceId };
   }
 
@@ -231,12 +266,20 @@ export class SandboxOperator {
   recordDeliveryEvent(input: z.input<typeof deliveryEventSchema>): void {
     const parsed = parseInput(deliveryEventSchema, input);
     const account = this.account(parsed.clientId);
-    const item = sql(this.ctx.db, 'SELECT id, type FROM sent_items WHERE account_id = ? AND reference_id = ? ORDER BY id DESC LIMIT 1').get(account.id, parsed.referenceId) as
-      | { id: number; type: string }
-      | undefined;
+    const item = sql(
+      this.ctx.db,
+      'SELECT id, type FROM sent_items WHERE account_id = ? AND reference_id = ? ORDER BY id DESC LIMIT 1',
+    ).get(account.id, parsed.referenceId) as { id: number; type: string } | undefined;
     if (!item) throw new OperatorError(`No sent item with reference_id ${parsed.referenceId}`, 404);
-    if (item.type !== 'email' && parsed.event !== 'optout') throw new OperatorError(`${parsed.event} applies to email only; SMS items count opt-outs only`);
-    const column = { open: 'count_open', bounce: 'count_bounced', optout: 'count_optout', auto_optout: 'count_auto_optout', spam: 'count_spam' }[parsed.event];
+    if (item.type !== 'email' && parsed.event !== 'optout')
+      throw new OperatorError(`${parsed.event} applies to email only; SMS items count opt-outs only`);
+    const column = {
+      open: 'count_open',
+      bounce: 'count_bounced',
+      optout: 'count_optout',
+      auto_optout: 'count_auto_optout',
+      spam: 'count_spam',
+    }[parsed.event];
     this.ctx.db.prepare(`UPDATE sent_items SET ${column} = ${column} + ? WHERE id = ?`).run(parsed.count ?? 1, item.id);
     if ((parsed.event === 'optout' || parsed.event === 'auto_optout') && parsed.recipient && item.type === 'email') {
       optOutEmail(this.ctx.db, account.id, parsed.recipient, this.ctx.now().getTime());
@@ -246,22 +289,37 @@ export class SandboxOperator {
   /** Deletes a contact, as staff could in the service's own screens; sends delete_contact. */
   deleteContact(clientId: string, contactId: string): void {
     const account = this.account(clientId);
-    if (!/^\d+$/.test(contactId) || !deleteContact(this.ctx.db, account.id, Number(contactId))) throw new OperatorError(`No contact ${contactId}`, 404);
+    if (!/^\d+$/.test(contactId) || !deleteContact(this.ctx.db, account.id, Number(contactId)))
+      throw new OperatorError(`No contact ${contactId}`, 404);
     notifyContactDeleted(this.ctx, account, contactId);
   }
 
   /** The purchases stored for an account (the API cannot read them back; tests count them here). */
   purchases(clientId: string): Record<string, unknown>[] {
     const account = this.account(clientId);
-    return (sql(this.ctx.db, 'SELECT contact_id, item, created_at FROM purchases WHERE account_id = ? ORDER BY id').all(account.id) as {
-      contact_id: number; item: string; created_at: number;
-    }[]).map((row) => ({ contact_id: String(row.contact_id), ...(JSON.parse(row.item) as Record<string, unknown>), stored_at: new Date(row.created_at).toISOString() }));
+    return (
+      sql(this.ctx.db, 'SELECT contact_id, item, created_at FROM purchases WHERE account_id = ? ORDER BY id').all(
+        account.id,
+      ) as {
+        contact_id: number;
+        item: string;
+        created_at: number;
+      }[]
+    ).map((row) => ({
+      contact_id: String(row.contact_id),
+      ...(JSON.parse(row.item) as Record<string, unknown>),
+      stored_at: new Date(row.created_at).toISOString(),
+    }));
   }
 
   /** Adds n generated guests to an account (benchmarks, big demos). */
   generateGuests(clientId: string, count: number): number {
-    if (!Number.isInteger(count) || count < 1 || count > 1_000_000) throw new OperatorError('count must be a whole number from 1 to 1,000,000');
-    return generateGuests(this.ctx.db, count, { accountId: this.account(clientId).id, nowMs: this.ctx.now().getTime() });
+    if (!Number.isInteger(count) || count < 1 || count > 1_000_000)
+      throw new OperatorError('count must be a whole number from 1 to 1,000,000');
+    return generateGuests(this.ctx.db, count, {
+      accountId: this.account(clientId).id,
+      nowMs: this.ctx.now().getTime(),
+    });
   }
 
   /** Every SMS and email the sandbox sent (one entry per recipient), oldest first. */
@@ -272,13 +330,33 @@ export class SandboxOperator {
     if (filter.kind !== undefined) where.add('m.kind = ?', filter.kind);
     if (filter.referenceId !== undefined) where.add('m.reference_id = ?', filter.referenceId);
     if (filter.to !== undefined) where.add('m.to_address = ?', filter.to);
-    const rows = this.ctx.db.prepare(`SELECT m.*, a.client_id FROM message_log m JOIN accounts a ON a.id = m.account_id WHERE ${where.sql} ORDER BY m.id`).all(...where.params) as {
-      id: number; client_id: string; channel: SentMessage['channel']; kind: SentMessage['kind']; reference_id: string | null; to_address: string;
-      from_address: string | null; subject: string | null; message: string | null; sent_at: number;
+    const rows = this.ctx.db
+      .prepare(
+        `SELECT m.*, a.client_id FROM message_log m JOIN accounts a ON a.id = m.account_id WHERE ${where.sql} ORDER BY m.id`,
+      )
+      .all(...where.params) as {
+      id: number;
+      client_id: string;
+      channel: SentMessage['channel'];
+      kind: SentMessage['kind'];
+      reference_id: string | null;
+      to_address: string;
+      from_address: string | null;
+      subject: string | null;
+      message: string | null;
+      sent_at: number;
     }[];
     return rows.map((row) => ({
-      id: row.id, clientId: row.client_id, channel: row.channel, kind: row.kind, referenceId: row.reference_id, to: row.to_address,
-      from: row.from_address, subject: row.subject, message: row.message, time: new Date(row.sent_at).toISOString(),
+      id: row.id,
+      clientId: row.client_id,
+      channel: row.channel,
+      kind: row.kind,
+      referenceId: row.reference_id,
+      to: row.to_address,
+      from: row.from_address,
+      subject: row.subject,
+      message: row.message,
+      time: new Date(row.sent_at).toISOString(),
     }));
   }
 

@@ -19,7 +19,10 @@ export class SendScheduler {
   private readonly backstop: NodeJS.Timeout;
   private closed = false;
 
-  constructor(private readonly ctx: SandboxContext, backstopMs = 1000) {
+  constructor(
+    private readonly ctx: SandboxContext,
+    backstopMs = 1000,
+  ) {
     this.backstop = setInterval(() => this.runDue(), backstopMs);
     this.backstop.unref();
   }
@@ -33,7 +36,9 @@ export class SendScheduler {
       return run;
     } catch (error) {
       // A timer must never crash the process; the backstop retries in a second rather than spinning now.
-      process.stderr.write(`sandbox: scheduled sends failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(
+        `sandbox: scheduled sends failed: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
       return { messages: 0, campaigns: 0 };
     }
   }
@@ -43,7 +48,9 @@ export class SendScheduler {
     if (this.closed) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    const candidates = [nextScheduledMessageAt(this.ctx.db), nextCampaignAt(this.ctx.db)].filter((at): at is number => at !== undefined);
+    const candidates = [nextScheduledMessageAt(this.ctx.db), nextCampaignAt(this.ctx.db)].filter(
+      (at): at is number => at !== undefined,
+    );
     if (candidates.length === 0) return;
     const delay = Math.min(MAX_TIMER_MS, Math.max(0, Math.min(...candidates) - this.ctx.now().getTime()));
     this.timer = setTimeout(() => this.runDue(), delay);

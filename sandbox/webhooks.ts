@@ -41,7 +41,10 @@ export class WebhookSender {
     private readonly timeoutMs = 10_000,
   ) {
     // Deliveries left pending by an earlier run (file database) resume on their schedule.
-    const pending = sql(db, "SELECT id, next_attempt_at FROM webhook_deliveries WHERE state = 'pending'").all() as { id: number; next_attempt_at: number }[];
+    const pending = sql(db, "SELECT id, next_attempt_at FROM webhook_deliveries WHERE state = 'pending'").all() as {
+      id: number;
+      next_attempt_at: number;
+    }[];
     for (const row of pending) this.later(row.id, Math.max(0, row.next_attempt_at - this.now().getTime()));
   }
 
@@ -53,9 +56,10 @@ export class WebhookSender {
   /** Queues a webhook; the first attempt follows the first delay. */
   send(request: WebhookRequest): number {
     const delay = this.delayBefore(1);
-    const info = sql(this.db, 'INSERT INTO webhook_deliveries (event, url, body, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?)').run(
-      request.event, request.url, JSON.stringify(request.body), this.now().getTime() + delay, this.now().getTime(),
-    );
+    const info = sql(
+      this.db,
+      'INSERT INTO webhook_deliveries (event, url, body, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?)',
+    ).run(request.event, request.url, JSON.stringify(request.body), this.now().getTime() + delay, this.now().getTime());
     const id = Number(info.lastInsertRowid);
     this.later(id, delay);
     return id;
@@ -74,9 +78,10 @@ export class WebhookSender {
 
   /** One attempt: POST the body, record the answer, schedule the next attempt or stop. */
   private async attempt(id: number): Promise<void> {
-    const row = sql(this.db, "SELECT url, body, attempts FROM webhook_deliveries WHERE id = ? AND state = 'pending'").get(id) as
-      | { url: string; body: string; attempts: number }
-      | undefined;
+    const row = sql(
+      this.db,
+      "SELECT url, body, attempts FROM webhook_deliveries WHERE id = ? AND state = 'pending'",
+    ).get(id) as { url: string; body: string; attempts: number } | undefined;
     if (!row || this.closed || this.inFlight.has(id)) return;
     const controller = new AbortController();
     this.inFlight.set(id, controller);
@@ -88,7 +93,11 @@ export class WebhookSender {
     try {
       const response = await fetch(row.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'venue-desk-sandbox-webhooks/1', 'x-webhook-attempt': String(attempt) },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'venue-desk-sandbox-webhooks/1',
+          'x-webhook-attempt': String(attempt),
+        },
         body: row.body,
         signal: controller.signal,
       });
@@ -104,9 +113,10 @@ export class WebhookSender {
     const delivered = status !== null && text !== null && isAcknowledged(status, text);
     const state = delivered ? 'delivered' : attempt >= MAX_WEBHOOK_ATTEMPTS ? 'failed' : 'pending';
     const delay = this.delayBefore(attempt + 1);
-    sql(this.db, 'UPDATE webhook_deliveries SET attempts = ?, state = ?, last_status = ?, last_response = ?, last_error = ?, next_attempt_at = ? WHERE id = ?').run(
-      attempt, state, status, text, error, state === 'pending' ? this.now().getTime() + delay : null, id,
-    );
+    sql(
+      this.db,
+      'UPDATE webhook_deliveries SET attempts = ?, state = ?, last_status = ?, last_response = ?, last_error = ?, next_attempt_at = ? WHERE id = ?',
+    ).run(attempt, state, status, text, error, state === 'pending' ? this.now().getTime() + delay : null, id);
     if (state === 'pending') this.later(id, delay);
     this.settle();
   }
@@ -127,12 +137,26 @@ export class WebhookSender {
   /** Every delivery, newest last. */
   list(): WebhookDelivery[] {
     const rows = sql(this.db, 'SELECT * FROM webhook_deliveries ORDER BY id').all() as {
-      id: number; event: string; url: string; body: string; attempts: number; state: WebhookDelivery['state'];
-      last_status: number | null; last_response: string | null; last_error: string | null;
+      id: number;
+      event: string;
+      url: string;
+      body: string;
+      attempts: number;
+      state: WebhookDelivery['state'];
+      last_status: number | null;
+      last_response: string | null;
+      last_error: string | null;
     }[];
     return rows.map((row) => ({
-      id: row.id, event: row.event, url: row.url, body: JSON.parse(row.body) as unknown, attempts: row.attempts, state: row.state,
-      lastStatus: row.last_status, lastResponse: row.last_response, lastError: row.last_error,
+      id: row.id,
+      event: row.event,
+      url: row.url,
+      body: JSON.parse(row.body) as unknown,
+      attempts: row.attempts,
+      state: row.state,
+      lastStatus: row.last_status,
+      lastResponse: row.last_response,
+      lastError: row.last_error,
     }));
   }
 

@@ -19,7 +19,10 @@ export const noRestrictedDynamicImports = {
   },
   create(context) {
     const { paths = [], patterns = [] } = context.options[0] ?? {};
-    const groups = patterns.map(({ group, message }) => ({ matcher: ignore({ allowRelativePaths: true }).add(group), message }));
+    const groups = patterns.map(({ group, message }) => ({
+      matcher: ignore({ allowRelativePaths: true }).add(group),
+      message,
+    }));
     return {
       ImportExpression(node) {
         const name = literalSource(node.source);
@@ -27,7 +30,11 @@ export const noRestrictedDynamicImports = {
         const path = paths.find((entry) => entry.name === name);
         const group = path ? undefined : groups.find(({ matcher }) => matcher.ignores(name));
         const reason = path ?? group;
-        if (reason) context.report({ node, message: `'${name}' import() is restricted from being used. ${reason.message ?? ''}`.trim() });
+        if (reason)
+          context.report({
+            node,
+            message: `'${name}' import() is restricted from being used. ${reason.message ?? ''}`.trim(),
+          });
       },
     };
   },

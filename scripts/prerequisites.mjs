@@ -18,7 +18,8 @@ export function hasCommand(name) {
 
 /** The first missing prerequisite as one line naming the install command, or null when all are present. */
 export function missingPrerequisite() {
-  if (!chromiumPath()) return 'Chromium is missing for the end-to-end tests: install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH).';
+  if (!chromiumPath())
+    return 'Chromium is missing for the end-to-end tests: install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH).';
   if (process.platform === 'linux') {
     if (!hasCommand('dbus-run-session') || !hasCommand('gnome-keyring-daemon')) {
       return 'No keyring service for the keychain tests: install it with `sudo apt-get install -y gnome-keyring dbus libsecret-1-dev`, then `npm rebuild keytar`.';

@@ -23,13 +23,18 @@ function run(command, commandArgs) {
 /** The Electron executable (VENUE_DESK_ELECTRON_PATH, or electron's own, downloaded once when the machine can), or why not. */
 function findElectron() {
   const override = process.env.VENUE_DESK_ELECTRON_PATH;
-  if (override) return existsSync(override) ? { path: override } : { reason: `There is no Electron binary at ${override}` };
+  if (override)
+    return existsSync(override) ? { path: override } : { reason: `There is no Electron binary at ${override}` };
   const packageDir = dirname(require.resolve('electron/package.json'));
   const pathFile = join(packageDir, 'path.txt');
   const installed = () => existsSync(pathFile) && existsSync(join(packageDir, 'dist', readFileSync(pathFile, 'utf8')));
   if (!installed()) {
-    const download = spawnSync(process.execPath, [join(packageDir, 'install.js')], { encoding: 'utf8', timeout: 300_000 });
-    if (download.status !== 0 || !installed()) return { reason: "Electron's binary is not installed and could not be downloaded" };
+    const download = spawnSync(process.execPath, [join(packageDir, 'install.js')], {
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    if (download.status !== 0 || !installed())
+      return { reason: "Electron's binary is not installed and could not be downloaded" };
   }
   return { path: join(packageDir, 'dist', readFileSync(pathFile, 'utf8')) };
 }
@@ -64,7 +69,9 @@ if (electron.path) {
 /** Starts the browser-mode host in this terminal; it prints the address (with its token) to open. */
 function startBrowserMode(reason) {
   console.log(reason ? `${reason}: starting browser mode instead.` : 'Starting browser mode.');
-  const host = spawn(process.execPath, ['dist/host/cli.mjs', ...(dev ? ['--dev'] : []), ...passThrough], { stdio: 'inherit' });
+  const host = spawn(process.execPath, ['dist/host/cli.mjs', ...(dev ? ['--dev'] : []), ...passThrough], {
+    stdio: 'inherit',
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => host.kill(signal));
   host.on('exit', (code) => process.exit(code ?? 0));
 }

@@ -10,8 +10,13 @@ const vitestArgs = process.argv.slice(2);
 // The keychain tests need a Secret Service: on Linux without a session bus, run ourselves inside a
 // private D-Bus session with an unlocked gnome-keyring of its own (what .ci/run does explicitly).
 // The keyring lives in a temporary XDG_DATA_HOME so a person's own keyring is never touched.
-if (process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS && !process.env.VENUE_DESK_IN_DBUS
-    && hasCommand('dbus-run-session') && hasCommand('gnome-keyring-daemon')) {
+if (
+  process.platform === 'linux' &&
+  !process.env.DBUS_SESSION_BUS_ADDRESS &&
+  !process.env.VENUE_DESK_IN_DBUS &&
+  hasCommand('dbus-run-session') &&
+  hasCommand('gnome-keyring-daemon')
+) {
   const keyringHome = mkdtempSync(join(tmpdir(), 'venue-desk-keyring-'));
   const inner = `echo -n venue-desk-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec node scripts/test.mjs "$@"`;
   const result = spawnSync('dbus-run-session', ['--', 'sh', '-c', inner, 'sh', ...vitestArgs], {
@@ -50,16 +55,22 @@ mkdirSync('test-results', { recursive: true });
 const report = 'test-results/vitest.json';
 rmSync(report, { force: true });
 console.log('\n▶ tests');
-const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...vitestArgs], {
-  stdio: 'inherit',
-});
+const run = spawnSync(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...vitestArgs],
+  {
+    stdio: 'inherit',
+  },
+);
 
 let passed, failed, skipped;
 try {
   const results = JSON.parse(readFileSync(report, 'utf8'));
   passed = results.numPassedTests;
   // A file that failed to load has no test results of its own: count it once as a failure.
-  const brokenFiles = results.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  const brokenFiles = results.testResults.filter(
+    (file) => file.status === 'failed' && file.assertionResults.length === 0,
+  ).length;
   failed = results.numFailedTests + brokenFiles;
   skipped = (results.numPendingTests ?? 0) + (results.numTodoTests ?? 0);
 } catch {

@@ -110,7 +110,14 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
         db,
         account: () => {
           const current = account.settings();
-          return current ? { clientId: current.clientId, client: account.requireClient(), phoneCountry: current.defaultPhoneCountry, timeZone: current.timeZone } : null;
+          return current
+            ? {
+                clientId: current.clientId,
+                client: account.requireClient(),
+                phoneCountry: current.defaultPhoneCountry,
+                timeZone: current.timeZone,
+              }
+            : null;
         },
         onListenerError: (error) => console.error('[desk] outbox listener failed:', error),
       })
@@ -154,8 +161,13 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
     }),
     ...createOutboxHandlers(() => outbox),
     ...createGuestHandlers(services),
-    ...createReservationHandlers(services, { pendingEntries: () => outbox.list({ states: ['queued', 'sending', 'waiting', 'needs_attention'], limit: 1_000_000 }) }),
-    ...(db ? createImportHandlers({ db, outbox, clientId: () => account.settings()?.clientId ?? null }) : unavailableImports(databaseProblem!)),
+    ...createReservationHandlers(services, {
+      pendingEntries: () =>
+        outbox.list({ states: ['queued', 'sending', 'waiting', 'needs_attention'], limit: 1_000_000 }),
+    }),
+    ...(db
+      ? createImportHandlers({ db, outbox, clientId: () => account.settings()?.clientId ?? null })
+      : unavailableImports(databaseProblem!)),
     ...createCampaignDesk(services, db ? { db, outbox } : null, databaseProblem),
   };
 

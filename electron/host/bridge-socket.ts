@@ -7,7 +7,11 @@ import { createDispatcher } from '../../shared/bridge/dispatch';
 import type { DeskEvents } from '../core/events';
 
 /** A request frame from the renderer: `{ id, channel, argument }`. */
-const requestFrame = z.object({ id: z.number().int().nonnegative(), channel: z.string().max(100), argument: z.unknown() });
+const requestFrame = z.object({
+  id: z.number().int().nonnegative(),
+  channel: z.string().max(100),
+  argument: z.unknown(),
+});
 
 /** Largest frame accepted from the page; bridge requests are small, imports stream in batches. */
 const MAX_FRAME_BYTES = 8 * 1024 * 1024;
@@ -22,10 +26,19 @@ export interface BridgeLimits {
   maxSockets: number;
 }
 
-export const DEFAULT_BRIDGE_LIMITS: BridgeLimits = { heartbeatMs: 30_000, maxBufferedBytes: 32 * 1024 * 1024, maxSockets: 16 };
+export const DEFAULT_BRIDGE_LIMITS: BridgeLimits = {
+  heartbeatMs: 30_000,
+  maxBufferedBytes: 32 * 1024 * 1024,
+  maxSockets: 16,
+};
 
 /** The bridge over a WebSocket: the same handlers and events as the Electron IPC transport. */
-export function createBridgeSocket(handlers: DeskHandlers, events: DeskEvents, log: (message: string) => void, limits: BridgeLimits = DEFAULT_BRIDGE_LIMITS) {
+export function createBridgeSocket(
+  handlers: DeskHandlers,
+  events: DeskEvents,
+  log: (message: string) => void,
+  limits: BridgeLimits = DEFAULT_BRIDGE_LIMITS,
+) {
   const dispatch = createDispatcher(handlers, (channel, error) => log(`${channel} failed: ${String(error)}`));
   const server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const sockets = new Set<WebSocket>();
@@ -73,7 +86,13 @@ export function createBridgeSocket(handlers: DeskHandlers, events: DeskEvents, l
       try {
         frame = requestFrame.parse(JSON.parse(String(data)));
       } catch {
-        send(socket, JSON.stringify({ id: null, result: { ok: false, error: { code: 'bad-request', message: 'Malformed bridge frame.' } } }));
+        send(
+          socket,
+          JSON.stringify({
+            id: null,
+            result: { ok: false, error: { code: 'bad-request', message: 'Malformed bridge frame.' } },
+          }),
+        );
         return;
       }
       const result = await dispatch(frame.channel, frame.argument);

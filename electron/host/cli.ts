@@ -43,7 +43,9 @@ const host = await startDeskHost({
 }).catch(async (error: NodeJS.ErrnoException) => {
   await core.close();
   if (error.code !== 'EADDRINUSE') throw error;
-  console.error(`Port ${values.port} is in use by another program. Start with --port 0 for any free port, or pick another.`);
+  console.error(
+    `Port ${values.port} is in use by another program. Start with --port 0 for any free port, or pick another.`,
+  );
   process.exit(1);
 });
 core.publishAddress(host.url);

@@ -9,7 +9,11 @@ export const DASHBOARD_PATH = '/dashboard';
  * Redirects an authorised GET to the dashboard's one-minute sign-in link, built by the core: the link
  * reaches the browser's address bar (and its history) but never the bridge or the page's scripts.
  */
-export async function serveDashboardRedirect(core: Pick<DeskCore, 'dashboardLink'>, request: IncomingMessage, response: ServerResponse): Promise<void> {
+export async function serveDashboardRedirect(
+  core: Pick<DeskCore, 'dashboardLink'>,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   const page = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
   if (request.method !== 'GET') {
     response.writeHead(405, { ...page, allow: 'GET' }).end('Use GET.');
@@ -19,7 +23,8 @@ export async function serveDashboardRedirect(core: Pick<DeskCore, 'dashboardLink
     const link = await core.dashboardLink();
     response.writeHead(303, { location: link, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }).end();
   } catch (error) {
-    const message = error instanceof UserFacingError ? error.message : 'The desk could not build the dashboard sign-in link.';
+    const message =
+      error instanceof UserFacingError ? error.message : 'The desk could not build the dashboard sign-in link.';
     response.writeHead(409, page).end(message);
   }
 }

@@ -44,7 +44,12 @@ export interface HostLimits extends BridgeLimits {
   requestTimeoutMs: number;
 }
 
-export const DEFAULT_HOST_LIMITS: HostLimits = { ...DEFAULT_BRIDGE_LIMITS, maxConnections: 64, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 };
+export const DEFAULT_HOST_LIMITS: HostLimits = {
+  ...DEFAULT_BRIDGE_LIMITS,
+  maxConnections: 64,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+};
 
 const REFUSED = 'Venue Desk refused this request: open the address with the access token that `npm start` printed.';
 
@@ -59,12 +64,15 @@ export async function startDeskHost(options: DeskHostOptions): Promise<DeskHost>
   let devUpgrades: Array<(request: IncomingMessage, socket: Duplex, head: Buffer) => void> = [];
 
   const authorised = (request: IncomingMessage, target: RequestTarget) =>
-    isOwnHost(request, port) && presentedTokens(request, target, port).some((candidate) => tokensMatch(token, candidate));
+    isOwnHost(request, port) &&
+    presentedTokens(request, target, port).some((candidate) => tokensMatch(token, candidate));
 
   const handleRequest = async (request: IncomingMessage, response: ServerResponse) => {
     const target = parseRequestTarget(request);
     if (!target) {
-      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end('Bad request target.');
+      response
+        .writeHead(400, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' })
+        .end('Bad request target.');
       return;
     }
     if (!authorised(request, target)) {
@@ -75,19 +83,31 @@ export async function startDeskHost(options: DeskHostOptions): Promise<DeskHost>
     response.setHeader('x-content-type-options', 'nosniff');
     if (target.pathname === DASHBOARD_PATH) return serveDashboardRedirect(options.core, request, response);
     if (devMiddleware) return devMiddleware(request, response, () => response.writeHead(404).end('Not found'));
-    await serveStaticFile(options.rendererRoot, target.pathname, response, {
-      'content-security-policy': contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]),
-      'cache-control': 'no-cache',
-    }, options.openFile);
+    await serveStaticFile(
+      options.rendererRoot,
+      target.pathname,
+      response,
+      {
+        'content-security-policy': contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]),
+        'cache-control': 'no-cache',
+      },
+      options.openFile,
+    );
   };
 
-  const server = createServer({ headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs }, (request, response) => {
-    handleRequest(request, response).catch((error: unknown) => {
-      log(`request failed: ${String(error)}`);
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('The desk could not answer this request.');
-      else response.destroy();
-    });
-  });
+  const server = createServer(
+    { headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs },
+    (request, response) => {
+      handleRequest(request, response).catch((error: unknown) => {
+        log(`request failed: ${String(error)}`);
+        if (!response.headersSent)
+          response
+            .writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+            .end('The desk could not answer this request.');
+        else response.destroy();
+      });
+    },
+  );
   server.maxConnections = limits.maxConnections;
   // Malformed HTTP: answer 400 when the socket can still take it, and never let it reach the process.
   server.on('clientError', (_error, socket) => refuseSocket(socket, 400, 'Bad Request'));

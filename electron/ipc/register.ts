@@ -1,5 +1,11 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { channels, ipcChannelName, ipcEventName, type ChannelName, type DeskHandlers } from '../../shared/bridge/contract';
+import {
+  channels,
+  ipcChannelName,
+  ipcEventName,
+  type ChannelName,
+  type DeskHandlers,
+} from '../../shared/bridge/contract';
 import { createDispatcher, type DispatchErrorLogger } from '../../shared/bridge/dispatch';
 import type { BridgeResult } from '../../shared/bridge/result';
 import type { DeskEvents } from '../core/events';
@@ -22,7 +28,10 @@ export function registerDeskHandlers(
   for (const name of names) {
     ipcMain.handle(ipcChannelName(name), async (event, argument: unknown): Promise<BridgeResult> => {
       if (!isTrustedSender(event)) {
-        return { ok: false, error: { code: 'bad-request', message: 'Refused: this request did not come from the Venue Desk window.' } };
+        return {
+          ok: false,
+          error: { code: 'bad-request', message: 'Refused: this request did not come from the Venue Desk window.' },
+        };
       }
       return dispatch(name, argument);
     });

@@ -14,9 +14,27 @@ export function developmentFeatures(isPackaged: boolean, env: Record<string, str
 }
 
 /** The application menu's template (edit shortcuts matter: copy and paste in every field); reload and DevTools only with `devTools`. */
-export function appMenuTemplate(features: Pick<DevelopmentFeatures, 'devTools'>, platform: NodeJS.Platform): MenuItemConstructorOptions[] {
+export function appMenuTemplate(
+  features: Pick<DevelopmentFeatures, 'devTools'>,
+  platform: NodeJS.Platform,
+): MenuItemConstructorOptions[] {
   const view: MenuItemConstructorOptions = features.devTools
     ? { role: 'viewMenu' }
-    : { label: 'View', submenu: [{ role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }] };
-  return [...(platform === 'darwin' ? [{ role: 'appMenu' } as const] : []), { role: 'fileMenu' }, { role: 'editMenu' }, view, { role: 'windowMenu' }];
+    : {
+        label: 'View',
+        submenu: [
+          { role: 'resetZoom' },
+          { role: 'zoomIn' },
+          { role: 'zoomOut' },
+          { type: 'separator' },
+          { role: 'togglefullscreen' },
+        ],
+      };
+  return [
+    ...(platform === 'darwin' ? [{ role: 'appMenu' } as const] : []),
+    { role: 'fileMenu' },
+    { role: 'editMenu' },
+    view,
+    { role: 'windowMenu' },
+  ];
 }

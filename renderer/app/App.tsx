@@ -38,7 +38,12 @@ export function App() {
   const failure = useBackgroundFailures((state) => state.latest);
 
   return (
-    <AppShell header={{ height: 52 }} navbar={{ width: 210, breakpoint: 0 }} footer={failure ? { height: 34 } : undefined} padding="md">
+    <AppShell
+      header={{ height: 52 }}
+      navbar={{ width: 210, breakpoint: 0 }}
+      footer={failure ? { height: 34 } : undefined}
+      padding="md"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Title order={3}>Venue Desk</Title>
@@ -56,7 +61,9 @@ export function App() {
               <Group gap={6} wrap="nowrap">
                 {screen.id === 'outbox' && <OutboxBadge />}
                 {screen.id === 'messages' && <MessagesBadge />}
-                <Text size="xs" c="dimmed">Alt+{index + 1}</Text>
+                <Text size="xs" c="dimmed">
+                  Alt+{index + 1}
+                </Text>
               </Group>
             }
             aria-current={screen.id === current ? 'page' : undefined}

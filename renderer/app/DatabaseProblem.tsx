@@ -14,16 +14,27 @@ export function DatabaseProblem() {
     <Alert color="red" title="The desk cannot use its database" role="alert" mb="md">
       <Text size="sm">{problem}</Text>
       {movedTo ? (
-        <Text size="sm" mt="xs" fw={600}>The damaged file was kept as {movedTo}. Close and start Venue Desk again.</Text>
+        <Text size="sm" mt="xs" fw={600}>
+          The damaged file was kept as {movedTo}. Close and start Venue Desk again.
+        </Text>
       ) : (
         <Group mt="xs">
-          <Button size="xs" color="red" variant="light" loading={moveAside.busy}
-            onClick={() => void moveAside.run().then((result) => result && setMovedTo(result.movedTo))}>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            loading={moveAside.busy}
+            onClick={() => void moveAside.run().then((result) => result && setMovedTo(result.movedTo))}
+          >
             Keep the damaged file aside and start with an empty outbox
           </Button>
         </Group>
       )}
-      {moveAside.error && <Text size="sm" c="red">{moveAside.error}</Text>}
+      {moveAside.error && (
+        <Text size="sm" c="red">
+          {moveAside.error}
+        </Text>
+      )}
     </Alert>
   );
 }

@@ -4,9 +4,19 @@ import { useStatus } from '../stores/status';
 /** The header's account indicator: which account the desk works for. */
 export function AccountIndicator() {
   const status = useStatus((state) => state.status);
-  if (!status) return <Badge color="gray" variant="light">Starting…</Badge>;
+  if (!status)
+    return (
+      <Badge color="gray" variant="light">
+        Starting…
+      </Badge>
+    );
   const { account } = status;
-  if (account.state === 'none') return <Badge color="gray" variant="outline" aria-label="account status">No account connected</Badge>;
+  if (account.state === 'none')
+    return (
+      <Badge color="gray" variant="outline" aria-label="account status">
+        No account connected
+      </Badge>
+    );
   return (
     <Badge color={account.state === 'demo' ? 'grape' : 'blue'} variant="light" aria-label="account status">
       {account.state === 'demo' ? 'Demo: ' : ''}
@@ -40,7 +50,9 @@ export function DatabaseWriteIndicator() {
   if (!problem) return null;
   return (
     <Tooltip label={problem} multiline w={320}>
-      <Badge color="red" variant="filled" aria-label="database status">Not saving</Badge>
+      <Badge color="red" variant="filled" aria-label="database status">
+        Not saving
+      </Badge>
     </Tooltip>
   );
 }
@@ -53,7 +65,8 @@ export function DatabaseWriteProblem() {
     <Alert color="red" title="Changes cannot be saved right now" role="alert" mb="md">
       <Text size="sm">{problem}</Text>
       <Text size="sm" mt={4}>
-        Nothing already in the outbox is lost, and the desk keeps trying by itself. A form you send meanwhile keeps what you typed, so you can send it again once this clears.
+        Nothing already in the outbox is lost, and the desk keeps trying by itself. A form you send meanwhile keeps what
+        you typed, so you can send it again once this clears.
       </Text>
     </Alert>
   );

@@ -8,7 +8,10 @@ interface Pending {
 
 const UNREACHABLE: BridgeResult = {
   ok: false,
-  error: { code: 'failed', message: 'The desk is not reachable: is the Venue Desk window still running in the terminal?' },
+  error: {
+    code: 'failed',
+    message: 'The desk is not reachable: is the Venue Desk window still running in the terminal?',
+  },
 };
 
 /**
@@ -17,7 +20,10 @@ const UNREACHABLE: BridgeResult = {
  * It reconnects by itself; calls made while it is down fail with a clear message, and events sent
  * meanwhile are lost, so `onReconnect` lets the app look again at what it follows.
  */
-export function createWebSocketTransport(url = defaultBridgeUrl(), onReconnect: () => void = () => {}): BridgeTransport {
+export function createWebSocketTransport(
+  url = defaultBridgeUrl(),
+  onReconnect: () => void = () => {},
+): BridgeTransport {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   const pending = new Map<number, Pending>();
   const waiting: string[] = [];

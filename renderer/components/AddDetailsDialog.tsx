@@ -29,23 +29,35 @@ export function AddDetailsDialog(props: AddDetailsDialogProps) {
 /** The table of changes with its ticks, and the confirm button. */
 function AddDetailsForm({ guestName, changes, busy, error, onConfirm, onClose }: AddDetailsDialogProps) {
   const [chosen, setChosen] = useState<string[]>(() => changes.map((change) => change.field));
-  const toggle = (field: string, on: boolean) => setChosen((current) => (on ? [...current, field] : current.filter((name) => name !== field)));
+  const toggle = (field: string, on: boolean) =>
+    setChosen((current) => (on ? [...current, field] : current.filter((name) => name !== field)));
   return (
     <Stack gap="sm">
       {changes.length === 0 ? (
-        <Text size="sm">{guestName} already has all these details. Nothing on their record changes; this entry is linked to them.</Text>
+        <Text size="sm">
+          {guestName} already has all these details. Nothing on their record changes; this entry is linked to them.
+        </Text>
       ) : (
         <>
           <Text size="sm">These fields of {guestName} would change. Untick any you want to leave as they are.</Text>
           <Table aria-label="changes to the guest" verticalSpacing={4}>
             <Table.Thead>
-              <Table.Tr><Table.Th /><Table.Th>Field</Table.Th><Table.Th>Now</Table.Th><Table.Th>Would become</Table.Th></Table.Tr>
+              <Table.Tr>
+                <Table.Th />
+                <Table.Th>Field</Table.Th>
+                <Table.Th>Now</Table.Th>
+                <Table.Th>Would become</Table.Th>
+              </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {changes.map((change) => (
                 <Table.Tr key={change.field}>
                   <Table.Td>
-                    <Checkbox aria-label={`Change ${fieldLabel(change.field)}`} checked={chosen.includes(change.field)} onChange={(event) => toggle(change.field, event.currentTarget.checked)} />
+                    <Checkbox
+                      aria-label={`Change ${fieldLabel(change.field)}`}
+                      checked={chosen.includes(change.field)}
+                      onChange={(event) => toggle(change.field, event.currentTarget.checked)}
+                    />
                   </Table.Td>
                   <Table.Td>{change.field === 'svc_categories' ? 'Categories' : fieldLabel(change.field)}</Table.Td>
                   <Table.Td c={change.from ? undefined : 'dimmed'}>{change.from || '(empty)'}</Table.Td>
@@ -56,9 +68,15 @@ function AddDetailsForm({ guestName, changes, busy, error, onConfirm, onClose }:
           </Table>
         </>
       )}
-      {error && <Alert color="red" role="alert">{error}</Alert>}
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>Cancel</Button>
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
         <Button onClick={() => onConfirm(chosen)} loading={busy}>{`Add to ${guestName}`}</Button>
       </Group>
     </Stack>

@@ -9,7 +9,9 @@ export async function loadAudienceFacts(db: GuestDatabase): Promise<AudienceFact
   const facts: AudienceFacts[] = [];
   let after: string | undefined;
   for (;;) {
-    const page = await (after === undefined ? db.guests.orderBy(':id') : db.guests.where(':id').above(after)).limit(PAGE).toArray();
+    const page = await (after === undefined ? db.guests.orderBy(':id') : db.guests.where(':id').above(after))
+      .limit(PAGE)
+      .toArray();
     for (const row of page) facts.push(audienceFacts(row.record));
     if (page.length < PAGE) return facts;
     after = page.at(-1)!.key;

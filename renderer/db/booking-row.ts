@@ -12,7 +12,11 @@ export type ReservationFields = Record<string, unknown>;
 
 /** The guest fields a booking shows, from a contact record. */
 export function bookingGuestOf(contact: ContactRecord): BookingGuest {
-  return { guestName: guestLabel(contact), guestMobile: fieldText(contact, FIELD.mobile), guestEmail: fieldText(contact, FIELD.email) };
+  return {
+    guestName: guestLabel(contact),
+    guestMobile: fieldText(contact, FIELD.mobile),
+    guestEmail: fieldText(contact, FIELD.email),
+  };
 }
 
 /** Builds the cached row of a booking from its reservation fields and its guest. */
@@ -38,7 +42,8 @@ export function toBookingRow(reservation: ReservationFields, guestKey: string, g
 
 /** A booking row of a pull_reservations answer item. */
 export function bookingRowOfPull(item: { reservation: ReservationFields; contact: ContactRecord }): BookingRow | null {
-  const guestKey = item.contact.contact_id === undefined || item.contact.contact_id === null ? '' : String(item.contact.contact_id);
+  const guestKey =
+    item.contact.contact_id === undefined || item.contact.contact_id === null ? '' : String(item.contact.contact_id);
   return guestKey ? toBookingRow(item.reservation, guestKey, bookingGuestOf(item.contact)) : null;
 }
 

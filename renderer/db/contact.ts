@@ -34,7 +34,9 @@ export function guestLabel(record: ContactRecord): string {
 /** One line of contact details for lists: email · mobile · member number. */
 export function guestDetail(record: ContactRecord): string {
   const member = fieldText(record, FIELD.member);
-  return [fieldText(record, FIELD.email), fieldText(record, FIELD.mobile), member && `Member ${member}`].filter(Boolean).join(' · ');
+  return [fieldText(record, FIELD.email), fieldText(record, FIELD.mobile), member && `Member ${member}`]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** The contact's categories as a list (the service sends them comma-separated). */
@@ -49,7 +51,11 @@ export function optionsOf(record: ContactRecord, field: string): string[] {
 
 /** A comma-separated string or an array, as a clean list. */
 function splitList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String).map((item) => item.trim()).filter(Boolean);
+  if (Array.isArray(value))
+    return value
+      .map(String)
+      .map((item) => item.trim())
+      .filter(Boolean);
   if (typeof value !== 'string') return [];
   return value
     .split(',')

@@ -158,7 +158,9 @@ export class GuestDatabase extends Dexie {
 
   /** Removes guests a full refresh did not see, keeping those recorded here and not yet confirmed. */
   async sweepGuests(seen: Set<string>): Promise<number> {
-    const gone = (await this.guests.toCollection().primaryKeys()).filter((key) => !seen.has(key) && !isLocalGuestId(key));
+    const gone = (await this.guests.toCollection().primaryKeys()).filter(
+      (key) => !seen.has(key) && !isLocalGuestId(key),
+    );
     await this.guests.bulkDelete(gone);
     return gone.length;
   }
@@ -177,10 +179,13 @@ export class GuestDatabase extends Dexie {
   /** Rebuilds every guest's search terms (the default phone country changed, so mobiles read differently). */
   async reindexGuests(phoneKey: PhoneKey): Promise<void> {
     const overlays = new Map<string, GuestWrite[]>();
-    for (const write of await this.unconfirmedWrites()) overlays.set(write.guestKey, [...(overlays.get(write.guestKey) ?? []), write]);
+    for (const write of await this.unconfirmedWrites())
+      overlays.set(write.guestKey, [...(overlays.get(write.guestKey) ?? []), write]);
     let after: string | undefined;
     for (;;) {
-      const page = await (after === undefined ? this.guests.orderBy(':id') : this.guests.where(':id').above(after)).limit(2000).toArray();
+      const page = await (after === undefined ? this.guests.orderBy(':id') : this.guests.where(':id').above(after))
+        .limit(2000)
+        .toArray();
       if (page.length === 0) return;
       const rows = page.map((row) => {
         const writes = [...(row.localId ? (overlays.get(row.localId) ?? []) : []), ...(overlays.get(row.key) ?? [])];
@@ -193,12 +198,17 @@ export class GuestDatabase extends Dexie {
 
   /** This desk's writes for a guest, oldest first. */
   async writesFor(guestKey: string): Promise<GuestWrite[]> {
-    return (await this.writes.where('guestKey').equals(guestKey).toArray()).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return (await this.writes.where('guestKey').equals(guestKey).toArray()).sort((a, b) =>
+      a.createdAt.localeCompare(b.createdAt),
+    );
   }
 
   /** This desk's writes for a guest row: those under its key and under the local id it was recorded with. */
   async guestWrites(row: Pick<GuestRow, 'key' | 'localId'>): Promise<GuestWrite[]> {
-    const writes = await this.writes.where('guestKey').anyOf(row.localId ? [row.key, row.localId] : [row.key]).toArray();
+    const writes = await this.writes
+      .where('guestKey')
+      .anyOf(row.localId ? [row.key, row.localId] : [row.key])
+      .toArray();
     return writes.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }
 
@@ -210,7 +220,9 @@ export class GuestDatabase extends Dexie {
       const row = await this.guestByKey(write.guestKey);
       const key = row?.key ?? write.guestKey;
       const localId = row?.localId ?? (write.kind === 'create' ? write.guestKey : undefined);
-      await this.guests.put(toGuestRow(key, row?.record ?? {}, await this.guestWrites({ key, localId }), phoneKey, localId));
+      await this.guests.put(
+        toGuestRow(key, row?.record ?? {}, await this.guestWrites({ key, localId }), phoneKey, localId),
+      );
     });
   }
 
@@ -219,7 +231,12 @@ export class GuestDatabase extends Dexie {
    * takes the service's id). `addedToGuestOnFile`: a person added a new guest's details to a guest the
    * service already had; only those fields go onto that guest, never the rest of the new guest.
    */
-  followWrite(write: GuestWrite, contactId: string | undefined, phoneKey: PhoneKey, addedToGuestOnFile?: ContactRecord): Promise<void> {
+  followWrite(
+    write: GuestWrite,
+    contactId: string | undefined,
+    phoneKey: PhoneKey,
+    addedToGuestOnFile?: ContactRecord,
+  ): Promise<void> {
     return this.transaction('rw', this.guests, this.writes, async () => {
       await this.writes.put(write);
       if ((write.kind !== 'create' && write.kind !== 'update') || write.state !== 'sent') return;
@@ -230,9 +247,14 @@ export class GuestDatabase extends Dexie {
       const pulled = newKey !== row.key ? await this.guests.get(newKey) : undefined;
       const record = addedToGuestOnFile
         ? { ...(pulled?.record ?? {}), ...addedToGuestOnFile, contact_id: newKey }
-        : (pulled?.record ?? { ...applyContactWrite(row.record, write), ...(newKey !== row.key ? { contact_id: newKey } : {}) });
+        : (pulled?.record ?? {
+            ...applyContactWrite(row.record, write),
+            ...(newKey !== row.key ? { contact_id: newKey } : {}),
+          });
       if (newKey !== row.key) await this.guests.delete(row.key);
-      await this.guests.put(toGuestRow(newKey, record, overlayWrites(await this.guestWrites({ key: newKey, localId })), phoneKey, localId));
+      await this.guests.put(
+        toGuestRow(newKey, record, overlayWrites(await this.guestWrites({ key: newKey, localId })), phoneKey, localId),
+      );
     });
   }
 
@@ -285,7 +307,9 @@ export class GuestDatabase extends Dexie {
 
   /** SMS replies from a number (E.164 digits), newest first. */
   async repliesFrom(phone: string): Promise<SmsReplyRow[]> {
-    return (await this.smsReplies.where('phone').equals(phone).toArray()).sort((a, b) => b.timestamp.localeCompare(a.timestamp));
+    return (await this.smsReplies.where('phone').equals(phone).toArray()).sort((a, b) =>
+      b.timestamp.localeCompare(a.timestamp),
+    );
   }
 
   /** The latest SMS replies, newest first. */

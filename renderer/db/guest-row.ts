@@ -4,7 +4,13 @@ import type { GuestRow, GuestWrite } from './guest-db';
 import { applyWrites, overlayWrites } from './overlay';
 
 /** Builds the cached row of a guest: the service's record, with search terms of what staff see (pending writes applied). */
-export function toGuestRow(key: string, record: ContactRecord, writes: GuestWrite[], phoneKey: PhoneKey, localId?: string): GuestRow {
+export function toGuestRow(
+  key: string,
+  record: ContactRecord,
+  writes: GuestWrite[],
+  phoneKey: PhoneKey,
+  localId?: string,
+): GuestRow {
   const overlay = overlayWrites(writes);
   const shown = overlay.length ? applyWrites(record, overlay) : record;
   const row: GuestRow = {
@@ -13,7 +19,9 @@ export function toGuestRow(key: string, record: ContactRecord, writes: GuestWrit
     terms: searchTerms(shown, phoneKey),
     label: guestLabel(shown),
     detail: guestDetail(shown),
-    sortKey: fold(`${fieldText(shown, FIELD.surname)} ${fieldText(shown, FIELD.firstName)} ${fieldText(shown, FIELD.email)}`.trim()),
+    sortKey: fold(
+      `${fieldText(shown, FIELD.surname)} ${fieldText(shown, FIELD.firstName)} ${fieldText(shown, FIELD.email)}`.trim(),
+    ),
     pending: overlay.length,
   };
   if (localId) row.localId = localId;

@@ -42,7 +42,8 @@ export function declareLayout(db: Dexie, layout: readonly TableLayout[]): void {
     for (const version of versions) {
       for (const table of Object.keys(version.stores)) {
         const owner = owners.get(table);
-        if (owner && owner !== feature) throw new Error(`The cache table "${table}" is declared by both ${owner} and ${feature}.`);
+        if (owner && owner !== feature)
+          throw new Error(`The cache table "${table}" is declared by both ${owner} and ${feature}.`);
         owners.set(table, feature);
       }
       byVersion.set(version.version, [...(byVersion.get(version.version) ?? []), version]);
@@ -62,5 +63,8 @@ export function declareLayout(db: Dexie, layout: readonly TableLayout[]): void {
 
 /** The layout as it was at `version` (its later versions left out): tests open a database as an older desk left it. */
 export function layoutUpTo(layout: readonly TableLayout[], version: number): TableLayout[] {
-  return layout.map(({ feature, versions }) => ({ feature, versions: versions.filter((entry) => entry.version <= version) }));
+  return layout.map(({ feature, versions }) => ({
+    feature,
+    versions: versions.filter((entry) => entry.version <= version),
+  }));
 }

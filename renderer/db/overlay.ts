@@ -14,7 +14,10 @@ export function applyWrites(record: ContactRecord, writes: GuestWrite[]): Contac
 }
 
 /** One contact write applied to a record: fields set, options checked or unchecked, categories replaced. */
-export function applyContactWrite(record: ContactRecord, write: Pick<GuestWrite, 'changes' | 'multiselect' | 'categories'>): ContactRecord {
+export function applyContactWrite(
+  record: ContactRecord,
+  write: Pick<GuestWrite, 'changes' | 'multiselect' | 'categories'>,
+): ContactRecord {
   const next: ContactRecord = { ...record, ...write.changes };
   for (const [field, changes] of groupByField(write.multiselect ?? [])) {
     const options = new Set(optionsOf(next, field));

@@ -6,7 +6,11 @@ import { reportBackgroundFailure } from '../stores/background-failures';
  * Undefined while loading, and while an answer for other arguments (the previous guest) is all there
  * is; a failure is reported to the status line and reads as no answer.
  */
-export function useCacheQuery<T>(query: () => Promise<T>, deps: readonly unknown[], what = 'Reading the local guest copy'): T | undefined {
+export function useCacheQuery<T>(
+  query: () => Promise<T>,
+  deps: readonly unknown[],
+  what = 'Reading the local guest copy',
+): T | undefined {
   const answer = useLiveQuery(async () => {
     try {
       return { deps, value: await query() };
@@ -15,5 +19,7 @@ export function useCacheQuery<T>(query: () => Promise<T>, deps: readonly unknown
       return { deps, value: undefined };
     }
   }, [...deps]);
-  return answer && answer.deps.length === deps.length && answer.deps.every((dep, i) => Object.is(dep, deps[i])) ? answer.value : undefined;
+  return answer && answer.deps.length === deps.length && answer.deps.every((dep, i) => Object.is(dep, deps[i]))
+    ? answer.value
+    : undefined;
 }

@@ -4,8 +4,16 @@ import { FIELD } from '../db/contact';
 import type { PhoneKey } from '../search/terms';
 import { splitFullName, type ColumnTarget, type ImportField } from './matching';
 import {
-  normalizeBool, normalizeDate, normalizeDateTime, normalizeMultipleSelect, normalizeNumber, normalizeSex, normalizeSingleSelect, normalizeTime,
-  type CellOutcome, type DateOrder,
+  normalizeBool,
+  normalizeDate,
+  normalizeDateTime,
+  normalizeMultipleSelect,
+  normalizeNumber,
+  normalizeSex,
+  normalizeSingleSelect,
+  normalizeTime,
+  type CellOutcome,
+  type DateOrder,
 } from './values';
 
 /** The longest value the desk sends for one field (the bridge refuses longer ones). */
@@ -62,12 +70,21 @@ export type MatchPolicy = 'update' | 'skip';
 
 /** Checks one row's cells against their fields. */
 export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck {
-  const check: RowCheck = { contact: {}, categories: [], problems: {}, notes: {}, shown: {}, emailKey: null, mobileKey: null };
+  const check: RowCheck = {
+    contact: {},
+    categories: [],
+    problems: {},
+    notes: {},
+    shown: {},
+    emailKey: null,
+    mobileKey: null,
+  };
   ctx.targets.forEach((target, column) => {
     const text = (cells[column] ?? '').trim();
     if (target.kind === 'ignore' || text === '') return;
     if (text.length > MAX_VALUE_LENGTH) {
-      check.problems[column] = `This cell holds ${text.length.toLocaleString('en')} characters; a field takes at most ${MAX_VALUE_LENGTH.toLocaleString('en')}.`;
+      check.problems[column] =
+        `This cell holds ${text.length.toLocaleString('en')} characters; a field takes at most ${MAX_VALUE_LENGTH.toLocaleString('en')}.`;
       return;
     }
     if (target.kind === 'categories') {
@@ -98,7 +115,8 @@ export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck 
     check.problems[ROW] = 'No email or mobile: the service refuses a guest without either.';
   }
   if (cells.length > ctx.width && cells.slice(ctx.width).some((cell) => cell.trim() !== '')) {
-    check.problems[ROW] ??= `This row has ${cells.length} cells but the header has ${ctx.width}: a delimiter inside an unquoted cell? Fix the row or delete it.`;
+    check.problems[ROW] ??=
+      `This row has ${cells.length} cells but the header has ${ctx.width}: a delimiter inside an unquoted cell? Fix the row or delete it.`;
   }
   return check;
 }
@@ -117,7 +135,9 @@ function normalizeCell(field: string, text: string, ctx: CheckContext): CellOutc
   const definition = ctx.fields.get(field);
   switch (definition?.type ?? 'string') {
     case 'string':
-      return /[\r\n]/.test(text) ? { value: text.replace(/\s*[\r\n]+\s*/g, ', '), note: 'Line breaks became commas (this field is one line).' } : { value: text };
+      return /[\r\n]/.test(text)
+        ? { value: text.replace(/\s*[\r\n]+\s*/g, ', '), note: 'Line breaks became commas (this field is one line).' }
+        : { value: text };
     case 'number':
       return normalizeNumber(text, { decimalComma: ctx.decimalComma });
     case 'date':
@@ -154,7 +174,12 @@ function firstOfList(text: string): string {
 export function categoryList(text: string): string[] {
   return text
     .split(/:::|[,;]/)
-    .map((name) => name.trim().replace(/^"+|"+$/g, '').trim())
+    .map((name) =>
+      name
+        .trim()
+        .replace(/^"+|"+$/g, '')
+        .trim(),
+    )
     .filter((name) => name !== '' && !name.startsWith('*'));
 }
 
@@ -163,20 +188,36 @@ export function categoryList(text: string): string[] {
  * a row matching one guest on the desk updates that guest (or is skipped, as chosen); a row whose
  * email and mobile belong to two different guests is held for a person to decide.
  */
-export function resolveRows(checks: ReadonlyArray<RowCheck | null>, snapshot: GuestSnapshot, policy: MatchPolicy): RowResolution[] {
+export function resolveRows(
+  checks: ReadonlyArray<RowCheck | null>,
+  snapshot: GuestSnapshot,
+  policy: MatchPolicy,
+): RowResolution[] {
   const seenEmail = new Map<string, number>();
   const seenMobile = new Map<string, number>();
   return checks.map((check, index) => {
     if (!check) return { status: 'problem', duplicate: false };
-    const earlier = (check.emailKey !== null ? seenEmail.get(check.emailKey) : undefined) ?? (check.mobileKey !== null ? seenMobile.get(check.mobileKey) : undefined);
+    const earlier =
+      (check.emailKey !== null ? seenEmail.get(check.emailKey) : undefined) ??
+      (check.mobileKey !== null ? seenMobile.get(check.mobileKey) : undefined);
     if (check.emailKey !== null && !seenEmail.has(check.emailKey)) seenEmail.set(check.emailKey, index);
     if (check.mobileKey !== null && !seenMobile.has(check.mobileKey)) seenMobile.set(check.mobileKey, index);
     const byEmail = check.emailKey !== null ? snapshot.emails.get(check.emailKey) : undefined;
     const byMobile = check.mobileKey !== null ? snapshot.mobiles.get(check.mobileKey) : undefined;
     const matched = byEmail !== undefined || byMobile !== undefined;
-    if (earlier !== undefined) return { status: 'problem', duplicateOf: earlier, duplicate: true, problem: 'Same email or mobile as an earlier row.' };
+    if (earlier !== undefined)
+      return {
+        status: 'problem',
+        duplicateOf: earlier,
+        duplicate: true,
+        problem: 'Same email or mobile as an earlier row.',
+      };
     if (byEmail !== undefined && byMobile !== undefined && byEmail !== byMobile) {
-      return { status: 'problem', duplicate: true, problem: 'The email belongs to one guest on the desk and the mobile to another: correct the row or delete it.' };
+      return {
+        status: 'problem',
+        duplicate: true,
+        problem: 'The email belongs to one guest on the desk and the mobile to another: correct the row or delete it.',
+      };
     }
     const hasProblem = Object.keys(check.problems).length > 0;
     if (!matched) return { status: hasProblem ? 'problem' : 'new', duplicate: false };
@@ -187,7 +228,12 @@ export function resolveRows(checks: ReadonlyArray<RowCheck | null>, snapshot: Gu
 }
 
 /** The push_contact item of a checked row: its non-empty values (empty cells never blank a guest's value), its guest, its categories. */
-export function contactPayload(check: RowCheck, resolution: RowResolution, extraCategories: readonly string[], existingCategories: readonly string[] = []): Record<string, string> {
+export function contactPayload(
+  check: RowCheck,
+  resolution: RowResolution,
+  extraCategories: readonly string[],
+  existingCategories: readonly string[] = [],
+): Record<string, string> {
   const categories = [...new Set([...existingCategories, ...check.categories, ...extraCategories])];
   const added = categories.length > existingCategories.length;
   return {

@@ -55,7 +55,8 @@ let cp1252: Map<string, number> | undefined;
 function windows1252Table(): Map<string, number> {
   if (cp1252) return cp1252;
   cp1252 = new Map();
-  for (let byte = 0; byte < 256; byte++) cp1252.set(byte >= 0x80 && byte <= 0x9f ? CP1252_80_9F[byte - 0x80]! : String.fromCharCode(byte), byte);
+  for (let byte = 0; byte < 256; byte++)
+    cp1252.set(byte >= 0x80 && byte <= 0x9f ? CP1252_80_9F[byte - 0x80]! : String.fromCharCode(byte), byte);
   return cp1252;
 }
 

@@ -54,7 +54,8 @@ function looksBinary(sample: Uint8Array): boolean {
   const encoding = detectEncoding(sample);
   if (encoding === 'utf-16le' || encoding === 'utf-16be') return false;
   let control = 0;
-  for (const byte of sample) if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) control += 1;
+  for (const byte of sample)
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) control += 1;
   return control > Math.max(1, sample.length / 100);
 }
 

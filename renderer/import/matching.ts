@@ -9,37 +9,124 @@ export interface ImportField {
 }
 
 /** What a column becomes: a contact field, a full name to split, the guests' categories, or nothing. */
-export type ColumnTarget = { kind: 'field'; field: string } | { kind: 'name' } | { kind: 'categories' } | { kind: 'ignore' };
+export type ColumnTarget =
+  { kind: 'field'; field: string } | { kind: 'name' } | { kind: 'categories' } | { kind: 'ignore' };
 
 /**
  * Headers of common exports (Google Contacts, Outlook, Mailchimp, Excel in English and French),
  * compacted (lower case, no accents, letters and digits only), by the standard field they fill.
  */
 const KNOWN_HEADERS: Record<string, readonly string[]> = {
-  PatronName: ['firstname', 'givenname', 'first', 'forename', 'fname', 'prenom', 'prenoms', 'nameprenom', 'firstnameprenom'],
+  PatronName: [
+    'firstname',
+    'givenname',
+    'first',
+    'forename',
+    'fname',
+    'prenom',
+    'prenoms',
+    'nameprenom',
+    'firstnameprenom',
+  ],
   PatronSurname: ['lastname', 'surname', 'familyname', 'last', 'lname', 'nom', 'nomdefamille', 'nomdenaissance'],
   PatronEmail: [
-    'email', 'emailaddress', 'email1value', 'emailaddress1', 'emailaddresse', 'mail', 'courriel', 'adresseemail', 'adressemail',
-    'adressecourriel', 'email1', 'primaryemail', 'emailvalue', 'ecourriel',
+    'email',
+    'emailaddress',
+    'email1value',
+    'emailaddress1',
+    'emailaddresse',
+    'mail',
+    'courriel',
+    'adresseemail',
+    'adressemail',
+    'adressecourriel',
+    'email1',
+    'primaryemail',
+    'emailvalue',
+    'ecourriel',
   ],
   PatronMobile: [
-    'mobile', 'mobilephone', 'mobilenumber', 'mobilephonenumber', 'cell', 'cellphone', 'cellular', 'phone', 'phonenumber', 'phone1value',
-    'telephone', 'tel', 'portable', 'telportable', 'telephoneportable', 'numerodeportable', 'numeroportable', 'numerodetelephone',
-    'mobiletelephone', 'primaryphone', 'gsm', 'sms', 'mobile1value',
+    'mobile',
+    'mobilephone',
+    'mobilenumber',
+    'mobilephonenumber',
+    'cell',
+    'cellphone',
+    'cellular',
+    'phone',
+    'phonenumber',
+    'phone1value',
+    'telephone',
+    'tel',
+    'portable',
+    'telportable',
+    'telephoneportable',
+    'numerodeportable',
+    'numeroportable',
+    'numerodetelephone',
+    'mobiletelephone',
+    'primaryphone',
+    'gsm',
+    'sms',
+    'mobile1value',
   ],
-  DateOfBirth: ['birthday', 'dateofbirth', 'dob', 'birthdate', 'datedenaissance', 'anniversaire', 'naissance', 'datenaissance'],
+  DateOfBirth: [
+    'birthday',
+    'dateofbirth',
+    'dob',
+    'birthdate',
+    'datedenaissance',
+    'anniversaire',
+    'naissance',
+    'datenaissance',
+  ],
   Sex: ['sex', 'gender', 'sexe', 'genre', 'civilite'],
-  MemberNumber: ['membernumber', 'member', 'memberid', 'membershipnumber', 'membershipid', 'numerodemembre', 'numeroadherent', 'adherent', 'numeromembre'],
+  MemberNumber: [
+    'membernumber',
+    'member',
+    'memberid',
+    'membershipnumber',
+    'membershipid',
+    'numerodemembre',
+    'numeroadherent',
+    'adherent',
+    'numeromembre',
+  ],
   CardNumber: ['cardnumber', 'card', 'numerodecarte', 'carte', 'cardno', 'loyaltycard'],
 };
 
 /** Headers of a whole name in one column (split into first name and surname). */
-const NAME_HEADERS = new Set(['name', 'fullname', 'displayname', 'contactname', 'nomcomplet', 'nometprenom', 'prenometnom', 'nomprenom', 'guestname', 'client']);
+const NAME_HEADERS = new Set([
+  'name',
+  'fullname',
+  'displayname',
+  'contactname',
+  'nomcomplet',
+  'nometprenom',
+  'prenometnom',
+  'nomprenom',
+  'guestname',
+  'client',
+]);
 /** Headers of category lists: Google labels and groups, Outlook categories, Mailchimp tags. */
-const CATEGORY_HEADERS = new Set(['categories', 'category', 'labels', 'groupmembership', 'tags', 'categorie', 'categories1', 'etiquettes', 'groupes', 'groups', 'segments']);
+const CATEGORY_HEADERS = new Set([
+  'categories',
+  'category',
+  'labels',
+  'groupmembership',
+  'tags',
+  'categorie',
+  'categories1',
+  'etiquettes',
+  'groupes',
+  'groups',
+  'segments',
+]);
 
 /** Where a header's compact form points (built once). */
-const HEADER_INDEX = new Map<string, string>(Object.entries(KNOWN_HEADERS).flatMap(([field, headers]) => headers.map((header) => [header, field] as const)));
+const HEADER_INDEX = new Map<string, string>(
+  Object.entries(KNOWN_HEADERS).flatMap(([field, headers]) => headers.map((header) => [header, field] as const)),
+);
 
 /** Which standard field a header names, if any (also used to find the header row). */
 export function knownHeaderField(header: string): string | undefined {
@@ -54,7 +141,11 @@ export function knownHeaderField(header: string): string | undefined {
  * exports mean by it, else nothing. A field is filled by one column (the first that names it); a
  * full-name column is split only when no column gives the first name and surname.
  */
-export function matchColumns(headers: readonly string[], fields: readonly ImportField[], labelOf: (name: string) => string): ColumnTarget[] {
+export function matchColumns(
+  headers: readonly string[],
+  fields: readonly ImportField[],
+  labelOf: (name: string) => string,
+): ColumnTarget[] {
   const byKey = new Map<string, string>();
   for (const field of fields) {
     byKey.set(compact(field.name), field.name);
@@ -69,7 +160,8 @@ export function matchColumns(headers: readonly string[], fields: readonly Import
       categoriesTaken = true;
       return { kind: 'categories' };
     }
-    const field = byKey.get(key) ?? (known && known !== 'name' && known !== 'categories' ? fieldNamed(fields, known) : undefined);
+    const field =
+      byKey.get(key) ?? (known && known !== 'name' && known !== 'categories' ? fieldNamed(fields, known) : undefined);
     if (field && !taken.has(field)) {
       taken.add(field);
       return { kind: 'field', field };
@@ -90,7 +182,8 @@ export function matchColumns(headers: readonly string[], fields: readonly Import
 function fieldNamed(fields: readonly ImportField[], standard: string): string | undefined {
   if (fields.some((field) => field.name === standard)) return standard;
   if (standard === 'DateOfBirth') {
-    return fields.find((field) => field.type === 'date' && KNOWN_HEADERS.DateOfBirth!.includes(compact(field.name)))?.name;
+    return fields.find((field) => field.type === 'date' && KNOWN_HEADERS.DateOfBirth!.includes(compact(field.name)))
+      ?.name;
   }
   return undefined;
 }

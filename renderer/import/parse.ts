@@ -24,7 +24,8 @@ export function detectDelimiter(text: string): Delimiter {
     const tally = new Map<number, number>();
     for (const count of counts) tally.set(count, (tally.get(count) ?? 0) + 1);
     const [cells, agreeing] = [...tally].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? [1, 0];
-    if (cells > 1 && (agreeing > best.agreeing || (agreeing === best.agreeing && cells > best.cells))) best = { delimiter, agreeing, cells };
+    if (cells > 1 && (agreeing > best.agreeing || (agreeing === best.agreeing && cells > best.cells)))
+      best = { delimiter, agreeing, cells };
   }
   return best.delimiter;
 }

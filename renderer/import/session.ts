@@ -1,5 +1,15 @@
 // One file being imported: read, parsed, matched and checked. Runs in the import worker; pure enough to test under Node.
-import { checkRow, contactPayload, resolveRows, type CheckContext, type GuestSnapshot, type MatchPolicy, type RowCheck, type RowResolution, type RowStatus } from './check';
+import {
+  checkRow,
+  contactPayload,
+  resolveRows,
+  type CheckContext,
+  type GuestSnapshot,
+  type MatchPolicy,
+  type RowCheck,
+  type RowResolution,
+  type RowStatus,
+} from './check';
 import { decodeBytes, detectEncoding, fileShape, type Encoding } from './decode';
 import { columnNames, detectHeaderRow } from './header';
 import type { ColumnTarget, ImportField } from './matching';
@@ -126,21 +136,42 @@ export class ImportSession {
   /** Reads a dropped file: its kind, encoding, delimiter or sheets, and header row, all detected. Throws ImportFileError with the sentence to show. */
   async load(fileName: string, buffer: ArrayBuffer): Promise<FileSummary> {
     if (buffer.byteLength > MAX_FILE_BYTES) {
-      throw new ImportFileError(`"${fileName}" is ${(buffer.byteLength / 1024 / 1024).toFixed(0)} MB; the desk imports files up to ${MAX_FILE_BYTES / 1024 / 1024} MB. Split it into smaller files.`);
+      throw new ImportFileError(
+        `"${fileName}" is ${(buffer.byteLength / 1024 / 1024).toFixed(0)} MB; the desk imports files up to ${MAX_FILE_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
+      );
     }
     this.bytes = new Uint8Array(buffer);
     this.sheetTables.clear();
     const shape = fileShape(this.bytes);
     if (shape === 'empty') throw new ImportFileError(`"${fileName}" is empty: there is nothing to import.`);
-    if (shape === 'xls') throw new ImportFileError(`"${fileName}" is an old Excel workbook (.xls). Open it in Excel and save it as .xlsx or CSV, then import that.`);
-    if (shape === 'binary') throw new ImportFileError(`"${fileName}" is not a spreadsheet the desk can read. Import a CSV or tab-separated text file, or an Excel workbook (.xlsx).`);
+    if (shape === 'xls')
+      throw new ImportFileError(
+        `"${fileName}" is an old Excel workbook (.xls). Open it in Excel and save it as .xlsx or CSV, then import that.`,
+      );
+    if (shape === 'binary')
+      throw new ImportFileError(
+        `"${fileName}" is not a spreadsheet the desk can read. Import a CSV or tab-separated text file, or an Excel workbook (.xlsx).`,
+      );
     if (shape === 'xlsx') return this.loadWorkbook(fileName, buffer);
     const encoding = detectEncoding(this.bytes);
     const bom = encoding === 'utf-8' && this.bytes[0] === 0xef && this.bytes[1] === 0xbb && this.bytes[2] === 0xbf;
     const text = decodeBytes(this.bytes, encoding);
     const delimiter = detectDelimiter(text);
     this.table = parseDelimited(text, delimiter);
-    return this.finishLoad({ fileName, kind: 'text', encoding, detectedEncoding: encoding, bom, delimiter, detectedDelimiter: delimiter, sheets: [], sheet: '' }, detectHeaderRow(this.table));
+    return this.finishLoad(
+      {
+        fileName,
+        kind: 'text',
+        encoding,
+        detectedEncoding: encoding,
+        bom,
+        delimiter,
+        detectedDelimiter: delimiter,
+        sheets: [],
+        sheet: '',
+      },
+      detectHeaderRow(this.table),
+    );
   }
 
   /** Reads the file again with what staff chose (encoding, delimiter, sheet, header line). */
@@ -151,7 +182,11 @@ export class ImportSession {
       this.table = parseDelimited(decodeBytes(this.bytes, next.encoding), next.delimiter);
     }
     if (current.kind === 'xlsx' && next.sheet !== current.sheet) this.table = this.sheetTables.get(next.sheet) ?? [];
-    const headerRow = options.headerRow ?? (next.sheet !== current.sheet || next.encoding !== current.encoding || next.delimiter !== current.delimiter ? detectHeaderRow(this.table) : current.headerRow);
+    const headerRow =
+      options.headerRow ??
+      (next.sheet !== current.sheet || next.encoding !== current.encoding || next.delimiter !== current.delimiter
+        ? detectHeaderRow(this.table)
+        : current.headerRow);
     return this.finishLoad(next, Math.min(headerRow, Math.max(0, this.table.length - 1)));
   }
 
@@ -159,23 +194,38 @@ export class ImportSession {
   check(setup: CheckSetup, onProgress?: (done: number, total: number) => void): CheckSummary {
     const summary = this.requireSummary();
     const evidence = this.dateEvidence(setup);
-    const dateOrder = setup.dateOrder ?? (evidence === 'dmy' || evidence === 'mdy' ? evidence : MONTH_FIRST_COUNTRIES.has(this.country) ? 'mdy' : 'dmy');
+    const dateOrder =
+      setup.dateOrder ??
+      (evidence === 'dmy' || evidence === 'mdy' ? evidence : MONTH_FIRST_COUNTRIES.has(this.country) ? 'mdy' : 'dmy');
     const decimalComma = summary.delimiter === ';' || this.seesDecimalCommas(setup);
     this.setup = setup;
-    this.context = { targets: setup.targets, fields: new Map(setup.fields.map((field) => [field.name, field])), phoneKey: this.phoneKey, dateOrder, decimalComma, width: summary.columns.length };
+    this.context = {
+      targets: setup.targets,
+      fields: new Map(setup.fields.map((field) => [field.name, field])),
+      phoneKey: this.phoneKey,
+      dateOrder,
+      decimalComma,
+      width: summary.columns.length,
+    };
     this.checks = this.rows.map((cells, index) => {
       if (onProgress && index % 5000 === 0) onProgress(index, this.rows.length);
       return this.deleted[index] ? null : checkRow(cells, this.context!);
     });
     this.resolutions = resolveRows(this.checks, this.snapshot, setup.policy);
     onProgress?.(this.rows.length, this.rows.length);
-    return { counts: this.counts(), dateOrder, dateOrderAmbiguous: evidence === 'ambiguous' && !setup.dateOrder, decimalComma };
+    return {
+      counts: this.counts(),
+      dateOrder,
+      dateOrderAmbiguous: evidence === 'ambiguous' && !setup.dateOrder,
+      decimalComma,
+    };
   }
 
   /** Grid rows from..to (by position among rows not deleted). */
   gridRows(from: number, to: number): GridRow[] {
     const out: GridRow[] = [];
-    for (let index = from; index < Math.min(to, this.rows.length); index++) if (!this.deleted[index]) out.push(this.gridRow(index));
+    for (let index = from; index < Math.min(to, this.rows.length); index++)
+      if (!this.deleted[index]) out.push(this.gridRow(index));
     return out;
   }
 
@@ -204,7 +254,13 @@ export class ImportSession {
    * The rows to queue from position `from`: at most `count`, and about `maxChars` characters (one
    * bridge message stays small), with the categories chosen for every guest added to each.
    */
-  queueRows(from: number, count: number, extraCategories: readonly string[], existingCategories: ReadonlyMap<string, string[]>, maxChars = Infinity): { rows: QueueRow[]; next: number } {
+  queueRows(
+    from: number,
+    count: number,
+    extraCategories: readonly string[],
+    existingCategories: ReadonlyMap<string, string[]>,
+    maxChars = Infinity,
+  ): { rows: QueueRow[]; next: number } {
     const out: QueueRow[] = [];
     let chars = 0;
     let index = from;
@@ -212,9 +268,17 @@ export class ImportSession {
       const check = this.checks[index];
       const resolution = this.resolutions[index]!;
       if (!check || (resolution.status !== 'new' && resolution.status !== 'update')) continue;
-      const existing = resolution.status === 'update' && resolution.contactId ? (existingCategories.get(resolution.contactId) ?? []) : [];
+      const existing =
+        resolution.status === 'update' && resolution.contactId
+          ? (existingCategories.get(resolution.contactId) ?? [])
+          : [];
       const original = this.rows[index]!;
-      out.push({ line: this.lineOf(index), action: resolution.status, contact: contactPayload(check, resolution, extraCategories, existing), original });
+      out.push({
+        line: this.lineOf(index),
+        action: resolution.status,
+        contact: contactPayload(check, resolution, extraCategories, existing),
+        original,
+      });
       for (const cell of original) chars += cell.length + 8;
     }
     return { rows: out, next: index };
@@ -222,7 +286,9 @@ export class ImportSession {
 
   /** The guests that ready rows update (to read their categories before adding more). */
   updatedGuests(): string[] {
-    return this.resolutions.flatMap((resolution) => (resolution.status === 'update' && resolution.contactId ? [resolution.contactId] : []));
+    return this.resolutions.flatMap((resolution) =>
+      resolution.status === 'update' && resolution.contactId ? [resolution.contactId] : [],
+    );
   }
 
   /** The header line's cells as in the file, and the rows held back with what is wrong (the "rows with problems" file). */
@@ -232,7 +298,12 @@ export class ImportSession {
       const resolution = this.resolutions[index];
       if (this.deleted[index] || resolution?.status !== 'problem') return [];
       const row = this.gridRow(index);
-      const reasons = [row.rowProblem, ...Object.entries(row.problems).map(([column, problem]) => (Number(column) < 0 ? problem : `${summary.columns[Number(column)]}: ${problem}`))];
+      const reasons = [
+        row.rowProblem,
+        ...Object.entries(row.problems).map(([column, problem]) =>
+          Number(column) < 0 ? problem : `${summary.columns[Number(column)]}: ${problem}`,
+        ),
+      ];
       return [{ original: cells, reason: reasons.filter(Boolean).join(' ') }];
     });
     return { header: this.table[summary.headerRow] ?? [], rows };
@@ -248,30 +319,61 @@ export class ImportSession {
     try {
       sheets = await this.readWorkbook(buffer);
     } catch {
-      throw new ImportFileError(`"${fileName}" looks like an Excel workbook but could not be read. Open it in Excel and save it again as .xlsx or CSV.`);
+      throw new ImportFileError(
+        `"${fileName}" looks like an Excel workbook but could not be read. Open it in Excel and save it again as .xlsx or CSV.`,
+      );
     }
-    for (const { sheet, data } of sheets) this.sheetTables.set(sheet, data.map((row) => row.map(cellText)).filter((row) => row.some((cell) => cell.trim() !== '')));
+    for (const { sheet, data } of sheets)
+      this.sheetTables.set(
+        sheet,
+        data.map((row) => row.map(cellText)).filter((row) => row.some((cell) => cell.trim() !== '')),
+      );
     // A workbook often opens with a notes or summary sheet: start on the sheet with the most rows (the first of equals).
-    const first = sheets.reduce<{ sheet: string; rows: number }>((best, { sheet }) => {
-      const rows = this.sheetTables.get(sheet)?.length ?? 0;
-      return rows > best.rows ? { sheet, rows } : best;
-    }, { sheet: sheets[0]?.sheet ?? '', rows: 0 }).sheet;
+    const first = sheets.reduce<{ sheet: string; rows: number }>(
+      (best, { sheet }) => {
+        const rows = this.sheetTables.get(sheet)?.length ?? 0;
+        return rows > best.rows ? { sheet, rows } : best;
+      },
+      { sheet: sheets[0]?.sheet ?? '', rows: 0 },
+    ).sheet;
     this.table = this.sheetTables.get(first) ?? [];
     return this.finishLoad(
-      { fileName, kind: 'xlsx', encoding: 'utf-8', detectedEncoding: 'utf-8', bom: false, delimiter: ',', detectedDelimiter: ',', sheets: sheets.map(({ sheet }) => sheet), sheet: first },
+      {
+        fileName,
+        kind: 'xlsx',
+        encoding: 'utf-8',
+        detectedEncoding: 'utf-8',
+        bom: false,
+        delimiter: ',',
+        detectedDelimiter: ',',
+        sheets: sheets.map(({ sheet }) => sheet),
+        sheet: first,
+      },
       detectHeaderRow(this.table),
     );
   }
 
-  private finishLoad(base: Omit<FileSummary, 'headerRow' | 'columns' | 'rowCount' | 'preview'>, headerRow: number): FileSummary {
+  private finishLoad(
+    base: Omit<FileSummary, 'headerRow' | 'columns' | 'rowCount' | 'preview'>,
+    headerRow: number,
+  ): FileSummary {
     const where = base.kind === 'xlsx' ? `The sheet "${base.sheet}" of "${base.fileName}"` : `"${base.fileName}"`;
     if (this.table.length === 0) throw new ImportFileError(`${where} has no rows: there is nothing to import.`);
     this.rows = this.table.slice(headerRow + 1);
-    if (this.rows.length === 0 && this.table.length === 1) throw new ImportFileError(`${where} has only a header line (${this.table[0]!.filter(Boolean).slice(0, 4).join(', ')}…) and no guests below it.`);
+    if (this.rows.length === 0 && this.table.length === 1)
+      throw new ImportFileError(
+        `${where} has only a header line (${this.table[0]!.filter(Boolean).slice(0, 4).join(', ')}…) and no guests below it.`,
+      );
     this.deleted = new Array(this.rows.length).fill(false);
     this.checks = [];
     this.resolutions = [];
-    this.summary = { ...base, headerRow, columns: columnNames(this.table, headerRow), rowCount: this.rows.length, preview: this.table.slice(0, 12).map((row) => row.map((cell) => cell.slice(0, 200))) };
+    this.summary = {
+      ...base,
+      headerRow,
+      columns: columnNames(this.table, headerRow),
+      rowCount: this.rows.length,
+      preview: this.table.slice(0, 12).map((row) => row.map((cell) => cell.slice(0, 200))),
+    };
     return this.summary;
   }
 
@@ -281,9 +383,19 @@ export class ImportSession {
     const changed = new Set(first);
     this.resolutions.forEach((resolution, index) => {
       const old = before[index];
-      if (!this.deleted[index] && (!old || old.status !== resolution.status || old.duplicateOf !== resolution.duplicateOf || old.problem !== resolution.problem)) changed.add(index);
+      if (
+        !this.deleted[index] &&
+        (!old ||
+          old.status !== resolution.status ||
+          old.duplicateOf !== resolution.duplicateOf ||
+          old.problem !== resolution.problem)
+      )
+        changed.add(index);
     });
-    return { changed: [...changed].filter((index) => !this.deleted[index]).map((index) => this.gridRow(index)), counts: this.counts() };
+    return {
+      changed: [...changed].filter((index) => !this.deleted[index]).map((index) => this.gridRow(index)),
+      counts: this.counts(),
+    };
   }
 
   private counts(): CheckCounts {
@@ -320,7 +432,9 @@ export class ImportSession {
   /** Which part of d/m/y dates is the day, judged over every date column. */
   private dateEvidence(setup: CheckSetup): DateEvidence {
     const fields = new Map(setup.fields.map((field) => [field.name, field.type]));
-    const columns = setup.targets.flatMap((target, column) => (target.kind === 'field' && ['date', 'datetime'].includes(fields.get(target.field) ?? '') ? [column] : []));
+    const columns = setup.targets.flatMap((target, column) =>
+      target.kind === 'field' && ['date', 'datetime'].includes(fields.get(target.field) ?? '') ? [column] : [],
+    );
     if (columns.length === 0) return 'none';
     return dateOrderEvidence(columns.flatMap((column) => this.rows.map((row) => row[column] ?? '')));
   }
@@ -328,8 +442,12 @@ export class ImportSession {
   /** Whether number columns write decimals with a comma (1,5 or 12,50). */
   private seesDecimalCommas(setup: CheckSetup): boolean {
     const numbers = new Set(setup.fields.filter((field) => field.type === 'number').map((field) => field.name));
-    const columns = setup.targets.flatMap((target, column) => (target.kind === 'field' && numbers.has(target.field) ? [column] : []));
-    return columns.some((column) => this.rows.slice(0, 2000).some((row) => /^-?\d+,\d{1,2}$/.test((row[column] ?? '').trim())));
+    const columns = setup.targets.flatMap((target, column) =>
+      target.kind === 'field' && numbers.has(target.field) ? [column] : [],
+    );
+    return columns.some((column) =>
+      this.rows.slice(0, 2000).some((row) => /^-?\d+,\d{1,2}$/.test((row[column] ?? '').trim())),
+    );
   }
 
   private lineOf(index: number): number {
@@ -338,7 +456,8 @@ export class ImportSession {
 
   private indexOf(line: number): number {
     const index = line - this.requireSummary().headerRow - 2;
-    if (index < 0 || index >= this.rows.length || this.deleted[index]) throw new ImportFileError(`Row ${line} is not in the import.`);
+    if (index < 0 || index >= this.rows.length || this.deleted[index])
+      throw new ImportFileError(`Row ${line} is not in the import.`);
     return index;
   }
 

@@ -22,7 +22,9 @@ export async function guestCategories(db: GuestDatabase, keys: readonly string[]
 /** term (without its prefix) → guest key, for one kind of term. */
 async function termMap(db: GuestDatabase, prefix: string): Promise<Map<string, string>> {
   const range = () => db.guests.where('terms').startsWith(prefix);
-  const [terms, keys] = await db.transaction('r', db.guests, () => Promise.all([range().keys(), range().primaryKeys()]));
+  const [terms, keys] = await db.transaction('r', db.guests, () =>
+    Promise.all([range().keys(), range().primaryKeys()]),
+  );
   const map = new Map<string, string>();
   terms.forEach((term, index) => {
     const key = keys[index]!;

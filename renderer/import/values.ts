@@ -16,7 +16,21 @@ export interface NumberStyle {
 const TRUE_WORDS = new Set(['yes', 'y', 'true', 't', '1', 'oui', 'o', 'vrai', 'x', 'on']);
 const FALSE_WORDS = new Set(['no', 'n', 'false', 'f', '0', 'non', 'faux', 'off']);
 const MALE_WORDS = new Set(['m', 'male', 'man', 'h', 'homme', 'masculin', 'mr', 'monsieur', 'boy']);
-const FEMALE_WORDS = new Set(['f', 'female', 'woman', 'w', 'femme', 'feminin', 'mrs', 'ms', 'miss', 'mme', 'madame', 'mlle', 'girl']);
+const FEMALE_WORDS = new Set([
+  'f',
+  'female',
+  'woman',
+  'w',
+  'femme',
+  'feminin',
+  'mrs',
+  'ms',
+  'miss',
+  'mme',
+  'madame',
+  'mlle',
+  'girl',
+]);
 const BLANK_SEX_WORDS = new Set(['', 'unspecified', 'unknown', 'non specifie', 'inconnu', 'n/a']);
 
 /** "yes", "Oui", "1", "TRUE" → "true"; "no", "non", "0" → "false". */
@@ -33,7 +47,9 @@ export function normalizeSex(text: string): CellOutcome {
   if (MALE_WORDS.has(word)) return { value: 'm' };
   if (FEMALE_WORDS.has(word)) return { value: 'f' };
   if (BLANK_SEX_WORDS.has(word)) return { value: '' };
-  return { problem: `"${text}" is not a sex the service keeps (it keeps only m or f); leave it blank or write m or f.` };
+  return {
+    problem: `"${text}" is not a sex the service keeps (it keeps only m or f); leave it blank or write m or f.`,
+  };
 }
 
 /**
@@ -46,22 +62,64 @@ export function normalizeNumber(text: string, style: NumberStyle): CellOutcome {
   const dot = plain.includes('.');
   if (comma && dot) {
     // Whichever comes last is the decimal mark.
-    plain = plain.lastIndexOf(',') > plain.lastIndexOf('.') ? plain.replace(/\./g, '').replace(',', '.') : plain.replace(/,/g, '');
+    plain =
+      plain.lastIndexOf(',') > plain.lastIndexOf('.')
+        ? plain.replace(/\./g, '').replace(',', '.')
+        : plain.replace(/,/g, '');
   } else if (comma) {
     const thousands = /^-?\d{1,3}(,\d{3})+$/.test(plain);
     plain = style.decimalComma || !thousands ? plain.replace(',', '.') : plain.replace(/,/g, '');
   }
   const number = Number(plain);
-  if (plain === '' || !/^-?(\d+\.?\d*|\.\d+)$/.test(plain) || !Number.isFinite(number)) return { problem: `"${text}" is not a number.` };
+  if (plain === '' || !/^-?(\d+\.?\d*|\.\d+)$/.test(plain) || !Number.isFinite(number))
+    return { problem: `"${text}" is not a number.` };
   return { value: String(number) };
 }
 
 const NUMERIC_DATE = /^(\d{1,4})[/.-](\d{1,2})[/.-](\d{1,4})$/;
 const MONTHS: Record<string, number> = {
-  jan: 1, janv: 1, janvier: 1, january: 1, feb: 2, fev: 2, fevr: 2, fevrier: 2, february: 2, mar: 3, mars: 3, march: 3,
-  apr: 4, avr: 4, avril: 4, april: 4, may: 5, mai: 5, jun: 6, juin: 6, june: 6, jul: 7, juil: 7, juillet: 7, july: 7,
-  aug: 8, aou: 8, aout: 8, august: 8, sep: 9, sept: 9, septembre: 9, september: 9, oct: 10, octobre: 10, october: 10,
-  nov: 11, novembre: 11, november: 11, dec: 12, decembre: 12, december: 12,
+  jan: 1,
+  janv: 1,
+  janvier: 1,
+  january: 1,
+  feb: 2,
+  fev: 2,
+  fevr: 2,
+  fevrier: 2,
+  february: 2,
+  mar: 3,
+  mars: 3,
+  march: 3,
+  apr: 4,
+  avr: 4,
+  avril: 4,
+  april: 4,
+  may: 5,
+  mai: 5,
+  jun: 6,
+  juin: 6,
+  june: 6,
+  jul: 7,
+  juil: 7,
+  juillet: 7,
+  july: 7,
+  aug: 8,
+  aou: 8,
+  aout: 8,
+  august: 8,
+  sep: 9,
+  sept: 9,
+  septembre: 9,
+  september: 9,
+  oct: 10,
+  octobre: 10,
+  october: 10,
+  nov: 11,
+  novembre: 11,
+  november: 11,
+  dec: 12,
+  decembre: 12,
+  december: 12,
 };
 
 /** What a column of dates says about its order: day first, month first, either (03/04/2024 only), or no d/m/y dates at all. */
@@ -103,7 +161,8 @@ export function normalizeDate(text: string, order: DateOrder): CellOutcome {
   }
   // Outlook writes 0/0/00 for no date.
   if (/^0{1,2}[/.-]0{1,2}[/.-]0{2,4}$/.test(trimmed)) return { value: '' };
-  if (/^--\d{2}-?\d{2}$/.test(trimmed) || /^\d{1,2}\/\d{1,2}$/.test(trimmed)) return { value: '', note: `"${text}" has no year, and the service keeps only full dates: it is left out.` };
+  if (/^--\d{2}-?\d{2}$/.test(trimmed) || /^\d{1,2}\/\d{1,2}$/.test(trimmed))
+    return { value: '', note: `"${text}" has no year, and the service keeps only full dates: it is left out.` };
   if (!parts) return { problem: `"${text}" is not a date we can read; write it as yyyy-mm-dd.` };
   const iso = `${String(parts[0]).padStart(4, '0')}-${String(parts[1]).padStart(2, '0')}-${String(parts[2]).padStart(2, '0')}`;
   return isValidDate(iso) ? { value: iso } : { problem: `"${text}" is not a real date.` };
@@ -145,9 +204,14 @@ export function normalizeDateTime(text: string, order: DateOrder): CellOutcome {
   const [datePart = '', ...rest] = text.trim().split(/[ T]/);
   const date = normalizeDate(datePart, order);
   if ('problem' in date) return date;
-  const timeText = rest.join(' ').replace(/(Z|[+-]\d{2}:?\d{2})$/, '').replace(/\.\d+$/, '');
+  const timeText = rest
+    .join(' ')
+    .replace(/(Z|[+-]\d{2}:?\d{2})$/, '')
+    .replace(/\.\d+$/, '');
   const time = timeText ? normalizeTime(timeText) : { value: '00:00:00' };
-  return 'problem' in time ? { problem: `"${text}" is not a date and time we can read.` } : { value: `${date.value} ${time.value}` };
+  return 'problem' in time
+    ? { problem: `"${text}" is not a date and time we can read.` }
+    : { value: `${date.value} ${time.value}` };
 }
 
 /** An option matched to the field's options ignoring case and accents; one not among them is kept and shown as new. */
@@ -162,7 +226,12 @@ export function normalizeMultipleSelect(text: string, options: readonly string[]
   const values = multipleSelectValues(text.replace(/;/g, ','));
   const matched = values.map((value) => matchOption(value, options) ?? value);
   const fresh = matched.filter((value) => !options.includes(value));
-  return { value: matched.join(','), ...(fresh.length ? { note: `New option${fresh.length > 1 ? 's' : ''}: ${fresh.map((o) => `"${o}"`).join(', ')}.` } : {}) };
+  return {
+    value: matched.join(','),
+    ...(fresh.length
+      ? { note: `New option${fresh.length > 1 ? 's' : ''}: ${fresh.map((o) => `"${o}"`).join(', ')}.` }
+      : {}),
+  };
 }
 
 /** The option that reads the same as the value, ignoring case and accents. */

@@ -13,7 +13,11 @@ export class ImportWorkerError extends Error {}
 
 /** The import worker, as the screen calls it. */
 export interface ImportWorker {
-  request<T extends WorkerRequest['type']>(request: Extract<WorkerRequest, { type: T }>, hooks?: RequestHooks, transfer?: Transferable[]): Promise<WorkerAnswers[T]>;
+  request<T extends WorkerRequest['type']>(
+    request: Extract<WorkerRequest, { type: T }>,
+    hooks?: RequestHooks,
+    transfer?: Transferable[],
+  ): Promise<WorkerAnswers[T]>;
   terminate(): void;
 }
 
@@ -25,7 +29,10 @@ export function startImportWorker(): ImportWorker {
 /** Wraps a worker (or anything that speaks its protocol) in promise-returning requests. */
 export function wrapWorker(worker: Pick<Worker, 'postMessage' | 'terminate' | 'addEventListener'>): ImportWorker {
   let nextId = 1;
-  const pending = new Map<number, { resolve: (answer: unknown) => void; reject: (error: Error) => void; hooks: RequestHooks }>();
+  const pending = new Map<
+    number,
+    { resolve: (answer: unknown) => void; reject: (error: Error) => void; hooks: RequestHooks }
+  >();
   worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
     const message = event.data;
     const waiting = pending.get(message.id);
@@ -39,7 +46,9 @@ export function wrapWorker(worker: Pick<Worker, 'postMessage' | 'terminate' | 'a
     }
   });
   worker.addEventListener('error', (event: ErrorEvent) => {
-    const error = new ImportWorkerError(`The import stopped unexpectedly${event.message ? `: ${event.message}` : ''}. The file may be too large for this computer; try a smaller one.`);
+    const error = new ImportWorkerError(
+      `The import stopped unexpectedly${event.message ? `: ${event.message}` : ''}. The file may be too large for this computer; try a smaller one.`,
+    );
     for (const waiting of pending.values()) waiting.reject(error);
     pending.clear();
   });

@@ -11,7 +11,10 @@ import { guestCategories, loadGuestSnapshot } from './snapshot';
 const ROWS_PER_MESSAGE = 2000;
 
 /** A worker's state and its answer to each request; `post` sends messages to the page. */
-export function createWorkerHandler(post: (message: WorkerMessage) => void, readWorkbook: WorkbookReader): (request: WorkerRequest & { id: number }) => Promise<void> {
+export function createWorkerHandler(
+  post: (message: WorkerMessage) => void,
+  readWorkbook: WorkbookReader,
+): (request: WorkerRequest & { id: number }) => Promise<void> {
   let session: ImportSession | null = null;
   let guests: GuestDatabase | null = null;
   let snapshotReady: Promise<unknown> = Promise.resolve();
@@ -27,7 +30,10 @@ export function createWorkerHandler(post: (message: WorkerMessage) => void, read
     try {
       post({ type: 'answer', id: request.id, answer: await handle(request) });
     } catch (error) {
-      const message = error instanceof ImportFileError ? error.message : `The file could not be read: ${error instanceof Error ? error.message : String(error)}`;
+      const message =
+        error instanceof ImportFileError
+          ? error.message
+          : `The file could not be read: ${error instanceof Error ? error.message : String(error)}`;
       post({ type: 'refused', id: request.id, message });
     }
   };
@@ -41,7 +47,9 @@ export function createWorkerHandler(post: (message: WorkerMessage) => void, read
         session = new ImportSession(createPhoneKey(request.country), request.country, readWorkbook);
         const current = session;
         const db = guests;
-        snapshotReady = db ? loadGuestSnapshot(db).then((snapshot) => current.setSnapshot(snapshot)) : Promise.resolve();
+        snapshotReady = db
+          ? loadGuestSnapshot(db).then((snapshot) => current.setSnapshot(snapshot))
+          : Promise.resolve();
         await snapshotReady;
         return { guests: db ? await db.guestCount() : 0 };
       }
@@ -53,7 +61,9 @@ export function createWorkerHandler(post: (message: WorkerMessage) => void, read
         await snapshotReady;
         categoriesOfUpdated = null;
         const current = requireSession();
-        const summary = current.check(request.setup, (done, total) => post({ type: 'progress', id: request.id, done, total }));
+        const summary = current.check(request.setup, (done, total) =>
+          post({ type: 'progress', id: request.id, done, total }),
+        );
         for (let start = 0; start < summary.counts.rows + ROWS_PER_MESSAGE; start += ROWS_PER_MESSAGE) {
           const rows: GridRow[] = current.gridRows(start, start + ROWS_PER_MESSAGE);
           if (rows.length === 0 && start > 0) break;
@@ -70,7 +80,13 @@ export function createWorkerHandler(post: (message: WorkerMessage) => void, read
       case 'queueRows': {
         const current = requireSession();
         categoriesOfUpdated ??= guests ? await guestCategories(guests, current.updatedGuests()) : new Map();
-        return current.queueRows(request.from, request.count, request.categories, categoriesOfUpdated, request.maxChars);
+        return current.queueRows(
+          request.from,
+          request.count,
+          request.categories,
+          categoriesOfUpdated,
+          request.maxChars,
+        );
       }
       case 'problemRows':
         return requireSession().problemRows();

@@ -14,10 +14,19 @@ export function phonePlanOf(country: string): PhonePlan {
   try {
     const metadata = new Metadata();
     metadata.selectNumberingPlan(country as CountryCode);
-    const plan = metadata.numberingPlan as unknown as { callingCode(): string; nationalPrefix(): string | undefined; nationalPrefixTransformRule(): string | undefined } | undefined;
+    const plan = metadata.numberingPlan as unknown as
+      | {
+          callingCode(): string;
+          nationalPrefix(): string | undefined;
+          nationalPrefixTransformRule(): string | undefined;
+        }
+      | undefined;
     const prefix = plan?.nationalPrefix();
     // A prefix that rewrites the number (AR's 9 before mobiles) is left to the full parser.
-    return { callingCode: plan?.callingCode() ?? '', nationalPrefix: /^\d+$/.test(prefix ?? '') && !plan?.nationalPrefixTransformRule() ? prefix! : '' };
+    return {
+      callingCode: plan?.callingCode() ?? '',
+      nationalPrefix: /^\d+$/.test(prefix ?? '') && !plan?.nationalPrefixTransformRule() ? prefix! : '',
+    };
   } catch {
     return { callingCode: '', nationalPrefix: '' };
   }
@@ -39,7 +48,13 @@ export function createPhoneKey(defaultCountry: string): PhoneKey {
     if (nationalPrefix && /^[\d\s().-]+$/.test(trimmed)) {
       const digits = trimmed.replace(/\D/g, '');
       const national = digits.slice(nationalPrefix.length);
-      if (digits.startsWith(nationalPrefix) && !digits.startsWith('00') && national.length >= NATIONAL_LENGTH.min && national.length <= NATIONAL_LENGTH.max) return callingCode + national;
+      if (
+        digits.startsWith(nationalPrefix) &&
+        !digits.startsWith('00') &&
+        national.length >= NATIONAL_LENGTH.min &&
+        national.length <= NATIONAL_LENGTH.max
+      )
+        return callingCode + national;
     }
     return normalizePhone(trimmed, defaultCountry as CountryCode)?.slice(1) ?? null;
   };

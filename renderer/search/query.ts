@@ -25,10 +25,13 @@ export function planSearch(query: string, context: PlanContext): SearchPlan {
   if (!trimmed) return { tokens: [] };
   if (trimmed.includes('@')) return { tokens: [{ text: trimmed, prefixes: [TERM.email + trimmed.toLowerCase()] }] };
   const digits = trimmed.replace(/\D/g, '');
-  if (PHONE_LIKE.test(trimmed) && digits) return { tokens: [{ text: trimmed, prefixes: numberPrefixes(trimmed, digits, context) }] };
+  if (PHONE_LIKE.test(trimmed) && digits)
+    return { tokens: [{ text: trimmed, prefixes: numberPrefixes(trimmed, digits, context) }] };
   const words = trimmed.split(/\s+/);
   // Several words are name parts (or ids); a lone word may also start an email.
-  const tokens = words.map((word) => ({ text: word, prefixes: wordPrefixes(word, words.length === 1) })).filter((token) => token.prefixes.length > 0);
+  const tokens = words
+    .map((word) => ({ text: word, prefixes: wordPrefixes(word, words.length === 1) }))
+    .filter((token) => token.prefixes.length > 0);
   const pairs = pairPrefixes(words);
   return pairs.length > 0 ? { tokens, pairs } : { tokens };
 }
@@ -45,7 +48,8 @@ function numberPrefixes(typed: string, digits: string, { callingCode, nationalPr
     else if (digits.startsWith('00')) prefixes.add(TERM.phone + digits.slice(2));
     else {
       prefixes.add(TERM.phone + digits);
-      const national = nationalPrefix && digits.startsWith(nationalPrefix) ? digits.slice(nationalPrefix.length) : digits;
+      const national =
+        nationalPrefix && digits.startsWith(nationalPrefix) ? digits.slice(nationalPrefix.length) : digits;
       prefixes.add(TERM.phone + callingCode + national);
     }
   }

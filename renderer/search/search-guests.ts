@@ -36,7 +36,9 @@ export async function searchGuests(db: GuestDatabase, plan: SearchPlan, limit = 
       const ranked = rankGuests(rows, plan.tokens);
       return { rows: ranked.slice(0, limit), truncated: truncated || ranked.length > limit };
     }
-    const counted = await Promise.all(plan.tokens.map(async (token) => ({ token, count: await tokenCount(db, token) })));
+    const counted = await Promise.all(
+      plan.tokens.map(async (token) => ({ token, count: await tokenCount(db, token) })),
+    );
     counted.sort((a, b) => a.count - b.count);
     const rarest = counted[0]!;
     const narrowing = counted.filter((entry, index) => index === 0 || entry.count <= KEY_LIMIT);
@@ -56,12 +58,20 @@ export async function searchGuests(db: GuestDatabase, plan: SearchPlan, limit = 
 }
 
 /** Reads the guests matching one token (each prefix range up to `limit`), without repeats. */
-function readToken(db: GuestDatabase, token: PlannedToken, limit: number): Promise<{ rows: GuestRow[]; truncated: boolean }> {
+function readToken(
+  db: GuestDatabase,
+  token: PlannedToken,
+  limit: number,
+): Promise<{ rows: GuestRow[]; truncated: boolean }> {
   return readPrefixes(db, token.prefixes, limit);
 }
 
 /** Reads the guests of several prefix ranges (each up to `limit`), without repeats. */
-async function readPrefixes(db: GuestDatabase, prefixes: string[], limit: number): Promise<{ rows: GuestRow[]; truncated: boolean }> {
+async function readPrefixes(
+  db: GuestDatabase,
+  prefixes: string[],
+  limit: number,
+): Promise<{ rows: GuestRow[]; truncated: boolean }> {
   const ranges = await Promise.all(prefixes.map((prefix) => db.guestsWithTermPrefix(prefix, limit)));
   const byKey = new Map<string, GuestRow>();
   for (const range of ranges) for (const row of range) byKey.set(row.key, row);

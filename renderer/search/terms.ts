@@ -20,7 +20,10 @@ export type PhoneKey = (raw: string) => string | null;
 
 /** Lower case without accents: "Zoë O'Brien" → "zoe o'brien". */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** Letters and digits only, folded: what a name token or an id is compared by. */
@@ -54,7 +57,9 @@ export function searchTerms(record: ContactRecord, phoneKey: PhoneKey): string[]
   for (const field of [FIELD.firstName, FIELD.surname]) {
     for (const token of nameTokens(fieldText(record, field))) terms.add(TERM.name + token);
   }
-  const words = [...new Set([...wholeWords(fieldText(record, FIELD.firstName)), ...wholeWords(fieldText(record, FIELD.surname))])];
+  const words = [
+    ...new Set([...wholeWords(fieldText(record, FIELD.firstName)), ...wholeWords(fieldText(record, FIELD.surname))]),
+  ];
   let pairs = 0;
   for (const lead of words) {
     if (lead.length < PAIR_LEAD) continue;

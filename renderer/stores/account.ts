@@ -9,6 +9,9 @@ export const useAccount = create<{ account: AccountView | null }>(() => ({ accou
 
 /** Loads the account once and follows its changes. */
 export function followAccount(desk: DeskApi): () => void {
-  desk.getAccount({}).then((account) => useAccount.setState({ account }), (error: unknown) => reportBackgroundFailure('Loading the connected account', error));
+  desk.getAccount({}).then(
+    (account) => useAccount.setState({ account }),
+    (error: unknown) => reportBackgroundFailure('Loading the connected account', error),
+  );
   return desk.on('accountChanged', (account) => useAccount.setState({ account }));
 }

@@ -1,5 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { buildAudienceIndex, countAudienceIndexed, type Audience, type AudienceIndex } from '../../shared/rules/campaign-audience';
+import {
+  buildAudienceIndex,
+  countAudienceIndexed,
+  type Audience,
+  type AudienceIndex,
+} from '../../shared/rules/campaign-audience';
 import { formatServiceDate } from '../../shared/rules/datetime';
 import { categoryNamesById, loadAudienceFacts } from '../db/audience-facts';
 import type { CategoryRow } from '../db/guest-db';
@@ -22,7 +27,11 @@ export function useAudienceSource(): AudienceSource | null {
     if (!cache) return;
     let live = true;
     void (async () => {
-      const [facts, names, categories] = await Promise.all([loadAudienceFacts(cache.db), categoryNamesById(cache.db), cache.db.categories.orderBy('name').toArray()]);
+      const [facts, names, categories] = await Promise.all([
+        loadAudienceFacts(cache.db),
+        categoryNamesById(cache.db),
+        cache.db.categories.orderBy('name').toArray(),
+      ]);
       if (live) setSource({ index: buildAudienceIndex(facts), names, categories });
     })();
     return () => {
@@ -36,5 +45,8 @@ export function useAudienceSource(): AudienceSource | null {
 export function useAudienceEstimate(source: AudienceSource | null, audience: Audience): number | null {
   const timeZone = useAccount((state) => state.account?.timeZone ?? 'UTC');
   const today = formatServiceDate(new Date(), timeZone);
-  return useMemo(() => (source ? countAudienceIndexed(source.index, audience, source.names, today) : null), [source, audience, today]);
+  return useMemo(
+    () => (source ? countAudienceIndexed(source.index, audience, source.names, today) : null),
+    [source, audience, today],
+  );
 }

@@ -16,7 +16,9 @@ export const useCampaigns = create<CampaignsState>(() => ({ campaigns: [], selec
 
 /** Puts a campaign (new or changed) into the list, newest first. */
 export function upsertCampaign(view: CampaignView): void {
-  useCampaigns.setState((state) => ({ campaigns: [view, ...state.campaigns.filter((campaign) => campaign.id !== view.id)] }));
+  useCampaigns.setState((state) => ({
+    campaigns: [view, ...state.campaigns.filter((campaign) => campaign.id !== view.id)],
+  }));
 }
 
 /** Opens a campaign in the editor (null: none). */

@@ -17,7 +17,13 @@ interface GuestSearchState {
 }
 
 /** Search as you type over the guest cache, with the keyboard's place in the results. */
-export const useGuestSearch = create<GuestSearchState>(() => ({ query: '', results: [], truncated: false, activeIndex: 0, settled: true }));
+export const useGuestSearch = create<GuestSearchState>(() => ({
+  query: '',
+  results: [],
+  truncated: false,
+  activeIndex: 0,
+  settled: true,
+}));
 
 let latest = 0;
 
@@ -45,13 +51,16 @@ export async function refreshGuestSearch(): Promise<void> {
     results: result.rows,
     truncated: result.truncated,
     settled: true,
-    activeIndex: state.query === query && state.settled ? Math.min(state.activeIndex, Math.max(0, result.rows.length - 1)) : 0,
+    activeIndex:
+      state.query === query && state.settled ? Math.min(state.activeIndex, Math.max(0, result.rows.length - 1)) : 0,
   }));
 }
 
 /** Moves the keyboard's place in the results (arrows, Page keys), staying inside the list. */
 export function moveActiveResult(delta: number): void {
-  useGuestSearch.setState((state) => ({ activeIndex: Math.max(0, Math.min(state.results.length - 1, state.activeIndex + delta)) }));
+  useGuestSearch.setState((state) => ({
+    activeIndex: Math.max(0, Math.min(state.results.length - 1, state.activeIndex + delta)),
+  }));
 }
 
 /** Puts the keyboard's place on a result (the mouse hovered it). */

@@ -27,32 +27,90 @@ async function record(write: Omit<GuestWrite, 'createdAt'>): Promise<void> {
 
 /** Queues a profile edit through the outbox and overlays it on the guest until it is confirmed. */
 export async function saveGuestEdit(desk: DeskApi, guestKey: string, edit: GuestEdit): Promise<void> {
-  const queued = await desk.saveGuest({ guestKey, changes: edit.changes, multiselect: edit.multiselect, ...(edit.categories ? { categories: edit.categories } : {}) });
-  await record({ outboxId: queued.outboxId, guestKey, kind: 'update', state: queued.state, changes: edit.changes, multiselect: edit.multiselect, categories: edit.categories });
+  const queued = await desk.saveGuest({
+    guestKey,
+    changes: edit.changes,
+    multiselect: edit.multiselect,
+    ...(edit.categories ? { categories: edit.categories } : {}),
+  });
+  await record({
+    outboxId: queued.outboxId,
+    guestKey,
+    kind: 'update',
+    state: queued.state,
+    changes: edit.changes,
+    multiselect: edit.multiselect,
+    categories: edit.categories,
+  });
 }
 
 /** Queues a new guest under a fresh local id (works offline); returns that id. */
-export async function createGuest(desk: DeskApi, fields: Record<string, FieldValue>, categories: string[]): Promise<string> {
+export async function createGuest(
+  desk: DeskApi,
+  fields: Record<string, FieldValue>,
+  categories: string[],
+): Promise<string> {
   const localId = newLocalGuestId(crypto.randomUUID());
   const queued = await desk.createGuest({ localId, fields, ...(categories.length ? { categories } : {}) });
-  await record({ outboxId: queued.outboxId, guestKey: localId, kind: 'create', state: queued.state, changes: fields, categories: categories.length ? categories : undefined });
+  await record({
+    outboxId: queued.outboxId,
+    guestKey: localId,
+    kind: 'create',
+    state: queued.state,
+    changes: fields,
+    categories: categories.length ? categories : undefined,
+  });
   return localId;
 }
 
 /** Queues a purchase for a guest and lists it in the guest's history. */
-export async function addPurchase(desk: DeskApi, guestKey: string, item: RequestOf<'addGuestPurchase'>['item'], summary: string): Promise<void> {
+export async function addPurchase(
+  desk: DeskApi,
+  guestKey: string,
+  item: RequestOf<'addGuestPurchase'>['item'],
+  summary: string,
+): Promise<void> {
   const queued = await desk.addGuestPurchase({ guestKey, item });
-  await record({ outboxId: queued.outboxId, guestKey, kind: 'purchase', state: queued.state, summary, details: { ...item } });
+  await record({
+    outboxId: queued.outboxId,
+    guestKey,
+    kind: 'purchase',
+    state: queued.state,
+    summary,
+    details: { ...item },
+  });
 }
 
 /** Queues a one-off SMS to a guest and lists it in the guest's messages. */
-export async function sendSms(desk: DeskApi, guestKey: string, sms: Omit<RequestOf<'sendGuestSms'>, 'guestKey'>): Promise<void> {
+export async function sendSms(
+  desk: DeskApi,
+  guestKey: string,
+  sms: Omit<RequestOf<'sendGuestSms'>, 'guestKey'>,
+): Promise<void> {
   const queued = await desk.sendGuestSms({ guestKey, ...sms });
-  await record({ outboxId: queued.outboxId, guestKey, kind: 'sms', state: queued.state, summary: sms.message, details: { ...sms } });
+  await record({
+    outboxId: queued.outboxId,
+    guestKey,
+    kind: 'sms',
+    state: queued.state,
+    summary: sms.message,
+    details: { ...sms },
+  });
 }
 
 /** Queues a one-off email to a guest and lists it in the guest's messages. */
-export async function sendEmail(desk: DeskApi, guestKey: string, email: Omit<RequestOf<'sendGuestEmail'>, 'guestKey'>): Promise<void> {
+export async function sendEmail(
+  desk: DeskApi,
+  guestKey: string,
+  email: Omit<RequestOf<'sendGuestEmail'>, 'guestKey'>,
+): Promise<void> {
   const queued = await desk.sendGuestEmail({ guestKey, ...email });
-  await record({ outboxId: queued.outboxId, guestKey, kind: 'email', state: queued.state, summary: email.subject, details: { ...email } });
+  await record({
+    outboxId: queued.outboxId,
+    guestKey,
+    kind: 'email',
+    state: queued.state,
+    summary: email.subject,
+    details: { ...email },
+  });
 }

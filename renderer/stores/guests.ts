@@ -37,7 +37,9 @@ async function deleteGuestCaches(): Promise<void> {
 
 /** Brings the cache's writes in line with the outbox, for what events could not tell (start-up, reconnect). */
 function reconcile(desk: DeskApi, cache: GuestCache): void {
-  reconcileWrites(desk, cache.db, cache.phoneKey).then(guestsChanged, (error: unknown) => reportBackgroundFailure('Checking queued guest changes against the outbox', error));
+  reconcileWrites(desk, cache.db, cache.phoneKey).then(guestsChanged, (error: unknown) =>
+    reportBackgroundFailure('Checking queued guest changes against the outbox', error),
+  );
 }
 
 /**
@@ -77,8 +79,9 @@ export function followGuests(desk: DeskApi): () => void {
     const cache = useGuests.getState().cache;
     if (!cache || (changed.length === 0 && removed.length === 0)) return;
     const followed = Promise.all(changed.map((item) => followOutboxItem(cache.db, item, cache.phoneKey)));
-    Promise.all([followed, forgetRemovedWrites(cache.db, removed, cache.phoneKey)]).then(guestsChanged, (error: unknown) =>
-      reportBackgroundFailure('Following the outbox in the guest list', error),
+    Promise.all([followed, forgetRemovedWrites(cache.db, removed, cache.phoneKey)]).then(
+      guestsChanged,
+      (error: unknown) => reportBackgroundFailure('Following the outbox in the guest list', error),
     );
   });
   const unsubscribeReconnect = onDeskReconnected(() => {

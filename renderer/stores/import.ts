@@ -97,7 +97,11 @@ async function freshWorker(): Promise<ImportWorker> {
   worker = makeWorker();
   const account = useAccount.getState().account;
   const clientId = account && account.state !== 'none' ? account.clientId : null;
-  await worker.request({ type: 'open', country: account?.defaultPhoneCountry ?? 'AU', guestDatabase: clientId ? guestDatabaseName(clientId) : null });
+  await worker.request({
+    type: 'open',
+    country: account?.defaultPhoneCountry ?? 'AU',
+    guestDatabase: clientId ? guestDatabaseName(clientId) : null,
+  });
   return worker;
 }
 
@@ -110,8 +114,13 @@ function requireWorker(): ImportWorker {
 /** The account's contact fields: from the guest cache (works offline), else from the service. */
 async function loadFields(): Promise<ImportField[]> {
   const cached = (await useGuests.getState().cache?.db.fieldList()) ?? [];
-  if (cached.length > 0) return cached.map(({ name, type, options }) => ({ name, type, ...(options ? { options } : {}) }));
-  return (await getDesk().listContactFields({})).map(({ name, type, options }) => ({ name, type, ...(options ? { options } : {}) }));
+  if (cached.length > 0)
+    return cached.map(({ name, type, options }) => ({ name, type, ...(options ? { options } : {}) }));
+  return (await getDesk().listContactFields({})).map(({ name, type, options }) => ({
+    name,
+    type,
+    ...(options ? { options } : {}),
+  }));
 }
 
 /** Reads a chosen or dropped file in the worker and matches its columns. */
@@ -121,7 +130,12 @@ export function chooseFile(file: File): Promise<void> {
     useImport.setState({ progress: { label: `Reading ${file.name}…`, done: 0, total: 0 } });
     const [buffer, current, fields] = await Promise.all([file.arrayBuffer(), freshWorker(), loadFields()]);
     const summary = await current.request({ type: 'load', fileName: file.name, buffer }, {}, [buffer]);
-    useImport.setState({ step: 'match', file: summary, fields, targets: matchColumns(summary.columns, fields, fieldLabel) });
+    useImport.setState({
+      step: 'match',
+      file: summary,
+      fields,
+      targets: matchColumns(summary.columns, fields, fieldLabel),
+    });
   });
 }
 
@@ -130,17 +144,30 @@ export function rereadFile(options: ReadOptions): Promise<void> {
   return attempt(async () => {
     const summary = await requireWorker().request({ type: 'reread', options });
     const { fields } = useImport.getState();
-    useImport.setState({ step: 'match', file: summary, targets: matchColumns(summary.columns, fields, fieldLabel), check: null, rows: [] });
+    useImport.setState({
+      step: 'match',
+      file: summary,
+      targets: matchColumns(summary.columns, fields, fieldLabel),
+      check: null,
+      rows: [],
+    });
   });
 }
 
 /** Sets what one column becomes. */
 export function setColumnTarget(column: number, target: ColumnTarget): void {
-  useImport.setState((state) => ({ targets: state.targets.map((old, index) => (index === column ? target : old)), step: state.step === 'review' ? 'match' : state.step }));
+  useImport.setState((state) => ({
+    targets: state.targets.map((old, index) => (index === column ? target : old)),
+    step: state.step === 'review' ? 'match' : state.step,
+  }));
 }
 
 /** Adds a contact field through the desk (add_contact_field) and points the column at it; refusals come back in the service's words. */
-export async function addFieldForColumn(column: number, label: string, type: RequestOf<'addContactField'>['type']): Promise<string | null> {
+export async function addFieldForColumn(
+  column: number,
+  label: string,
+  type: RequestOf<'addContactField'>['type'],
+): Promise<string | null> {
   try {
     const created = await getDesk().addContactField({ label, type });
     useImport.setState((state) => ({ fields: [...state.fields, { name: created.name, type: created.type }] }));
@@ -174,7 +201,14 @@ export function checkRows(): Promise<void> {
     );
     rows.length = check.counts.rows;
     positions = new Map(rows.map((row, index) => [row.line, index]));
-    useImport.setState((state) => ({ step: 'review', check, counts: check.counts, rows, rowsVersion: state.rowsVersion + 1, dateOrder: state.dateOrder ?? (check.dateOrderAmbiguous ? undefined : check.dateOrder) }));
+    useImport.setState((state) => ({
+      step: 'review',
+      check,
+      counts: check.counts,
+      rows,
+      rowsVersion: state.rowsVersion + 1,
+      dateOrder: state.dateOrder ?? (check.dateOrderAmbiguous ? undefined : check.dateOrder),
+    }));
   });
 }
 
@@ -223,10 +257,15 @@ export function queueImport(): Promise<void> {
     const state = useImport.getState();
     const { file, counts, targets, categories, policy } = state;
     if (!file || !counts) throw new Error('Check the rows first.');
-    if (counts.ready === 0) throw new Error('No row is ready to send: fix the rows with problems, or choose another file.');
+    if (counts.ready === 0)
+      throw new Error('No row is ready to send: fix the rows with problems, or choose another file.');
     const desk = getDesk();
-    const mapping = Object.fromEntries(file.columns.map((column, index) => [column, targets[index] ?? { kind: 'ignore' as const }]));
-    const header = await requireWorker().request({ type: 'problemRows' }).then((result) => result.header);
+    const mapping = Object.fromEntries(
+      file.columns.map((column, index) => [column, targets[index] ?? { kind: 'ignore' as const }]),
+    );
+    const header = await requireWorker()
+      .request({ type: 'problemRows' })
+      .then((result) => result.header);
     const started = await desk.startImport({
       fileName: file.fileName,
       delimiter: file.delimiter,
@@ -240,14 +279,24 @@ export function queueImport(): Promise<void> {
       readyRows: counts.ready,
       leftOutRows: file.rowCount - counts.ready,
     });
-    useImport.setState({ step: 'send', current: started, progress: { label: 'Queueing', done: 0, total: counts.ready } });
+    useImport.setState({
+      step: 'send',
+      current: started,
+      progress: { label: 'Queueing', done: 0, total: counts.ready },
+    });
     // The card follows the import from the first batch: delivery starts while later batches are queued.
     followCurrentImport();
     const cancelled = () => useImport.getState().current?.phase === 'cancelled';
     let from = 0;
     let queued = 0;
     while (!cancelled()) {
-      const batch = await requireWorker().request({ type: 'queueRows', from, count: IMPORT_BATCH_LIMIT, maxChars: BATCH_CHARS, categories });
+      const batch = await requireWorker().request({
+        type: 'queueRows',
+        from,
+        count: IMPORT_BATCH_LIMIT,
+        maxChars: BATCH_CHARS,
+        categories,
+      });
       if (batch.rows.length === 0) break;
       try {
         await desk.queueImportRows({ importId: started.id, rows: batch.rows });

@@ -32,7 +32,14 @@ interface OutboxListState {
 }
 
 /** The Outbox screen's list: loaded a page at a time, then patched by outboxChanged events. */
-export const useOutboxList = create<OutboxListState>(() => ({ filter: 'pending', kind: null, items: [], hasMore: false, loading: false, error: null }));
+export const useOutboxList = create<OutboxListState>(() => ({
+  filter: 'pending',
+  kind: null,
+  items: [],
+  hasMore: false,
+  loading: false,
+  error: null,
+}));
 
 let latest = 0;
 
@@ -43,12 +50,19 @@ function fits(item: OutboxItem, state: Pick<OutboxListState, 'filter' | 'kind'>)
 }
 
 /** Loads the first page under the given filters (the current ones when not given); resolves to the fresh summary, if it loaded. */
-export async function loadOutboxList(desk: Pick<DeskApi, 'listOutbox'>, filters: Partial<Pick<OutboxListState, 'filter' | 'kind'>> = {}): Promise<OutboxSummary | undefined> {
+export async function loadOutboxList(
+  desk: Pick<DeskApi, 'listOutbox'>,
+  filters: Partial<Pick<OutboxListState, 'filter' | 'kind'>> = {},
+): Promise<OutboxSummary | undefined> {
   const run = ++latest;
   useOutboxList.setState({ ...filters, loading: true, error: null });
   const { filter, kind } = useOutboxList.getState();
   try {
-    const { items, summary } = await desk.listOutbox({ states: [...OUTBOX_FILTERS[filter].states], ...(kind ? { kinds: [kind] } : {}), limit: OUTBOX_PAGE_SIZE });
+    const { items, summary } = await desk.listOutbox({
+      states: [...OUTBOX_FILTERS[filter].states],
+      ...(kind ? { kinds: [kind] } : {}),
+      limit: OUTBOX_PAGE_SIZE,
+    });
     if (run === latest) useOutboxList.setState({ items, hasMore: items.length === OUTBOX_PAGE_SIZE, loading: false });
     return summary;
   } catch (error) {
@@ -65,11 +79,20 @@ export async function loadMoreOutbox(desk: Pick<DeskApi, 'listOutbox'>): Promise
   const run = ++latest;
   useOutboxList.setState({ loading: true, error: null });
   try {
-    const page = await desk.listOutbox({ states: [...OUTBOX_FILTERS[filter].states], ...(kind ? { kinds: [kind] } : {}), before: last.id, limit: OUTBOX_PAGE_SIZE });
+    const page = await desk.listOutbox({
+      states: [...OUTBOX_FILTERS[filter].states],
+      ...(kind ? { kinds: [kind] } : {}),
+      before: last.id,
+      limit: OUTBOX_PAGE_SIZE,
+    });
     if (run !== latest) return;
     useOutboxList.setState((state) => {
       const known = new Set(state.items.map((item) => item.id));
-      return { items: [...state.items, ...page.items.filter((item) => !known.has(item.id))], hasMore: page.items.length === OUTBOX_PAGE_SIZE, loading: false };
+      return {
+        items: [...state.items, ...page.items.filter((item) => !known.has(item.id))],
+        hasMore: page.items.length === OUTBOX_PAGE_SIZE,
+        loading: false,
+      };
     });
   } catch (error) {
     if (run === latest) useOutboxList.setState({ loading: false, error: messageOf(error) });
@@ -94,9 +117,14 @@ export function patchOutboxList(changed: readonly OutboxItem[], removed: readonl
       return fits(next, state) ? [next] : [];
     });
     const oldest = state.hasMore ? kept.at(-1)?.createdAt : undefined;
-    const added = [...byId.values()].filter((item) => fits(item, state) && (oldest === undefined || item.createdAt >= oldest));
-    if (added.length === 0 && kept.length === state.items.length && kept.every((item, i) => item === state.items[i])) return state;
-    const items = [...added, ...kept].sort((a, b) => (a.createdAt === b.createdAt ? 0 : a.createdAt < b.createdAt ? 1 : -1));
+    const added = [...byId.values()].filter(
+      (item) => fits(item, state) && (oldest === undefined || item.createdAt >= oldest),
+    );
+    if (added.length === 0 && kept.length === state.items.length && kept.every((item, i) => item === state.items[i]))
+      return state;
+    const items = [...added, ...kept].sort((a, b) =>
+      a.createdAt === b.createdAt ? 0 : a.createdAt < b.createdAt ? 1 : -1,
+    );
     // Bounded by what was loaded (at least a page): an import's thousands of new entries leave the
     // rest for "load more" instead of growing and re-sorting the list on every event.
     const limit = Math.max(state.items.length, OUTBOX_PAGE_SIZE);

@@ -20,7 +20,10 @@ export const useOutbox = create<OutboxState>(() => ({ summary: null, items: {}, 
 
 /** Loads the summary once and follows outboxChanged events. */
 export function followOutbox(desk: DeskApi): () => void {
-  desk.listOutbox({ limit: 1 }).then(({ summary }) => useOutbox.setState({ summary }), (error: unknown) => reportBackgroundFailure('Loading the outbox counts', error));
+  desk.listOutbox({ limit: 1 }).then(
+    ({ summary }) => useOutbox.setState({ summary }),
+    (error: unknown) => reportBackgroundFailure('Loading the outbox counts', error),
+  );
   return desk.on('outboxChanged', ({ summary, changed, removed }) => {
     useOutbox.setState((state) => {
       // Patched in place (readers follow `version`): copying every entry seen on each event made an

@@ -1,7 +1,10 @@
 import { create } from 'zustand';
 
 /** The booking form: closed, a new booking (optionally for a guest, at a time), or one booking being edited. */
-export type BookingForm = { mode: 'closed' } | { mode: 'new'; guestKey?: string; guestLabel?: string; guestDetail?: string; time?: string } | { mode: 'edit'; id: string };
+export type BookingForm =
+  | { mode: 'closed' }
+  | { mode: 'new'; guestKey?: string; guestLabel?: string; guestDetail?: string; time?: string }
+  | { mode: 'edit'; id: string };
 
 interface ReservationsViewState {
   /** The day shown, `YYYY-MM-DD` in the account's zone; null until the screen knows today. */

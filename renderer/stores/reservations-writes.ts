@@ -9,7 +9,9 @@ export function newBookingId(): string {
 
 /** The booking as the desk pushes it again, with some of its fields changed. */
 export function bookingInputOf(booking: BookingView, changes: Partial<BookingInput> = {}): BookingInput {
-  const custom = Object.fromEntries(Object.entries(booking.custom).filter(([, value]) => isPushable(value))) as BookingInput['custom'];
+  const custom = Object.fromEntries(
+    Object.entries(booking.custom).filter(([, value]) => isPushable(value)),
+  ) as BookingInput['custom'];
   return {
     id: booking.id,
     total_attendees: Math.max(1, booking.partySize),
@@ -29,5 +31,9 @@ export function setBookingStatus(desk: DeskApi, booking: BookingView, status: st
 
 /** Whether a value the service sent can be pushed back as it is. */
 function isPushable(value: unknown): boolean {
-  return value === null || ['string', 'number', 'boolean'].includes(typeof value) || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+  return (
+    value === null ||
+    ['string', 'number', 'boolean'].includes(typeof value) ||
+    (Array.isArray(value) && value.every((item) => typeof item === 'string'))
+  );
 }

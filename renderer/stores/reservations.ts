@@ -26,7 +26,13 @@ const IDLE: BookingSyncStatus = { phase: 'idle', done: 0, total: 0 };
 const RECONCILE_DELAY_MS = 1500;
 
 /** The booking cache of the connected account, its sync and the bookings waiting in the outbox. */
-export const useReservations = create<ReservationsState>(() => ({ tables: null, sync: null, status: IDLE, pending: {}, dataVersion: 0 }));
+export const useReservations = create<ReservationsState>(() => ({
+  tables: null,
+  sync: null,
+  status: IDLE,
+  pending: {},
+  dataVersion: 0,
+}));
 
 /** Marks cached bookings as changed. */
 export function bookingsChanged(): void {
@@ -50,7 +56,10 @@ async function followEntry(cache: GuestCache, tables: BookingTables, item: Outbo
   useReservations.setState((state) => {
     const current = state.pending[id];
     const ours = !current?.pending || current.pending.outboxId === item.id;
-    return { pending: ours ? { ...state.pending, [id]: { ...view, confirmedAt: Date.now() } } : state.pending, dataVersion: state.dataVersion + 1 };
+    return {
+      pending: ours ? { ...state.pending, [id]: { ...view, confirmedAt: Date.now() } } : state.pending,
+      dataVersion: state.dataVersion + 1,
+    };
   });
 }
 
@@ -60,11 +69,16 @@ async function reconcilePending(desk: DeskApi, cache: GuestCache): Promise<void>
   const views = await Promise.all(items.map((item) => bookingOfOutboxItem(item, cache.db)));
   const before = useReservations.getState().pending;
   // Confirmed bookings stay until a pull that began after their confirmation has finished (see pruneConfirmed).
-  const pending: Record<string, BookingView> = Object.fromEntries(Object.values(before).filter((view) => !view.pending).map((view) => [view.id, view]));
+  const pending: Record<string, BookingView> = Object.fromEntries(
+    Object.values(before)
+      .filter((view) => !view.pending)
+      .map((view) => [view.id, view]),
+  );
   for (const view of views) if (view?.pending) pending[view.id] = view;
   useReservations.setState({ pending });
   // An entry that left the outbox unseen may have been sent: the next pull brings it.
-  if (Object.values(before).some((view) => view.pending && !pending[view.id])) void useReservations.getState().sync?.run();
+  if (Object.values(before).some((view) => view.pending && !pending[view.id]))
+    void useReservations.getState().sync?.run();
 }
 
 /** Drops confirmed bookings from the overlay once a pull begun after their confirmation has written the cache. */
@@ -111,7 +125,9 @@ export function followReservations(desk: DeskApi): () => void {
     });
     useReservations.setState({ tables, sync, status: IDLE, pending: {} });
     stopSync = sync.start();
-    reconcilePending(desk, cache).catch((error: unknown) => reportBackgroundFailure('Checking queued bookings against the outbox', error));
+    reconcilePending(desk, cache).catch((error: unknown) =>
+      reportBackgroundFailure('Checking queued bookings against the outbox', error),
+    );
   };
 
   openFor(useGuests.getState().cache);
@@ -120,7 +136,10 @@ export function followReservations(desk: DeskApi): () => void {
   const reconcileSoon = (cache: GuestCache) => {
     clearTimeout(reconcileTimer);
     reconcileTimer = setTimeout(
-      () => reconcilePending(desk, cache).catch((error: unknown) => reportBackgroundFailure('Checking queued bookings against the outbox', error)),
+      () =>
+        reconcilePending(desk, cache).catch((error: unknown) =>
+          reportBackgroundFailure('Checking queued bookings against the outbox', error),
+        ),
       RECONCILE_DELAY_MS,
     );
   };
@@ -131,12 +150,20 @@ export function followReservations(desk: DeskApi): () => void {
     if (!cache || !tables) return;
     const bookings = changed.filter((item) => item.kind === 'push_reservations');
     const gone = new Set(removed);
-    const left = Object.values(useReservations.getState().pending).filter((view) => view.pending && gone.has(view.pending.outboxId));
+    const left = Object.values(useReservations.getState().pending).filter(
+      (view) => view.pending && gone.has(view.pending.outboxId),
+    );
     if (bookings.length === 0 && left.length === 0) return;
     if (left.length > 0) {
-      useReservations.setState((state) => ({ pending: Object.fromEntries(Object.entries(state.pending).filter(([, view]) => !(view.pending && gone.has(view.pending.outboxId)))) }));
+      useReservations.setState((state) => ({
+        pending: Object.fromEntries(
+          Object.entries(state.pending).filter(([, view]) => !(view.pending && gone.has(view.pending.outboxId))),
+        ),
+      }));
     }
-    Promise.all(bookings.map((item) => followEntry(cache, tables, item))).catch((error: unknown) => reportBackgroundFailure('Following queued bookings', error));
+    Promise.all(bookings.map((item) => followEntry(cache, tables, item))).catch((error: unknown) =>
+      reportBackgroundFailure('Following queued bookings', error),
+    );
     reconcileSoon(cache);
   });
 
@@ -162,10 +189,26 @@ export async function saveBooking(desk: DeskApi, guestKey: string, booking: Book
   const cache = useGuests.getState().cache;
   if (!cache) return;
   const item: OutboxItem = {
-    id: queued.outboxId, kind: 'push_reservations', state: queued.state, guestKey, summary: '', createdAt: '', updatedAt: '', attempts: 0, editable: false,
+    id: queued.outboxId,
+    kind: 'push_reservations',
+    state: queued.state,
+    guestKey,
+    summary: '',
+    createdAt: '',
+    updatedAt: '',
+    attempts: 0,
+    editable: false,
     payload: { reservation: reservationFieldsOf(booking), contact: { contact_id: guestKey } },
   };
   const view = await bookingOfOutboxItem(item, cache.db, useReservations.getState().pending[booking.id]);
   if (!view) return;
-  useReservations.setState((state) => ({ pending: { ...state.pending, [booking.id]: { ...view, pending: { outboxId: queued.outboxId, state: queued.state === 'sent' ? 'queued' : queued.state } } } }));
+  useReservations.setState((state) => ({
+    pending: {
+      ...state.pending,
+      [booking.id]: {
+        ...view,
+        pending: { outboxId: queued.outboxId, state: queued.state === 'sent' ? 'queued' : queued.state },
+      },
+    },
+  }));
 }

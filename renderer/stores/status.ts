@@ -20,10 +20,16 @@ export const useStatus = create<StatusState>(() => ({ status: null, networkUp: t
 export function followDeskStatus(desk: DeskApi): () => void {
   const update = (status: DeskStatus) => useStatus.setState({ status, error: null });
   desk.getStatus({}).then(update, (error: Error) => useStatus.setState({ error: error.message }));
-  desk.getAppInfo({}).then((info) => useStatus.setState({ mode: info.mode }), (error: unknown) => reportBackgroundFailure('Asking the desk how it runs', error));
+  desk.getAppInfo({}).then(
+    (info) => useStatus.setState({ mode: info.mode }),
+    (error: unknown) => reportBackgroundFailure('Asking the desk how it runs', error),
+  );
   const setNetwork = () => {
     useStatus.setState({ networkUp: navigator.onLine });
-    if (navigator.onLine) desk.networkOnline({}).catch((error: unknown) => reportBackgroundFailure('Telling the outbox the network is back', error));
+    if (navigator.onLine)
+      desk
+        .networkOnline({})
+        .catch((error: unknown) => reportBackgroundFailure('Telling the outbox the network is back', error));
   };
   setNetwork();
   window.addEventListener('online', setNetwork);

@@ -16,14 +16,26 @@ function partsOf(item: OutboxItemView): { reservation: Record<string, unknown>; 
   const reservation = item.payload.reservation;
   const contact = item.payload.contact;
   if (!reservation || typeof reservation !== 'object' || Array.isArray(reservation)) return null;
-  const contactId = contact && typeof contact === 'object' && !Array.isArray(contact) ? (contact as Record<string, unknown>).contact_id : undefined;
+  const contactId =
+    contact && typeof contact === 'object' && !Array.isArray(contact)
+      ? (contact as Record<string, unknown>).contact_id
+      : undefined;
   const resultId = item.result?.contact_id;
-  const guestKey = typeof resultId === 'string' && resultId ? resultId : typeof contactId === 'string' ? contactId : (item.guestKey ?? '');
+  const guestKey =
+    typeof resultId === 'string' && resultId
+      ? resultId
+      : typeof contactId === 'string'
+        ? contactId
+        : (item.guestKey ?? '');
   return { reservation: reservation as Record<string, unknown>, guestKey };
 }
 
 /** The booking of an outbox entry, with its guest as the guest cache shows them (pending edits applied). */
-export async function bookingOfOutboxItem(item: OutboxItemView, guests: GuestDatabase, previous?: BookingRow): Promise<BookingView | null> {
+export async function bookingOfOutboxItem(
+  item: OutboxItemView,
+  guests: GuestDatabase,
+  previous?: BookingRow,
+): Promise<BookingView | null> {
   const parts = partsOf(item);
   if (!parts) return null;
   const guestRow = await guests.guestByKey(parts.guestKey);
@@ -40,7 +52,11 @@ export async function bookingOfOutboxItem(item: OutboxItemView, guests: GuestDat
 }
 
 /** Cached bookings with the pending ones laid over them (same id replaced; a booking moved away leaves), by time. */
-export function overlayBookings(cached: readonly BookingRow[], pending: readonly BookingView[], inRange: (row: BookingRow) => boolean): BookingView[] {
+export function overlayBookings(
+  cached: readonly BookingRow[],
+  pending: readonly BookingView[],
+  inRange: (row: BookingRow) => boolean,
+): BookingView[] {
   const byId = new Map<string, BookingView>(cached.map((row) => [row.id, row]));
   for (const row of pending) {
     if (inRange(row)) byId.set(row.id, row);

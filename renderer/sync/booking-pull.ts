@@ -4,7 +4,8 @@ import type { BookingRow, BookingTables } from '../db/tables/reservations';
 import { bookingRowOfPull } from '../db/booking-row';
 
 /** What a finished booking pull reports; `enabled: false` when the account has no reservations. */
-export type BookingPullOutcome = { enabled: true; total: number; startedAt: string; removed: number } | { enabled: false; message: string };
+export type BookingPullOutcome =
+  { enabled: true; total: number; startedAt: string; removed: number } | { enabled: false; message: string };
 
 /** What a booking pull needs. */
 export interface BookingPullOptions {

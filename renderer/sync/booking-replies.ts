@@ -24,7 +24,12 @@ export function meaningOf(message: string): ReplyMeaning {
  * The latest SMS reply (sms_inbox, cached by the guest sync) from a guest's mobile, if any came
  * after `since` (`YYYY-MM-DD HH:MM:SS`, the service's form). Kept apart so a Messages cache can take it over.
  */
-export async function latestBookingReply(db: GuestDatabase, phoneKey: PhoneKey, mobile: string, since?: string): Promise<BookingReply | null> {
+export async function latestBookingReply(
+  db: GuestDatabase,
+  phoneKey: PhoneKey,
+  mobile: string,
+  since?: string,
+): Promise<BookingReply | null> {
   const phone = mobile ? phoneKey(mobile) : null;
   if (!phone) return null;
   const [latest] = await db.repliesFrom(phone);

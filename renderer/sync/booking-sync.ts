@@ -60,15 +60,28 @@ export function createBookingSync(options: BookingSyncOptions): BookingSync {
         return;
       }
       await tables.replaceFields(fields.fields.map((field, position) => ({ ...field, position })));
-      const touchedFrom = kind === 'incremental' ? new Date(Date.parse(meta.lastPullStartedAt!) - SYNC_OVERLAP_MS).toISOString() : undefined;
-      const pulled = await pullBookingsIntoCache({ desk, tables, touchedFrom, onProgress: ({ done, total }) => report({ done, total }) });
+      const touchedFrom =
+        kind === 'incremental'
+          ? new Date(Date.parse(meta.lastPullStartedAt!) - SYNC_OVERLAP_MS).toISOString()
+          : undefined;
+      const pulled = await pullBookingsIntoCache({
+        desk,
+        tables,
+        touchedFrom,
+        onProgress: ({ done, total }) => report({ done, total }),
+      });
       if (!pulled.enabled) {
         await tables.updateSyncMeta({ notSetUp: true });
         report({ phase: 'idle', notSetUp: pulled.message });
         return;
       }
       const syncedAt = now().toISOString();
-      await tables.updateSyncMeta({ lastPullStartedAt: pulled.startedAt, lastSyncedAt: syncedAt, notSetUp: false, ...(kind === 'full' ? { lastFullSyncAt: syncedAt } : {}) });
+      await tables.updateSyncMeta({
+        lastPullStartedAt: pulled.startedAt,
+        lastSyncedAt: syncedAt,
+        notSetUp: false,
+        ...(kind === 'full' ? { lastFullSyncAt: syncedAt } : {}),
+      });
       report({ phase: 'idle', lastSyncedAt: syncedAt, notSetUp: undefined });
     } catch (error) {
       report({ phase: 'failed', error: error instanceof Error ? error.message : String(error) });

@@ -14,11 +14,20 @@ export async function followOutboxItem(db: GuestDatabase, item: OutboxItemView, 
   const referenceId = typeof reference === 'string' ? reference : write.referenceId;
   const problem = item.problem ? `${item.problem.message} — ${item.problem.whatToDo}` : undefined;
   if (write.state === item.state && write.problem === problem && write.referenceId === referenceId) return;
-  await db.followWrite({ ...write, state: item.state, problem, referenceId }, contactIdOf(item.result), phoneKey, addedToGuestOnFile(item));
+  await db.followWrite(
+    { ...write, state: item.state, problem, referenceId },
+    contactIdOf(item.result),
+    phoneKey,
+    addedToGuestOnFile(item),
+  );
 }
 
 /** Forgets this desk's writes whose outbox entries were removed (discarded, cleared): a discarded new guest disappears. */
-export async function forgetRemovedWrites(db: GuestDatabase, outboxIds: readonly string[], phoneKey: PhoneKey): Promise<void> {
+export async function forgetRemovedWrites(
+  db: GuestDatabase,
+  outboxIds: readonly string[],
+  phoneKey: PhoneKey,
+): Promise<void> {
   for (const outboxId of outboxIds) {
     const write = await db.writeById(outboxId);
     if (write) await db.forgetWrite(write, phoneKey);
@@ -32,7 +41,11 @@ const IDS_PER_CALL = 1000;
  * Brings every unconfirmed write in line with the outbox, for what events could not say: at start-up
  * and after the bridge reconnects. Missed confirmations are applied, entries gone from the outbox forgotten.
  */
-export async function reconcileWrites(desk: Pick<DeskApi, 'listOutbox'>, db: GuestDatabase, phoneKey: PhoneKey): Promise<void> {
+export async function reconcileWrites(
+  desk: Pick<DeskApi, 'listOutbox'>,
+  db: GuestDatabase,
+  phoneKey: PhoneKey,
+): Promise<void> {
   const unconfirmed = await db.unconfirmedWrites();
   for (let start = 0; start < unconfirmed.length; start += IDS_PER_CALL) {
     const writes = unconfirmed.slice(start, start + IDS_PER_CALL);

@@ -16,7 +16,11 @@ export interface GuestCache {
 }
 
 /** Opens (creating if new) the cache of an account and builds its sync; the caller starts the sync. */
-export function openGuestCache(desk: DeskApi, account: { clientId: string; defaultPhoneCountry: string }, onStatus: (status: SyncStatus) => void): GuestCache {
+export function openGuestCache(
+  desk: DeskApi,
+  account: { clientId: string; defaultPhoneCountry: string },
+  onStatus: (status: SyncStatus) => void,
+): GuestCache {
   const db = new GuestDatabase(guestDatabaseName(account.clientId));
   const phoneKey = createPhoneKey(account.defaultPhoneCountry);
   return {

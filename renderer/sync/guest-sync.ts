@@ -67,7 +67,10 @@ export function createGuestSync(options: GuestSyncOptions): GuestSync {
         await db.reindexGuests(phoneKey);
         await db.updateSyncMeta({ phoneCountry: options.country });
       }
-      const touchedFrom = kind === 'incremental' ? new Date(Date.parse(meta.lastPullStartedAt!) - SYNC_OVERLAP_MS).toISOString() : undefined;
+      const touchedFrom =
+        kind === 'incremental'
+          ? new Date(Date.parse(meta.lastPullStartedAt!) - SYNC_OVERLAP_MS).toISOString()
+          : undefined;
       // Fields, categories, sent items and replies come while the guests are pulled; their failure does not undo the guests.
       const [guests, ...others] = await Promise.allSettled([
         pullIntoCache({ desk, db, phoneKey, touchedFrom, onProgress: ({ done, total }) => report({ done, total }) }),
@@ -76,9 +79,17 @@ export function createGuestSync(options: GuestSyncOptions): GuestSync {
       ]);
       if (guests.status === 'rejected') throw guests.reason;
       const syncedAt = now().toISOString();
-      await db.updateSyncMeta({ lastPullStartedAt: guests.value.startedAt, lastSyncedAt: syncedAt, ...(kind === 'full' ? { lastFullSyncAt: syncedAt } : {}) });
+      await db.updateSyncMeta({
+        lastPullStartedAt: guests.value.startedAt,
+        lastSyncedAt: syncedAt,
+        ...(kind === 'full' ? { lastFullSyncAt: syncedAt } : {}),
+      });
       const failed = others.find((result) => result.status === 'rejected');
-      report(failed ? { phase: 'failed', lastSyncedAt: syncedAt, error: messageOf(failed.reason) } : { phase: 'idle', lastSyncedAt: syncedAt });
+      report(
+        failed
+          ? { phase: 'failed', lastSyncedAt: syncedAt, error: messageOf(failed.reason) }
+          : { phase: 'idle', lastSyncedAt: syncedAt },
+      );
     } catch (error) {
       report({ phase: 'failed', error: messageOf(error) });
     }
@@ -105,7 +116,10 @@ export function createGuestSync(options: GuestSyncOptions): GuestSync {
       const onOnline = () => void sync.run();
       window.addEventListener('focus', onFocus);
       window.addEventListener('online', onOnline);
-      db.syncMeta().then((meta) => report({ lastSyncedAt: meta.lastSyncedAt }), (error: unknown) => reportBackgroundFailure('Reading when guests were last synced', error));
+      db.syncMeta().then(
+        (meta) => report({ lastSyncedAt: meta.lastSyncedAt }),
+        (error: unknown) => reportBackgroundFailure('Reading when guests were last synced', error),
+      );
       void sync.run();
       return () => {
         clearInterval(timer);

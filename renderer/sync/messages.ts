@@ -19,7 +19,10 @@ export async function syncMessages(
     ? new Date(Date.parse(meta.lastMessagesSyncAt) - overlapMs).toISOString()
     : new Date(now.getTime() - FIRST_MESSAGES_DAYS * 86_400_000).toISOString();
   const [{ items }, { replies }] = await Promise.all([desk.listSentItems({ from }), desk.listSmsReplies({ from })]);
-  await db.putMessages(items, replies.map((reply) => toReplyRow(reply, phoneKey)));
+  await db.putMessages(
+    items,
+    replies.map((reply) => toReplyRow(reply, phoneKey)),
+  );
   await db.updateSyncMeta({ lastMessagesSyncAt: now.toISOString() });
 }
 

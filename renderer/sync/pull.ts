@@ -38,7 +38,11 @@ export async function pullIntoCache(options: PullOptions): Promise<PullOutcome> 
   const { desk, db, phoneKey } = options;
   const pageSize = Math.min(options.pageSize ?? GUEST_PAGE_LIMIT, GUEST_PAGE_LIMIT);
   const full = !options.touchedFrom;
-  const [overlays, localIds, cachedBefore] = await Promise.all([unconfirmedByGuest(db), db.confirmedLocalIds(), full ? db.guestCount() : Promise.resolve(0)]);
+  const [overlays, localIds, cachedBefore] = await Promise.all([
+    unconfirmedByGuest(db),
+    db.confirmedLocalIds(),
+    full ? db.guestCount() : Promise.resolve(0),
+  ]);
   const pull = await desk.pullGuests(options.touchedFrom ? { touchedFrom: options.touchedFrom } : {});
   const seen = full && cachedBefore > 0 ? new Set<string>() : undefined;
   options.onProgress?.({ done: 0, total: pull.total });
@@ -53,7 +57,9 @@ export async function pullIntoCache(options: PullOptions): Promise<PullOutcome> 
     fetched += page.contacts.length;
     next = page.remaining > 0 && page.contacts.length > 0 ? fetchPage(fetched) : undefined;
     next?.catch(() => {}); // awaited on the next turn; a failure is reported there
-    const rows = page.contacts.map((record) => rowOf(record, overlays, localIds, phoneKey)).filter((row): row is GuestRow => row !== null);
+    const rows = page.contacts
+      .map((record) => rowOf(record, overlays, localIds, phoneKey))
+      .filter((row): row is GuestRow => row !== null);
     if (seen) for (const row of rows) seen.add(row.key);
     await written;
     const done = fetched;
@@ -66,7 +72,12 @@ export async function pullIntoCache(options: PullOptions): Promise<PullOutcome> 
 }
 
 /** The cached row of a pulled contact, or null when it has no contact id. */
-function rowOf(record: ContactRecord, overlays: Map<string, GuestWrite[]>, localIds: Map<string, string>, phoneKey: PhoneKey): GuestRow | null {
+function rowOf(
+  record: ContactRecord,
+  overlays: Map<string, GuestWrite[]>,
+  localIds: Map<string, string>,
+  phoneKey: PhoneKey,
+): GuestRow | null {
   const key = record.contact_id === undefined || record.contact_id === null ? '' : String(record.contact_id);
   if (!key) return null;
   const localId = localIds.get(key);

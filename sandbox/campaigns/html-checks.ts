@@ -11,12 +11,47 @@ export interface VerifyFailure {
 export const MERGE_TAGS = { unsubscribe: '#unsubscribe#', forward: '#forward#', viewOnline: '#webversion#' } as const;
 
 const PLACEHOLDER_PHRASES = [
-  'lorem ipsum', 'dolor sit amet', 'your content here', 'insert text here', 'enter your text here', 'add your content here',
-  'type your message here', 'placeholder text', 'edit this text',
+  'lorem ipsum',
+  'dolor sit amet',
+  'your content here',
+  'insert text here',
+  'enter your text here',
+  'add your content here',
+  'type your message here',
+  'placeholder text',
+  'edit this text',
 ];
-const PLACEHOLDER_IMAGE_HOSTS = ['placehold.it', 'placehold.co', 'placeholder.com', 'via.placeholder.com', 'dummyimage.com', 'fakeimg.pl', 'placekitten.com', 'lorempixel.com'];
-const SOCIAL_HOSTS = ['facebook.com', 'twitter.com', 'x.com', 'instagram.com', 'linkedin.com', 'youtube.com', 'tiktok.com', 'pinterest.com'];
-const SOCIAL_PLACEHOLDER_PATHS = ['yourpage', 'your-page', 'yourprofile', 'your-profile', 'username', 'yourname', 'yourhandle', 'profile', 'page'];
+const PLACEHOLDER_IMAGE_HOSTS = [
+  'placehold.it',
+  'placehold.co',
+  'placeholder.com',
+  'via.placeholder.com',
+  'dummyimage.com',
+  'fakeimg.pl',
+  'placekitten.com',
+  'lorempixel.com',
+];
+const SOCIAL_HOSTS = [
+  'facebook.com',
+  'twitter.com',
+  'x.com',
+  'instagram.com',
+  'linkedin.com',
+  'youtube.com',
+  'tiktok.com',
+  'pinterest.com',
+];
+const SOCIAL_PLACEHOLDER_PATHS = [
+  'yourpage',
+  'your-page',
+  'yourprofile',
+  'your-profile',
+  'username',
+  'yourname',
+  'yourhandle',
+  'profile',
+  'page',
+];
 const INLINE_IMAGE_SCHEMES = ['data:', 'cid:', 'blob:', 'file:'];
 
 /** What the checks need besides the body. */
@@ -62,26 +97,42 @@ function specialLinkKind(text: string): 'unsubscribe' | 'forward' | 'view' | nul
   const words = text.toLowerCase().replace(/\s+/g, ' ');
   if (words.includes('unsubscribe') || words.includes('opt out') || words.includes('opt-out')) return 'unsubscribe';
   if (words.includes('forward to a friend') || words.includes('forward this')) return 'forward';
-  if (words.includes('view online') || words.includes('view in browser') || words.includes('web version') || words.includes('view this email')) return 'view';
+  if (
+    words.includes('view online') ||
+    words.includes('view in browser') ||
+    words.includes('web version') ||
+    words.includes('view this email')
+  )
+    return 'view';
   return null;
 }
 
 /** 602: blank content or placeholder text. */
 function checkContent(body: HTMLElement, images: HTMLElement[]): VerifyFailure | null {
   const text = visibleText(body).replace(/\s+/g, ' ').trim();
-  if (text === '' && images.length === 0) return { code: 602, message: 'Content unsatisfactory: the campaign body is blank' };
+  if (text === '' && images.length === 0)
+    return { code: 602, message: 'Content unsatisfactory: the campaign body is blank' };
   const lower = text.toLowerCase();
   const phrase = PLACEHOLDER_PHRASES.find((p) => lower.includes(p));
-  if (phrase) return { code: 602, message: `Content unsatisfactory: default placeholder text is still in the body ("${phrase}")` };
+  if (phrase)
+    return {
+      code: 602,
+      message: `Content unsatisfactory: default placeholder text is still in the body ("${phrase}")`,
+    };
   return null;
 }
 
 /** 621: script tags, event-handler attributes or javascript: links. */
 function checkJavaScript(root: HTMLElement): VerifyFailure | null {
-  if (root.querySelectorAll('script').length > 0) return { code: 621, message: 'The campaign contains JavaScript (script tags); remove them' };
+  if (root.querySelectorAll('script').length > 0)
+    return { code: 621, message: 'The campaign contains JavaScript (script tags); remove them' };
   for (const element of root.querySelectorAll('*')) {
     for (const [name, value] of Object.entries(element.attributes)) {
-      if (name.toLowerCase().startsWith('on')) return { code: 621, message: `The campaign contains JavaScript (a ${name} attribute on <${element.rawTagName}>); remove it` };
+      if (name.toLowerCase().startsWith('on'))
+        return {
+          code: 621,
+          message: `The campaign contains JavaScript (a ${name} attribute on <${element.rawTagName}>); remove it`,
+        };
       if ((name === 'href' || name === 'src') && value.trim().toLowerCase().startsWith('javascript:')) {
         return { code: 621, message: 'The campaign contains JavaScript (a javascript: link); remove it' };
       }
@@ -92,7 +143,8 @@ function checkJavaScript(root: HTMLElement): VerifyFailure | null {
 
 /** 620: head-only tags outside the head, or more than one body. */
 function checkStructure(root: HTMLElement, context: ContentContext): VerifyFailure | null {
-  if (root.querySelectorAll('body').length > 1) return { code: 620, message: 'Invalid HTML: the document has more than one body' };
+  if (root.querySelectorAll('body').length > 1)
+    return { code: 620, message: 'Invalid HTML: the document has more than one body' };
   for (const tag of ['meta', 'base', 'title']) {
     for (const element of root.querySelectorAll(tag)) {
       if (!isInside(element, 'head')) {
@@ -109,20 +161,28 @@ function checkImages(images: HTMLElement[]): VerifyFailure | null {
   for (const image of images) {
     const src = (image.getAttribute('src') ?? '').trim();
     if (INLINE_IMAGE_SCHEMES.some((scheme) => src.toLowerCase().startsWith(scheme))) {
-      return { code: 618, message: 'The campaign has inline or pasted images; upload the images and link to them instead' };
+      return {
+        code: 618,
+        message: 'The campaign has inline or pasted images; upload the images and link to them instead',
+      };
     }
   }
   for (const image of images) {
     const url = httpUrl((image.getAttribute('src') ?? '').trim());
     const alt = (image.getAttribute('alt') ?? '').toLowerCase();
-    if ((url && (PLACEHOLDER_IMAGE_HOSTS.includes(bareHost(url)) || url.pathname.toLowerCase().includes('placeholder'))) || alt === 'placeholder') {
+    if (
+      (url &&
+        (PLACEHOLDER_IMAGE_HOSTS.includes(bareHost(url)) || url.pathname.toLowerCase().includes('placeholder'))) ||
+      alt === 'placeholder'
+    ) {
       return { code: 627, message: 'A placeholder image is still in the campaign; replace it with your own image' };
     }
   }
   for (const image of images) {
     const src = (image.getAttribute('src') ?? '').trim();
     if (src === '') return { code: 619, message: 'An image has no address (empty src)' };
-    if (!httpUrl(src)) return { code: 619, message: `An image address is not a full http(s) address: "${src.slice(0, 80)}"` };
+    if (!httpUrl(src))
+      return { code: 619, message: `An image address is not a full http(s) address: "${src.slice(0, 80)}"` };
   }
   return null;
 }
@@ -147,15 +207,22 @@ function checkCopiedLinks(links: HTMLElement[], context: ContentContext): Verify
     if (!url) continue;
     const [first, campaignId] = url.pathname.split('/').filter(Boolean);
     if (first === 'r' && campaignId && context.isSentCampaign(campaignId)) {
-      return { code: 625, message: 'The campaign has links copied from a previously sent campaign; use the original addresses' };
+      return {
+        code: 625,
+        message: 'The campaign has links copied from a previously sent campaign; use the original addresses',
+      };
     }
   }
   for (const link of links) {
     const href = (link.getAttribute('href') ?? '').trim();
     const url = httpUrl(href);
-    const isUnsubscribeUrl = url && (url.pathname.toLowerCase().includes('unsubscribe') || url.pathname.toLowerCase().includes('optout'));
+    const isUnsubscribeUrl =
+      url && (url.pathname.toLowerCase().includes('unsubscribe') || url.pathname.toLowerCase().includes('optout'));
     if (isUnsubscribeUrl || (url && specialLinkKind(link.textContent) === 'unsubscribe')) {
-      return { code: 626, message: `Old unsubscribe link: it must point to the ${MERGE_TAGS.unsubscribe} merge tag, not ${url!.href}` };
+      return {
+        code: 626,
+        message: `Old unsubscribe link: it must point to the ${MERGE_TAGS.unsubscribe} merge tag, not ${url!.href}`,
+      };
     }
   }
   return null;
@@ -172,7 +239,10 @@ function checkSpecialLinks(links: HTMLElement[]): VerifyFailure | null {
       return { code: 616, message: `Invalid merge link "${href}": use ${tags.join(', ')}` };
     }
     if (kind && (href === '' || href === '#' || (looksLikeTag && !tags.includes(href.toLowerCase())))) {
-      return { code: 616, message: `Invalid ${kind === 'view' ? 'view-online' : kind === 'forward' ? 'forward-to-a-friend' : 'unsubscribe'} link: it has no address` };
+      return {
+        code: 616,
+        message: `Invalid ${kind === 'view' ? 'view-online' : kind === 'forward' ? 'forward-to-a-friend' : 'unsubscribe'} link: it has no address`,
+      };
     }
   }
   return null;
@@ -180,12 +250,17 @@ function checkSpecialLinks(links: HTMLElement[]): VerifyFailure | null {
 
 /** 622: no unsubscribe merge tag anywhere in the body. */
 function checkUnsubscribePresent(html: string): VerifyFailure | null {
-  return html.toLowerCase().includes(MERGE_TAGS.unsubscribe) ? null : { code: 622, message: `No unsubscribe link found: add a link to ${MERGE_TAGS.unsubscribe}` };
+  return html.toLowerCase().includes(MERGE_TAGS.unsubscribe)
+    ? null
+    : { code: 622, message: `No unsubscribe link found: add a link to ${MERGE_TAGS.unsubscribe}` };
 }
 
 /** Runs the content checks in order; the first failure, or null when the body can be sent. */
 export function checkCampaignHtml(html: string, context: ContentContext): VerifyFailure | null {
-  const root = parse(html, { comment: false, blockTextElements: { script: true, style: true, pre: true, noscript: true } });
+  const root = parse(html, {
+    comment: false,
+    blockTextElements: { script: true, style: true, pre: true, noscript: true },
+  });
   const body = root.querySelector('body') ?? root;
   const images = root.querySelectorAll('img');
   const links = root.querySelectorAll('a');

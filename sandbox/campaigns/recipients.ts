@@ -31,16 +31,28 @@ function yearsBefore(today: string, years: number): string {
  * Contacts the campaign goes to: with an email, not opted out, matching the category selection (any of the
  * listed ids or modifiers; `none` means everyone), the age range (by DateOfBirth, today in the account's zone) and gender.
  */
-export function selectRecipients(db: SandboxDatabase, accountId: number, selection: RecipientSelection, now: Date, timeZone: string): Recipient[] {
+export function selectRecipients(
+  db: SandboxDatabase,
+  accountId: number,
+  selection: RecipientSelection,
+  now: Date,
+  timeZone: string,
+): Recipient[] {
   const where = ['c.account_id = ?', 'c.email_key IS NOT NULL', 'c.email_optout = 0'];
   const args: unknown[] = [accountId];
   if (!selection.categories.includes('none')) {
     const any: string[] = [];
-    const ids = selection.categories.filter((value) => !(CATEGORY_MODIFIERS as readonly string[]).includes(value)).map(Number);
-    if (selection.categories.includes('all')) any.push('EXISTS (SELECT 1 FROM contact_categories cc WHERE cc.contact_id = c.id)');
-    if (selection.categories.includes('uncategorized')) any.push('NOT EXISTS (SELECT 1 FROM contact_categories cc WHERE cc.contact_id = c.id)');
+    const ids = selection.categories
+      .filter((value) => !(CATEGORY_MODIFIERS as readonly string[]).includes(value))
+      .map(Number);
+    if (selection.categories.includes('all'))
+      any.push('EXISTS (SELECT 1 FROM contact_categories cc WHERE cc.contact_id = c.id)');
+    if (selection.categories.includes('uncategorized'))
+      any.push('NOT EXISTS (SELECT 1 FROM contact_categories cc WHERE cc.contact_id = c.id)');
     if (ids.length > 0) {
-      any.push(`EXISTS (SELECT 1 FROM contact_categories cc WHERE cc.contact_id = c.id AND cc.category_id IN (${ids.map(() => '?').join(',')}))`);
+      any.push(
+        `EXISTS (SELECT 1 FROM contact_categories cc WHERE cc.contact_id = c.id AND cc.category_id IN (${ids.map(() => '?').join(',')}))`,
+      );
       args.push(...ids);
     }
     where.push(`(${any.join(' OR ')})`);
@@ -63,6 +75,9 @@ export function selectRecipients(db: SandboxDatabase, accountId: number, selecti
       args.push(yearsBefore(today, Math.floor(selection.ageTo) + 1));
     }
   }
-  const rows = db.prepare(`SELECT c.id, c.email_key FROM contacts c WHERE ${where.join(' AND ')} ORDER BY c.id`).raw().all(...args) as [number, string][];
+  const rows = db
+    .prepare(`SELECT c.id, c.email_key FROM contacts c WHERE ${where.join(' AND ')} ORDER BY c.id`)
+    .raw()
+    .all(...args) as [number, string][];
   return rows.map(([contactId, email]) => ({ contactId, email }));
 }

@@ -26,20 +26,48 @@ function trackLinks(ctx: SandboxContext, campaign: Campaign, origin: string): st
 }
 
 /** Sends a campaign now to the recipients matching `selection`; credits already taken are `prepaid`. Returns the count. */
-export function deliverCampaign(ctx: SandboxContext, account: Account, campaign: Campaign, selection: StoredSelection, prepaid: number): number {
+export function deliverCampaign(
+  ctx: SandboxContext,
+  account: Account,
+  campaign: Campaign,
+  selection: StoredSelection,
+  prepaid: number,
+): number {
   const recipients = selectRecipients(ctx.db, account.id, selection, ctx.now(), account.timezone);
   // A scheduled campaign may find more or fewer recipients at send time than when it was booked.
-  if (recipients.length > prepaid) spendCredits(ctx.db, account.id, 'email', Math.min(recipients.length - prepaid, findAccountById(ctx.db, account.id)!.emailCredits));
+  if (recipients.length > prepaid)
+    spendCredits(
+      ctx.db,
+      account.id,
+      'email',
+      Math.min(recipients.length - prepaid, findAccountById(ctx.db, account.id)!.emailCredits),
+    );
   if (recipients.length < prepaid) refundCredits(ctx.db, account.id, 'email', prepaid - recipients.length);
   const html = trackLinks(ctx, campaign, selection.origin);
   const from = `${campaign.fromName} <${campaign.fromEmail}>`;
   for (const recipient of recipients) {
     // The per-recipient body is not stored: the log keeps who got which subject; the sent item keeps the body as sent (tracked links).
-    logDelivery(ctx, { accountId: account.id, channel: 'email', kind: 'campaign', referenceId: campaign.id, to: recipient.email, from, subject: campaign.subject, message: null });
+    logDelivery(ctx, {
+      accountId: account.id,
+      channel: 'email',
+      kind: 'campaign',
+      referenceId: campaign.id,
+      to: recipient.email,
+      from,
+      subject: campaign.subject,
+      message: null,
+    });
   }
   recordSentItem(ctx.db, {
-    accountId: account.id, referenceId: campaign.id, type: 'email', timestamp: ctx.now().getTime(), count: recipients.length,
-    message: html, fromName: campaign.fromName, subject: campaign.subject, campaignId: campaign.id,
+    accountId: account.id,
+    referenceId: campaign.id,
+    type: 'email',
+    timestamp: ctx.now().getTime(),
+    count: recipients.length,
+    message: html,
+    fromName: campaign.fromName,
+    subject: campaign.subject,
+    campaignId: campaign.id,
   });
   markSent(ctx.db, campaign.id, recipients.length, ctx.now().getTime());
   return recipients.length;

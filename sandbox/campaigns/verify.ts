@@ -8,11 +8,20 @@ import { checkCampaignHtml, type VerifyFailure } from './html-checks';
 /** Checks that a campaign can be sent; the first failure with its code, or null. */
 export function verifyCampaign(db: SandboxDatabase, account: Account, campaign: Campaign): VerifyFailure | null {
   if (campaign.state === 'sent') return { code: 609, message: 'Campaign already sent; create a new one' };
-  if (campaign.state === 'scheduled') return { code: 612, message: 'Campaign locked by a previous send request; cancel it first' };
-  if (!account.campaignsAllowed || campaign.type !== 'email') return { code: 605, message: 'Not authorised to send this campaign type' };
+  if (campaign.state === 'scheduled')
+    return { code: 612, message: 'Campaign locked by a previous send request; cancel it first' };
+  if (!account.campaignsAllowed || campaign.type !== 'email')
+    return { code: 605, message: 'Not authorised to send this campaign type' };
   if (campaign.subject.trim() === '') return { code: 611, message: 'No subject' };
   if (campaign.fromName.trim().length < 5 || !isValidEmail(campaign.fromEmail.trim())) {
-    return { code: 603, message: 'Problem with the from name or from email: the name needs at least 5 characters and the address must be valid' };
+    return {
+      code: 603,
+      message:
+        'Problem with the from name or from email: the name needs at least 5 characters and the address must be valid',
+    };
   }
-  return checkCampaignHtml(campaign.html, { imported: campaign.imported, isSentCampaign: (id) => isSentCampaign(db, id) });
+  return checkCampaignHtml(campaign.html, {
+    imported: campaign.imported,
+    isSentCampaign: (id) => isSentCampaign(db, id),
+  });
 }

@@ -4,14 +4,20 @@ import { multipleSelectValues } from '../../shared/rules/fields';
 import type { SandboxContext } from '../context';
 import type { Account } from '../store/accounts';
 import { ensureCategories, parseCategoryNames, setContactCategories } from '../store/categories';
-import { contactKeys, findContact, findDuplicate, insertContact, updateContactData, type StoredContact } from '../store/contacts';
+import {
+  contactKeys,
+  findContact,
+  findDuplicate,
+  insertContact,
+  updateContactData,
+  type StoredContact,
+} from '../store/contacts';
 import { ensureOption, listOptions, type FieldInfo } from '../store/fields';
 import { clientIdProblem, REASONS, type Reason } from './reasons';
 
 /** What became of one pushed contact. */
 export type ContactPushOutcome =
-  | { ok: true; contactId: number; created: boolean; contact: StoredContact }
-  | { ok: false; reason: Reason };
+  { ok: true; contactId: number; created: boolean; contact: StoredContact } | { ok: false; reason: Reason };
 
 const SYSTEM_KEYS: ReadonlySet<string> = new Set(CONTACT_SYSTEM_KEYS);
 
@@ -21,7 +27,13 @@ function isChecked(value: unknown): boolean {
 }
 
 /** Writes pushed custom-field values into the contact's data; unknown fields are ignored, values are not validated. */
-function applyFieldValues(ctx: SandboxContext, account: Account, fields: Map<string, FieldInfo>, data: Record<string, unknown>, pushed: Record<string, unknown>): void {
+function applyFieldValues(
+  ctx: SandboxContext,
+  account: Account,
+  fields: Map<string, FieldInfo>,
+  data: Record<string, unknown>,
+  pushed: Record<string, unknown>,
+): void {
   for (const [name, value] of Object.entries(pushed)) {
     if (SYSTEM_KEYS.has(name)) continue;
     const field = fields.get(name);
@@ -37,7 +49,11 @@ function applyFieldValues(ctx: SandboxContext, account: Account, fields: Map<str
       data[name] = current;
       continue;
     }
-    if (field.type === 'singleSelect' && (typeof value === 'string' || typeof value === 'number') && String(value).trim() !== '') {
+    if (
+      field.type === 'singleSelect' &&
+      (typeof value === 'string' || typeof value === 'number') &&
+      String(value).trim() !== ''
+    ) {
       ensureOption(ctx.db, account.id, 'contact', name, String(value).trim(), field);
       data[name] = String(value).trim();
       continue;
@@ -47,7 +63,13 @@ function applyFieldValues(ctx: SandboxContext, account: Account, fields: Map<str
 }
 
 /** Rules 2–5 of svc_multiselect_modify: check or uncheck options of multipleSelect fields; anything else is ignored silently. */
-function applyMultiselectModify(ctx: SandboxContext, account: Account, fields: Map<string, FieldInfo>, data: Record<string, unknown>, modify: unknown): void {
+function applyMultiselectModify(
+  ctx: SandboxContext,
+  account: Account,
+  fields: Map<string, FieldInfo>,
+  data: Record<string, unknown>,
+  modify: unknown,
+): void {
   if (!Array.isArray(modify)) return;
   for (const entry of modify) {
     if (!entry || typeof entry !== 'object') continue;
@@ -87,7 +109,11 @@ export function pushOneContact(
   if (hasId && !existing) return { ok: false, reason: REASONS.noSuchContact };
   if (!existing) {
     const problem = validateNewContact(pushed);
-    if (problem) return { ok: false, reason: problem === REASONS.noEmailOrMobile.desc ? REASONS.noEmailOrMobile : REASONS.noContactInformation };
+    if (problem)
+      return {
+        ok: false,
+        reason: problem === REASONS.noEmailOrMobile.desc ? REASONS.noEmailOrMobile : REASONS.noContactInformation,
+      };
   } else if (!hasContactInformation(pushed)) {
     return { ok: false, reason: REASONS.noContactInformation };
   }
@@ -101,18 +127,25 @@ export function pushOneContact(
       const keys = contactKeys(data, account.country);
       // Throwing rolls back the options this push may already have created.
       if (!existing && !keys.emailKey && !keys.mobileKey) throw new RejectedPush(REASONS.noEmailOrMobile);
-      if (findDuplicate(ctx.db, account.id, keys, existing?.id) !== undefined) throw new RejectedPush(REASONS.duplicate);
+      if (findDuplicate(ctx.db, account.id, keys, existing?.id) !== undefined)
+        throw new RejectedPush(REASONS.duplicate);
       const contactId = existing ? existing.id : insertContact(ctx.db, account.id, data, account.country, nowMs);
       if (existing) updateContactData(ctx.db, contactId, data, account.country, nowMs);
       if (typeof pushed.svc_categories === 'string') {
-        setContactCategories(ctx.db, contactId, ensureCategories(ctx.db, account.id, parseCategoryNames(pushed.svc_categories)));
+        setContactCategories(
+          ctx.db,
+          contactId,
+          ensureCategories(ctx.db, account.id, parseCategoryNames(pushed.svc_categories)),
+        );
       }
       return { ok: true, contactId, created: !existing, contact: findContact(ctx.db, account.id, contactId)! };
     })();
   } catch (error) {
     if (error instanceof RejectedPush) {
       // Options created for a rejected push were rolled back; forget them in the per-request cache too.
-      for (const [name, field] of fields) if (field.type.endsWith('Select')) fields.set(name, { ...field, options: listOptions(ctx.db, account.id, 'contact', name) });
+      for (const [name, field] of fields)
+        if (field.type.endsWith('Select'))
+          fields.set(name, { ...field, options: listOptions(ctx.db, account.id, 'contact', name) });
       return { ok: false, reason: error.reason };
     }
     return { ok: false, reason: existing ? REASONS.updateFailed : REASONS.addFailed };
@@ -130,12 +163,21 @@ class RejectedPush extends Error {
 }
 
 /** Sends new_contact or contact_update to the account's webhook URL, if the operator set one. */
-export function notifyContactChange(ctx: SandboxContext, account: Account, outcome: { created: boolean; contact: StoredContact }): void {
+export function notifyContactChange(
+  ctx: SandboxContext,
+  account: Account,
+  outcome: { created: boolean; contact: StoredContact },
+): void {
   if (!account.contactWebhookUrl) return;
   const webhookType = outcome.created ? 'new_contact' : 'contact_update';
   ctx.sendWebhook({
     event: webhookType,
     url: account.contactWebhookUrl,
-    body: { client_id: account.clientId, contact_id: String(outcome.contact.id), webhook_type: webhookType, ...outcome.contact.data },
+    body: {
+      client_id: account.clientId,
+      contact_id: String(outcome.contact.id),
+      webhook_type: webhookType,
+      ...outcome.contact.data,
+    },
   });
 }

@@ -17,9 +17,20 @@ export interface NewSentItem {
 
 /** Records a sent item; scheduled sends are recorded when accepted, with their send time (see README). */
 export function recordSentItem(db: SandboxDatabase, item: NewSentItem): number {
-  const info = sql(db, `INSERT INTO sent_items (account_id, reference_id, type, timestamp, count, message, from_name, subject, campaign_id)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-    item.accountId, item.referenceId, item.type, item.timestamp, item.count, item.message, item.fromName, item.subject ?? null, item.campaignId ?? null,
+  const info = sql(
+    db,
+    `INSERT INTO sent_items (account_id, reference_id, type, timestamp, count, message, from_name, subject, campaign_id)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    item.accountId,
+    item.referenceId,
+    item.type,
+    item.timestamp,
+    item.count,
+    item.message,
+    item.fromName,
+    item.subject ?? null,
+    item.campaignId ?? null,
   );
   return Number(info.lastInsertRowid);
 }
@@ -38,26 +49,49 @@ export interface DeliveredMessage {
 
 /** Writes a delivered message to the log at the sandbox's current time. */
 export function logDelivery(ctx: SandboxContext, message: DeliveredMessage): void {
-  sql(ctx.db, `INSERT INTO message_log (account_id, channel, kind, reference_id, to_address, from_address, subject, message, sent_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-    message.accountId, message.channel, message.kind, message.referenceId, message.to, message.from, message.subject, message.message, ctx.now().getTime(),
+  sql(
+    ctx.db,
+    `INSERT INTO message_log (account_id, channel, kind, reference_id, to_address, from_address, subject, message, sent_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    message.accountId,
+    message.channel,
+    message.kind,
+    message.referenceId,
+    message.to,
+    message.from,
+    message.subject,
+    message.message,
+    ctx.now().getTime(),
   );
 }
 
 /** Delivers now, or keeps the message until its send time when that is in the future. */
-export function deliverOrSchedule(ctx: SandboxContext, message: DeliveredMessage, dueAt: number | undefined): 'sent' | 'scheduled' {
+export function deliverOrSchedule(
+  ctx: SandboxContext,
+  message: DeliveredMessage,
+  dueAt: number | undefined,
+): 'sent' | 'scheduled' {
   if (dueAt === undefined || dueAt <= ctx.now().getTime()) {
     logDelivery(ctx, message);
     return 'sent';
   }
-  sql(ctx.db, 'INSERT INTO scheduled_messages (account_id, channel, due_at, payload) VALUES (?, ?, ?, ?)').run(message.accountId, message.channel, dueAt, JSON.stringify(message));
+  sql(ctx.db, 'INSERT INTO scheduled_messages (account_id, channel, due_at, payload) VALUES (?, ?, ?, ?)').run(
+    message.accountId,
+    message.channel,
+    dueAt,
+    JSON.stringify(message),
+  );
   ctx.wakeScheduler();
   return 'scheduled';
 }
 
 /** Delivers every scheduled single message whose time has come; returns how many went out. */
 export function deliverDueMessages(ctx: SandboxContext): number {
-  const due = sql(ctx.db, "SELECT id, payload FROM scheduled_messages WHERE state = 'pending' AND due_at <= ? ORDER BY due_at, id").all(ctx.now().getTime()) as {
+  const due = sql(
+    ctx.db,
+    "SELECT id, payload FROM scheduled_messages WHERE state = 'pending' AND due_at <= ? ORDER BY due_at, id",
+  ).all(ctx.now().getTime()) as {
     id: number;
     payload: string;
   }[];
@@ -72,6 +106,8 @@ export function deliverDueMessages(ctx: SandboxContext): number {
 
 /** When the next scheduled single message is due, if any. */
 export function nextScheduledMessageAt(db: SandboxDatabase): number | undefined {
-  const row = sql(db, "SELECT MIN(due_at) AS at FROM scheduled_messages WHERE state = 'pending'").get() as { at: number | null };
+  const row = sql(db, "SELECT MIN(due_at) AS at FROM scheduled_messages WHERE state = 'pending'").get() as {
+    at: number | null;
+  };
   return row.at ?? undefined;
 }

@@ -36,7 +36,9 @@ export function purchaseReason(message: string): Reason {
 
 /** Checks a bulk item's client_id against the account: the failure reason, or null when it is the account's. */
 export function clientIdProblem(clientId: unknown, accountClientId: string): Reason | null {
-  if (clientId === undefined || clientId === null || (typeof clientId === 'string' && clientId.trim() === '')) return REASONS.noClientId;
-  if ((typeof clientId !== 'string' && typeof clientId !== 'number') || String(clientId).trim() !== accountClientId) return REASONS.invalidClientId;
+  if (clientId === undefined || clientId === null || (typeof clientId === 'string' && clientId.trim() === ''))
+    return REASONS.noClientId;
+  if ((typeof clientId !== 'string' && typeof clientId !== 'number') || String(clientId).trim() !== accountClientId)
+    return REASONS.invalidClientId;
   return null;
 }

@@ -34,7 +34,10 @@ export async function readBodyText(request: Request, limit: number): Promise<str
 
 /** The 413 answer for an oversized body. */
 function tooLarge(limit: number): BadRequestError {
-  return new BadRequestError(`The request body is larger than the limit of ${Math.round(limit / 1024 / 1024)} MB; send fewer items per call`, 413);
+  return new BadRequestError(
+    `The request body is larger than the limit of ${Math.round(limit / 1024 / 1024)} MB; send fewer items per call`,
+    413,
+  );
 }
 
 /** Form values: a plain value, or an array from repeated `name[]`. */
@@ -48,7 +51,11 @@ export function parseFormBody(text: string): FormParams {
     if (arrayMatch) {
       const name = arrayMatch[1]!;
       const existing = params[name];
-      params[name] = Array.isArray(existing) ? [...existing, value] : existing === undefined ? [value] : [existing, value];
+      params[name] = Array.isArray(existing)
+        ? [...existing, value]
+        : existing === undefined
+          ? [value]
+          : [existing, value];
     } else if (params[rawName] !== undefined) {
       // A plain name given twice: the last one wins, as PHP-style services read forms.
       params[rawName] = value;

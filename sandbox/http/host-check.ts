@@ -10,6 +10,15 @@ export function isOwnHost(host: string | undefined, port: number): boolean {
 
 /** The refusal of a foreign Host: 421 with the envelope, naming the address that works. */
 export function refuseForeignHost(response: ServerResponse, port: number): void {
-  const body = JSON.stringify({ result: false, message: `This service answers only at http://127.0.0.1:${port}; the Host header named another address` });
-  response.writeHead(421, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' }).end(body);
+  const body = JSON.stringify({
+    result: false,
+    message: `This service answers only at http://127.0.0.1:${port}; the Host header named another address`,
+  });
+  response
+    .writeHead(421, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    })
+    .end(body);
 }

@@ -10,7 +10,9 @@ export function optionalText(params: Params, name: string): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  throw new BadRequestError(`${name} must be a single text value, not ${Array.isArray(value) ? 'a list' : 'an object'}`);
+  throw new BadRequestError(
+    `${name} must be a single text value, not ${Array.isArray(value) ? 'a list' : 'an object'}`,
+  );
 }
 
 /** An optional text value with blanks read as absent. */

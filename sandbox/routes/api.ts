@@ -40,7 +40,12 @@ export interface MethodDefinition {
 }
 
 /** A failure answer in the method's own failure shape. */
-export function methodFailure(definition: Pick<MethodDefinition, 'failureField'> | undefined, message: string, status: number, code?: number): Response {
+export function methodFailure(
+  definition: Pick<MethodDefinition, 'failureField'> | undefined,
+  message: string,
+  status: number,
+  code?: number,
+): Response {
   const field = definition?.failureField ?? 'message';
   const body: Record<string, unknown> = { result: false, [field]: message };
   if (code !== undefined) body.code = code;
@@ -48,24 +53,37 @@ export function methodFailure(definition: Pick<MethodDefinition, 'failureField'>
 }
 
 /** Reads and checks the body for the method's encoding. */
-async function readParams(request: Request, definition: MethodDefinition, limit: number): Promise<{ params: Params; body: unknown }> {
+async function readParams(
+  request: Request,
+  definition: MethodDefinition,
+  limit: number,
+): Promise<{ params: Params; body: unknown }> {
   const text = await readBodyText(request, limit);
   if (definition.ignoresBody) return { params: {}, body: undefined };
   const mediaType = mediaTypeOf(request.headers.get('content-type'));
   if (definition.encoding === 'form') {
     if (text.trim() === '') return { params: {}, body: undefined };
-    if (mediaType === 'application/x-www-form-urlencoded' || mediaType === '') return { params: parseFormBody(text), body: undefined };
+    if (mediaType === 'application/x-www-form-urlencoded' || mediaType === '')
+      return { params: parseFormBody(text), body: undefined };
     if (mediaType === 'multipart/form-data') {
-      const form = await new Response(text, { headers: { 'content-type': request.headers.get('content-type')! } }).formData().catch(() => {
-        throw new BadRequestError('The multipart form body could not be read');
-      });
+      const form = await new Response(text, { headers: { 'content-type': request.headers.get('content-type')! } })
+        .formData()
+        .catch(() => {
+          throw new BadRequestError('The multipart form body could not be read');
+        });
       const pairs = [...form].map(([key, value]): [string, string] => [key, typeof value === 'string' ? value : '']);
       return { params: parseFormBody(new URLSearchParams(pairs).toString()), body: undefined };
     }
-    throw new BadRequestError(`${definition.name} takes a form body (Content-Type: application/x-www-form-urlencoded), not ${mediaType}`, 415);
+    throw new BadRequestError(
+      `${definition.name} takes a form body (Content-Type: application/x-www-form-urlencoded), not ${mediaType}`,
+      415,
+    );
   }
   if (mediaType !== 'application/json' && !(mediaType === '' && text.trim() === '')) {
-    throw new BadRequestError(`${definition.name} takes a JSON body (Content-Type: application/json), not ${mediaType || 'no content type'}`, 415);
+    throw new BadRequestError(
+      `${definition.name} takes a JSON body (Content-Type: application/json), not ${mediaType || 'no content type'}`,
+      415,
+    );
   }
   if (definition.jsonShape === 'object' && text.trim() === '') return { params: {}, body: {} };
   const body = parseJsonBody(text);
@@ -102,7 +120,8 @@ export async function dispatchApiCall(
     const { params, body } = await readParams(request, definition, ctx.bodyLimitBytes);
     return await definition.handle({ ctx, account, params, body, origin: new URL(request.url).origin, faults });
   } catch (error) {
-    if (error instanceof BadRequestError) return methodFailure(definition, error.message, error.status, error.status === 400 ? 400 : undefined);
+    if (error instanceof BadRequestError)
+      return methodFailure(definition, error.message, error.status, error.status === 400 ? 400 : undefined);
     throw error;
   }
 }

@@ -30,7 +30,9 @@ async function importPage(url: string): Promise<{ html: string } | { problem: st
     if (!response.ok) return { problem: `Unable to import the page at url: it answered HTTP ${response.status}` };
     return { html: await response.text() };
   } catch (error) {
-    return { problem: `Unable to import the page at url (${error instanceof Error ? error.message : 'network error'})` };
+    return {
+      problem: `Unable to import the page at url (${error instanceof Error ? error.message : 'network error'})`,
+    };
   }
 }
 
@@ -39,7 +41,8 @@ async function campaignCreate({ ctx, account, params }: MethodCall): Promise<Res
   if (account.emailCredits <= 0) return fail('Insufficient Credits', 400);
   const html = optionalNonBlank(params, 'html');
   const url = optionalNonBlank(params, 'url');
-  if (html !== undefined && url !== undefined) return fail('You cannot pass both the URL and HTML field options when sending an email', 400);
+  if (html !== undefined && url !== undefined)
+    return fail('You cannot pass both the URL and HTML field options when sending an email', 400);
   const type = optionalNonBlank(params, 'type');
   if (type === undefined) return fail('Missing Option type', 400);
   if (type !== 'email') return fail(`Unsupported campaign type "${type}": only email campaigns are supported`, 400);
@@ -56,10 +59,21 @@ async function campaignCreate({ ctx, account, params }: MethodCall): Promise<Res
     if ('problem' in imported) return fail(imported.problem, 400);
     body = imported.html;
   }
-  const campaignId = insertCampaign(ctx.db, account.id, {
-    name: optionalNonBlank(params, 'campaign_name') ?? subject.trim(), type, subject: subject.trim(), fromName: fromName.trim(), fromEmail: optionalNonBlank(params, 'from_email') ?? '',
-    html: body, url: url ?? null, importImages,
-  }, ctx.now().getTime());
+  const campaignId = insertCampaign(
+    ctx.db,
+    account.id,
+    {
+      name: optionalNonBlank(params, 'campaign_name') ?? subject.trim(),
+      type,
+      subject: subject.trim(),
+      fromName: fromName.trim(),
+      fromEmail: optionalNonBlank(params, 'from_email') ?? '',
+      html: body,
+      url: url ?? null,
+      importImages,
+    },
+    ctx.now().getTime(),
+  );
   return ok('Campaign created', { campaign_id: campaignId });
 }
 
@@ -77,7 +91,9 @@ function campaignVerify(call: MethodCall): Response {
   const campaign = campaignOf(call, { message: LOOKUP_FAILED, code: 400 });
   if (campaign instanceof Response) return campaign;
   const failure = verifyCampaign(call.ctx.db, call.account, campaign);
-  return failure ? fail(failure.message, failure.code) : ok('Campaign verified: it can be sent', { campaign_id: campaign.id });
+  return failure
+    ? fail(failure.message, failure.code)
+    : ok('Campaign verified: it can be sent', { campaign_id: campaign.id });
 }
 
 /** campaign_test: sends the draft to a few addresses; the campaign stays as it was. */
@@ -90,9 +106,17 @@ function campaignTest(call: MethodCall): Response {
   if (invalid.length > 0) return fail(`Invalid test address: ${invalid.join(', ')}`, 400);
   for (const address of to) {
     logDelivery(call.ctx, {
-      accountId: call.account.id, channel: 'email', kind: 'campaign_test', referenceId: campaign.id, to: address,
-      from: `${campaign.fromName} <${campaign.fromEmail}>`, subject: campaign.subject,
-      message: withUnsubscribeLink(campaign.html, unsubscribeUrl(call.origin, call.account.clientId, campaign.id, address)),
+      accountId: call.account.id,
+      channel: 'email',
+      kind: 'campaign_test',
+      referenceId: campaign.id,
+      to: address,
+      from: `${campaign.fromName} <${campaign.fromEmail}>`,
+      subject: campaign.subject,
+      message: withUnsubscribeLink(
+        campaign.html,
+        unsubscribeUrl(call.origin, call.account.clientId, campaign.id, address),
+      ),
     });
   }
   return ok(`Test sent to ${to.length} address${to.length === 1 ? '' : 'es'}`, { campaign_id: campaign.id });
@@ -105,7 +129,11 @@ function selectionOf(call: MethodCall): StoredSelection | Response {
   const ids = categories.filter((value) => !(CATEGORY_MODIFIERS as readonly string[]).includes(value));
   const known = existingCategoryIds(call.ctx.db, call.account.id, ids);
   const unknown = ids.filter((id) => !known.has(id));
-  if (unknown.length > 0) return fail(`Invalid category_id: ${unknown.join(', ')} (use ids from categories, or all, none, uncategorized)`, 400);
+  if (unknown.length > 0)
+    return fail(
+      `Invalid category_id: ${unknown.join(', ')} (use ids from categories, or all, none, uncategorized)`,
+      400,
+    );
   const selection: StoredSelection = { categories, origin: call.origin };
   const gender = optionalNonBlank(call.params, 'gender');
   if (gender !== undefined && gender !== 'm' && gender !== 'f') return fail('gender must be m or f', 400);
@@ -114,7 +142,8 @@ function selectionOf(call: MethodCall): StoredSelection | Response {
   const ageTo = optionalNumber(call.params, 'age_to');
   if (ageFrom !== undefined) selection.ageFrom = ageFrom;
   if (ageTo !== undefined) selection.ageTo = ageTo;
-  if (ageFrom !== undefined && ageTo !== undefined && ageFrom > ageTo) return fail('age_from is greater than age_to', 400);
+  if (ageFrom !== undefined && ageTo !== undefined && ageFrom > ageTo)
+    return fail('age_from is greater than age_to', 400);
   return selection;
 }
 
@@ -136,10 +165,18 @@ function campaignSend(call: MethodCall): Response {
     if (sendAt !== undefined && sendAt > now.getTime()) {
       markScheduled(ctx.db, campaign.id, sendAt, JSON.stringify(selection), recipients, recipients);
       ctx.wakeScheduler();
-      return ok('Campaign scheduled', { campaign_id: campaign.id, recipients, send_at: formatServiceDateTime(new Date(sendAt), account.timezone) });
+      return ok('Campaign scheduled', {
+        campaign_id: campaign.id,
+        recipients,
+        send_at: formatServiceDateTime(new Date(sendAt), account.timezone),
+      });
     }
     const sent = deliverCampaign(ctx, account, campaign, selection, recipients);
-    return ok('Campaign sent', { campaign_id: campaign.id, recipients: sent, send_at: formatServiceDateTime(now, account.timezone) });
+    return ok('Campaign sent', {
+      campaign_id: campaign.id,
+      recipients: sent,
+      send_at: formatServiceDateTime(now, account.timezone),
+    });
   })();
 }
 

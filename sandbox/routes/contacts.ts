@@ -44,12 +44,21 @@ function addContactField({ ctx, account, params }: MethodCall): Response {
   const name = fieldNameFromLabel(label);
   // A label of symbols only has no camel case; the sandbox treats it as no label (see README).
   if (name === '') return fail('No field label provided');
-  if (fieldExists(ctx.db, account.id, 'contact', name)) return fail(`A field already exists with the field key ${name} please choose another label`);
+  if (fieldExists(ctx.db, account.id, 'contact', name))
+    return fail(`A field already exists with the field key ${name} please choose another label`);
   addField(ctx.db, account.id, 'contact', { name, label, type }, [], appendAfter);
   return jsonResponse({ result: true, message: 'Field added', data: { name, label, type } });
 }
 
-const TEXT_FILTERS = ['member_id', 'MemberNumber', 'PatronEmail', 'PatronMobile', 'PatronName', 'CardNumber', 'PatronSurname'] as const;
+const TEXT_FILTERS = [
+  'member_id',
+  'MemberNumber',
+  'PatronEmail',
+  'PatronMobile',
+  'PatronName',
+  'CardNumber',
+  'PatronSurname',
+] as const;
 
 /** pull_db: the client database, optionally filtered. */
 function pullDb({ ctx, account, params }: MethodCall): Response {
@@ -82,7 +91,11 @@ function pushContact({ ctx, account, body, faults }: MethodCall): Response {
         changes.push(outcome);
       } else {
         const pushed = item && typeof item === 'object' ? (item as Record<string, unknown>) : {};
-        failures.push({ client_id: pushed.client_id ?? null, contact_id: pushed.contact_id ?? null, reason: outcome.reason });
+        failures.push({
+          client_id: pushed.client_id ?? null,
+          contact_id: pushed.contact_id ?? null,
+          reason: outcome.reason,
+        });
       }
     }
   })();
@@ -95,7 +108,11 @@ function pushContact({ ctx, account, body, faults }: MethodCall): Response {
 function categories({ ctx, account, faults }: MethodCall): Response {
   // The documented generic failure, reachable through the store_failure fault.
   if (faults.storeFailure) return jsonResponse({ result: false, error: 'An error occured', code: 400 });
-  return jsonResponse({ result: true, message: 'Categories', data: { categories: listCategories(ctx.db, account.id) } });
+  return jsonResponse({
+    result: true,
+    message: 'Categories',
+    data: { categories: listCategories(ctx.db, account.id) },
+  });
 }
 
 /** The contact method group. */

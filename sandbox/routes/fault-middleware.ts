@@ -19,7 +19,8 @@ export function methodOfPath(path: string): string {
 /** Faults that are service answers only make sense for some methods; elsewhere they do not fire. */
 function faultApplies(kind: FaultKind, method: string): boolean {
   if (kind === 'queue_failure') return method === 'sms' || method === 'email';
-  if (kind === 'store_failure') return ['push_contact', 'add_purchase', 'push_reservations', 'categories'].includes(method);
+  if (kind === 'store_failure')
+    return ['push_contact', 'add_purchase', 'push_reservations', 'categories'].includes(method);
   return true;
 }
 
@@ -53,11 +54,16 @@ export function faultMiddleware(faults: FaultInjector): MiddlewareHandler<{ Vari
         return transportFaultResponse('drop');
       case 'http_error': {
         const status = decision.fault.status ?? 503;
-        return jsonResponse({ result: false, message: `Service unavailable (HTTP ${status}); try again later` }, status);
+        return jsonResponse(
+          { result: false, message: `Service unavailable (HTTP ${status}); try again later` },
+          status,
+        );
       }
       case 'rate_limit': {
         const seconds = decision.fault.retryAfterSeconds ?? 1;
-        return jsonResponse({ result: false, message: 'Too many requests; retry after the time in Retry-After' }, 429, { 'retry-after': String(seconds) });
+        return jsonResponse({ result: false, message: 'Too many requests; retry after the time in Retry-After' }, 429, {
+          'retry-after': String(seconds),
+        });
       }
       case 'drop_after_commit':
         await next();
@@ -66,7 +72,10 @@ export function faultMiddleware(faults: FaultInjector): MiddlewareHandler<{ Vari
       case 'malformed_json': {
         await next();
         const text = await c.res.text();
-        c.res = new Response(corruptBody(text), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
+        c.res = new Response(corruptBody(text), {
+          status: 200,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+        });
         return;
       }
       default:

@@ -3,7 +3,12 @@ import { isValidEmail } from '../../shared/rules/email';
 import { formatServiceDateTime } from '../../shared/rules/datetime';
 import { normalizePhone, type CountryCode } from '../../shared/rules/phone';
 import { isValidReferenceId, newReferenceId, REFERENCE_ID_MAX_LENGTH } from '../../shared/rules/reference';
-import { countSmsSegments, findInvalidSmsCharacters, SMS_REPLY_SENDER, validateSmsSender } from '../../shared/rules/sms';
+import {
+  countSmsSegments,
+  findInvalidSmsCharacters,
+  SMS_REPLY_SENDER,
+  validateSmsSender,
+} from '../../shared/rules/sms';
 import { deliverOrSchedule, recordSentItem } from '../domain/messages';
 import { unsubscribeUrl, withUnsubscribeLink } from '../domain/unsubscribe';
 import { BadRequestError, jsonResponse } from '../http/envelope';
@@ -43,7 +48,8 @@ function sendSms(call: MethodCall): Response {
   const referenceProblem = referenceIdProblem(referenceId, 'SMS');
   if (referenceProblem) return fail(referenceProblem);
   const from = optionalText(params, 'from') ?? '';
-  if (validateSmsSender(from) !== null) return fail('Invalid sender ID: use up to 11 letters and digits without spaces, or #reply#');
+  if (validateSmsSender(from) !== null)
+    return fail('Invalid sender ID: use up to 11 letters and digits without spaces, or #reply#');
   const message = optionalText(params, 'message') ?? '';
   if (message.trim() === '') return fail('Missing Option message');
   if (findInvalidSmsCharacters(message).length > 0) return fail('Message contains invalid characters');
@@ -59,11 +65,29 @@ function sendSms(call: MethodCall): Response {
   const nowMs = ctx.now().getTime();
   const outcome = ctx.db.transaction(() => {
     if (!spendCredits(ctx.db, account.id, 'sms', segments)) return 'no-credits' as const;
-    recordSentItem(ctx.db, { accountId: account.id, referenceId, type: 'sms', timestamp: dueAt ?? nowMs, count: 1, message, fromName: sender });
-    return deliverOrSchedule(ctx, { accountId: account.id, channel: 'sms', kind: 'sms', referenceId, to, from: sender, subject: null, message }, dueAt);
+    recordSentItem(ctx.db, {
+      accountId: account.id,
+      referenceId,
+      type: 'sms',
+      timestamp: dueAt ?? nowMs,
+      count: 1,
+      message,
+      fromName: sender,
+    });
+    return deliverOrSchedule(
+      ctx,
+      { accountId: account.id, channel: 'sms', kind: 'sms', referenceId, to, from: sender, subject: null, message },
+      dueAt,
+    );
   })();
   if (outcome === 'no-credits') return fail('Insufficient Credits');
-  return jsonResponse({ result: true, message: outcome === 'sent' ? 'SMS sent' : `SMS scheduled for ${formatServiceDateTime(new Date(dueAt!), account.timezone)}` });
+  return jsonResponse({
+    result: true,
+    message:
+      outcome === 'sent'
+        ? 'SMS sent'
+        : `SMS scheduled for ${formatServiceDateTime(new Date(dueAt!), account.timezone)}`,
+  });
 }
 
 /** email: one email to one address, now or at send_at. */
@@ -81,7 +105,8 @@ function sendEmail(call: MethodCall): Response {
   const fromName = optionalNonBlank(params, 'from_name');
   if (!fromName) return fail('Missing Option from_name');
   const fromEmail = optionalNonBlank(params, 'from_email');
-  if (!fromEmail || !isValidEmail(fromEmail)) return fail('Invalid sender details: from_email must be a valid email address');
+  if (!fromEmail || !isValidEmail(fromEmail))
+    return fail('Invalid sender details: from_email must be a valid email address');
   const subject = optionalNonBlank(params, 'subject');
   if (!subject) return fail('Missing Option subject');
   const html = optionalText(params, 'html');
@@ -95,17 +120,55 @@ function sendEmail(call: MethodCall): Response {
   const toName = optionalNonBlank(params, 'to_name');
   const outcome = ctx.db.transaction(() => {
     if (!spendCredits(ctx.db, account.id, 'email', 1)) return 'no-credits' as const;
-    recordSentItem(ctx.db, { accountId: account.id, referenceId, type: 'email', timestamp: dueAt ?? nowMs, count: 1, message: html, fromName, subject });
+    recordSentItem(ctx.db, {
+      accountId: account.id,
+      referenceId,
+      type: 'email',
+      timestamp: dueAt ?? nowMs,
+      count: 1,
+      message: html,
+      fromName,
+      subject,
+    });
     const to = toName ? `${toName} <${toEmail}>` : toEmail;
-    return deliverOrSchedule(ctx, { accountId: account.id, channel: 'email', kind: 'email', referenceId, to, from: `${fromName} <${fromEmail}>`, subject, message: body }, dueAt);
+    return deliverOrSchedule(
+      ctx,
+      {
+        accountId: account.id,
+        channel: 'email',
+        kind: 'email',
+        referenceId,
+        to,
+        from: `${fromName} <${fromEmail}>`,
+        subject,
+        message: body,
+      },
+      dueAt,
+    );
   })();
   if (outcome === 'no-credits') return fail('Unable to allocate credits');
-  return jsonResponse({ result: true, message: outcome === 'sent' ? 'Email sent' : `Email scheduled for ${formatServiceDateTime(new Date(dueAt!), account.timezone)}` });
+  return jsonResponse({
+    result: true,
+    message:
+      outcome === 'sent'
+        ? 'Email sent'
+        : `Email scheduled for ${formatServiceDateTime(new Date(dueAt!), account.timezone)}`,
+  });
 }
 
 interface SentItemRow {
-  reference_id: string; type: string; timestamp: number; count: number; message: string; from_name: string; subject: string | null;
-  count_optout: number; count_open: number; count_auto_optout: number; count_bounced: number; count_spam: number;
+  reference_id: string;
+  type: string;
+  timestamp: number;
+  count: number;
+  message: string;
+  from_name: string;
+  subject: string | null;
+  count_optout: number;
+  count_open: number;
+  count_auto_optout: number;
+  count_bounced: number;
+  count_spam: number;
 }
 
 /** The filters sent_items and sms_inbox share: date_start, date_end (account zone) and a reference_id prefix. */
@@ -127,16 +190,31 @@ function sentItems(call: MethodCall): Response {
   const referenceId = optionalNonBlank(params, 'reference_id');
   if (referenceId !== undefined) where.add('reference_id = ?', referenceId);
   const type = optionalNonBlank(params, 'type');
-  if (type !== undefined && !['email', 'sms', 'social'].includes(type)) throw new BadRequestError(`type must be email, sms or social, got "${type}"`);
+  if (type !== undefined && !['email', 'sms', 'social'].includes(type))
+    throw new BadRequestError(`type must be email, sms or social, got "${type}"`);
   if (type !== undefined) where.add('type = ?', type);
-  const rows = ctx.db.prepare(`SELECT * FROM sent_items WHERE ${where.sql} ORDER BY timestamp, id`).all(...where.params) as SentItemRow[];
+  const rows = ctx.db
+    .prepare(`SELECT * FROM sent_items WHERE ${where.sql} ORDER BY timestamp, id`)
+    .all(...where.params) as SentItemRow[];
   const data = rows.map((row) => {
     const common = {
-      reference_id: row.reference_id, type: row.type, timestamp: formatServiceDateTime(new Date(row.timestamp), account.timezone),
-      count: row.count, message: row.message, from_name: row.from_name, count_optout: row.count_optout,
+      reference_id: row.reference_id,
+      type: row.type,
+      timestamp: formatServiceDateTime(new Date(row.timestamp), account.timezone),
+      count: row.count,
+      message: row.message,
+      from_name: row.from_name,
+      count_optout: row.count_optout,
     };
     if (row.type !== 'email') return common;
-    return { ...common, subject: row.subject ?? '', count_open: row.count_open, count_auto_optout: row.count_auto_optout, count_bounced: row.count_bounced, count_spam: row.count_spam };
+    return {
+      ...common,
+      subject: row.subject ?? '',
+      count_open: row.count_open,
+      count_auto_optout: row.count_auto_optout,
+      count_bounced: row.count_bounced,
+      count_spam: row.count_spam,
+    };
   });
   return jsonResponse({ result: true, message: `${data.length} sent items`, data });
 }
@@ -145,11 +223,23 @@ function sentItems(call: MethodCall): Response {
 function smsInbox(call: MethodCall): Response {
   const { ctx, account } = call;
   const where = historyFilter(call, "COALESCE(reference_id, '')");
-  const rows = ctx.db.prepare(`SELECT timestamp, number, to_number, reference_id, message FROM sms_replies WHERE ${where.sql} ORDER BY timestamp, id`).all(...where.params) as {
-    timestamp: number; number: string; to_number: string; reference_id: string | null; message: string;
+  const rows = ctx.db
+    .prepare(
+      `SELECT timestamp, number, to_number, reference_id, message FROM sms_replies WHERE ${where.sql} ORDER BY timestamp, id`,
+    )
+    .all(...where.params) as {
+    timestamp: number;
+    number: string;
+    to_number: string;
+    reference_id: string | null;
+    message: string;
   }[];
   const data = rows.map((row) => ({
-    timestamp: formatServiceDateTime(new Date(row.timestamp), account.timezone), number: row.number, to: row.to_number, reference_id: row.reference_id ?? '', message: row.message,
+    timestamp: formatServiceDateTime(new Date(row.timestamp), account.timezone),
+    number: row.number,
+    to: row.to_number,
+    reference_id: row.reference_id ?? '',
+    message: row.message,
   }));
   return jsonResponse({ result: true, message: `${data.length} replies`, data });
 }
@@ -161,4 +251,3 @@ export const messageMethods: MethodDefinition[] = [
   { name: 'sent_items', encoding: 'form', handle: sentItems },
   { name: 'sms_inbox', encoding: 'form', handle: smsInbox },
 ];
-

@@ -19,22 +19,37 @@ async function jsonBody(c: Context): Promise<unknown> {
   }
 }
 
-const offlineSchema = z.strictObject({ offline: z.boolean().default(true), forMs: z.number().int().positive().max(3_600_000).optional() });
+const offlineSchema = z.strictObject({
+  offline: z.boolean().default(true),
+  forMs: z.number().int().positive().max(3_600_000).optional(),
+});
 const generateSchema = z.strictObject({ count: z.number().int().min(1).max(1_000_000) });
 const seedSchema = z.strictObject({ seed: z.number().int() });
-const apiKeySchema = z.strictObject({ key: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/).optional() });
+const apiKeySchema = z.strictObject({
+  key: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,128}$/)
+    .optional(),
+});
 
 /** The operator routes, mounted at /_operator. */
 export function operatorRoutes(operator: SandboxOperator, token: string): Hono {
   const app = new Hono();
   app.use('*', async (c, next) => {
     const given = c.req.header(OPERATOR_TOKEN_HEADER) ?? c.req.header('authorization')?.replace(/^Bearer\s+/i, '');
-    if (!operatorTokenMatches(token, given)) return jsonResponse({ result: false, message: `Operator token required in the ${OPERATOR_TOKEN_HEADER} header` }, 401);
+    if (!operatorTokenMatches(token, given))
+      return jsonResponse(
+        { result: false, message: `Operator token required in the ${OPERATOR_TOKEN_HEADER} header` },
+        401,
+      );
     await next();
   });
   app.onError((error) => {
     if (error instanceof OperatorError) return jsonResponse({ result: false, message: error.message }, error.status);
-    return jsonResponse({ result: false, message: `Operator request failed: ${error instanceof Error ? error.message : String(error)}` }, 500);
+    return jsonResponse(
+      { result: false, message: `Operator request failed: ${error instanceof Error ? error.message : String(error)}` },
+      500,
+    );
   });
 
   app.get('/accounts', () => jsonResponse({ accounts: operator.listAccounts() }));
@@ -43,7 +58,9 @@ export function operatorRoutes(operator: SandboxOperator, token: string): Hono {
     return jsonResponse({ account, apiKey, clientId: account.clientId }, 201);
   });
   app.get('/accounts/:clientId', (c) => jsonResponse({ account: operator.getAccount(c.req.param('clientId')) }));
-  app.patch('/accounts/:clientId', async (c) => jsonResponse({ account: operator.updateAccount(c.req.param('clientId'), (await jsonBody(c)) as never) }));
+  app.patch('/accounts/:clientId', async (c) =>
+    jsonResponse({ account: operator.updateAccount(c.req.param('clientId'), (await jsonBody(c)) as never) }),
+  );
   app.post('/accounts/:clientId/api-keys', async (c) => {
     const { key } = parseInput(apiKeySchema, await jsonBody(c));
     return jsonResponse({ apiKey: operator.issueApiKey(c.req.param('clientId'), key) }, 201);
@@ -56,9 +73,13 @@ export function operatorRoutes(operator: SandboxOperator, token: string): Hono {
     operator.deleteContact(c.req.param('clientId'), c.req.param('contactId'));
     return jsonResponse({ result: true });
   });
-  app.get('/accounts/:clientId/purchases', (c) => jsonResponse({ purchases: operator.purchases(c.req.param('clientId')) }));
+  app.get('/accounts/:clientId/purchases', (c) =>
+    jsonResponse({ purchases: operator.purchases(c.req.param('clientId')) }),
+  );
 
-  app.post('/partners', async (c) => jsonResponse({ partner: operator.savePartner((await jsonBody(c)) as never) }, 201));
+  app.post('/partners', async (c) =>
+    jsonResponse({ partner: operator.savePartner((await jsonBody(c)) as never) }, 201),
+  );
   app.patch('/partners/:partnerId', async (c) => {
     const { webhookUrl } = parseInput(z.strictObject({ webhookUrl: z.url().nullable() }), await jsonBody(c));
     return jsonResponse({ partner: operator.setPartnerWebhookUrl(c.req.param('partnerId'), webhookUrl) });
@@ -85,7 +106,8 @@ export function operatorRoutes(operator: SandboxOperator, token: string): Hono {
   app.post('/offline', async (c) => {
     const { offline, forMs } = parseInput(offlineSchema, await jsonBody(c));
     // Over HTTP the operator API goes offline too, so switching off needs a duration to come back.
-    if (offline && forMs === undefined) throw new OperatorError('Give forMs: while offline the operator API is unreachable as well');
+    if (offline && forMs === undefined)
+      throw new OperatorError('Give forMs: while offline the operator API is unreachable as well');
     // Answer first, then close the listener.
     setTimeout(() => void operator.setOffline(offline, forMs), 10).unref();
     return jsonResponse({ result: true, offline, forMs: forMs ?? null });

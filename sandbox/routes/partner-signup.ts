@@ -38,11 +38,24 @@ function planLink(plan: Plan, extras: SignupExtras): string {
 /** GET /signup/ref/<partner_id>: the partner's plans. */
 export function partnerPlansPage(ctx: SandboxContext, url: URL, partnerId: string): Response {
   const partner = findPartner(ctx.db, partnerId);
-  if (!partner) return problemPage('Signup link not valid', 'This signup link names no partner. Check the link with whoever sent it.', 404);
+  if (!partner)
+    return problemPage(
+      'Signup link not valid',
+      'This signup link names no partner. Check the link with whoever sent it.',
+      404,
+    );
   const { extras } = readSignupLink(url);
   const plans = listPlans(ctx.db, partner.id);
-  const items = plans.map((plan) => `<li><a href="${escapeHtml(planLink(plan, extras))}">${escapeHtml(plan.name)}</a> — ${escapeHtml(plan.description)}</li>`).join('');
-  return page(`Sign up with ${partner.name}`, plans.length ? `<p>Choose a plan:</p><ul>${items}</ul>` : '<p>This partner has no plans yet.</p>');
+  const items = plans
+    .map(
+      (plan) =>
+        `<li><a href="${escapeHtml(planLink(plan, extras))}">${escapeHtml(plan.name)}</a> — ${escapeHtml(plan.description)}</li>`,
+    )
+    .join('');
+  return page(
+    `Sign up with ${partner.name}`,
+    plans.length ? `<p>Choose a plan:</p><ul>${items}</ul>` : '<p>This partner has no plans yet.</p>',
+  );
 }
 
 /** What was typed into the form, kept when it has to be shown again. */
@@ -74,7 +87,12 @@ ${field('username', 'Username', values.username)}
 export function signupFormPage(ctx: SandboxContext, url: URL): Response {
   const { planId, extras } = readSignupLink(url);
   const plan = planId ? findPlan(ctx.db, planId) : undefined;
-  if (!plan) return problemPage('Signup link not valid', 'This signup link names no plan. Check the link with whoever sent it.', 404);
+  if (!plan)
+    return problemPage(
+      'Signup link not valid',
+      'This signup link names no plan. Check the link with whoever sent it.',
+      404,
+    );
   return signupForm(plan, extras, { businessName: '', username: '', email: '' });
 }
 
@@ -82,32 +100,59 @@ export function signupFormPage(ctx: SandboxContext, url: URL): Response {
 export async function submitSignup(ctx: SandboxContext, request: Request): Promise<Response> {
   const form = new URLSearchParams(await request.text());
   const plan = findPlan(ctx.db, form.get('pkgid') ?? '');
-  if (!plan) return problemPage('Signup link not valid', 'This signup form names no plan. Start again from your signup link.', 404);
+  if (!plan)
+    return problemPage(
+      'Signup link not valid',
+      'This signup form names no plan. Start again from your signup link.',
+      404,
+    );
   const extras: SignupExtras = { reference: form.get('reference') ?? '', logoUrl: form.get('logo_url') ?? '' };
   const values: SignupForm = {
-    businessName: (form.get('business_name') ?? '').trim(), username: (form.get('username') ?? '').trim(), email: (form.get('email') ?? '').trim(),
+    businessName: (form.get('business_name') ?? '').trim(),
+    username: (form.get('username') ?? '').trim(),
+    email: (form.get('email') ?? '').trim(),
   };
   const password = form.get('password') ?? '';
-  const error =
-    !values.businessName ? 'Enter the name of your business.'
-    : !isValidEmail(values.email) ? 'Enter a valid email address.'
-    : !/^[A-Za-z0-9._-]{3,40}$/.test(values.username) ? 'Choose a username of 3 to 40 letters, digits, dots, dashes or underscores.'
-    : findAccountByUsername(ctx.db, values.username) ? 'That username is taken; choose another.'
-    : password.length < 8 ? 'Choose a password of at least 8 characters.'
-    : undefined;
+  const error = !values.businessName
+    ? 'Enter the name of your business.'
+    : !isValidEmail(values.email)
+      ? 'Enter a valid email address.'
+      : !/^[A-Za-z0-9._-]{3,40}$/.test(values.username)
+        ? 'Choose a username of 3 to 40 letters, digits, dots, dashes or underscores.'
+        : findAccountByUsername(ctx.db, values.username)
+          ? 'That username is taken; choose another.'
+          : password.length < 8
+            ? 'Choose a password of at least 8 characters.'
+            : undefined;
   if (error) return signupForm(plan, extras, values, error);
   const { account, apiKey } = createAccount(ctx, {
-    name: values.businessName, username: values.username, password, email: values.email,
-    emailCredits: plan.emailCredits, smsCredits: plan.smsCredits, partnerId: plan.partnerId, planId: plan.id,
-    logoUrl: extras.logoUrl || null, signupReference: extras.reference || null,
+    name: values.businessName,
+    username: values.username,
+    password,
+    email: values.email,
+    emailCredits: plan.emailCredits,
+    smsCredits: plan.smsCredits,
+    partnerId: plan.partnerId,
+    planId: plan.id,
+    logoUrl: extras.logoUrl || null,
+    signupReference: extras.reference || null,
   });
   const partner = plan.partnerId ? findPartner(ctx.db, plan.partnerId) : undefined;
   if (partner?.webhookUrl) {
     ctx.sendWebhook({
       event: 'new_account',
       url: partner.webhookUrl,
-      body: { account_username: values.username, account_id: account.clientId, api_key: apiKey, reference: extras.reference },
+      body: {
+        account_username: values.username,
+        account_id: account.clientId,
+        api_key: apiKey,
+        reference: extras.reference,
+      },
     });
   }
-  return page('Your account is ready', `<p>Welcome, ${escapeHtml(values.businessName)}. You can sign in as <strong>${escapeHtml(values.username)}</strong>.</p><p>Client ID: ${escapeHtml(account.clientId)}</p>`, 201);
+  return page(
+    'Your account is ready',
+    `<p>Welcome, ${escapeHtml(values.businessName)}. You can sign in as <strong>${escapeHtml(values.username)}</strong>.</p><p>Client ID: ${escapeHtml(account.clientId)}</p>`,
+    201,
+  );
 }

@@ -20,12 +20,21 @@ export async function requestToken(ctx: SandboxContext, request: Request): Promi
   const username = request.headers.get('username')?.trim();
   const nonce = request.headers.get('nonce')?.trim();
   const signature = request.headers.get('signature')?.trim().toLowerCase();
-  const missing = [['username', username], ['nonce', nonce], ['signature', signature]].filter(([, value]) => !value).map(([name]) => name);
+  const missing = [
+    ['username', username],
+    ['nonce', nonce],
+    ['signature', signature],
+  ]
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
   if (missing.length > 0) return fail(`Missing header${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`, 400);
   const nonceAt = parseNonce(nonce!);
   if (nonceAt === null) return fail('Invalid nonce: send the current UTC time as YYYY-MM-DD HH:MM:SS', 400);
   if (Math.abs(ctx.now().getTime() - nonceAt) > NONCE_TOLERANCE_MS) {
-    return fail('Nonce rejected: it differs from the server clock by more than one minute (check the computer clock and time zone)', 401);
+    return fail(
+      'Nonce rejected: it differs from the server clock by more than one minute (check the computer clock and time zone)',
+      401,
+    );
   }
   const found = findAccountByUsername(ctx.db, username!);
   if (!found || !found.passwordSha1) return fail('Invalid username or signature', 401);
@@ -33,5 +42,9 @@ export async function requestToken(ctx: SandboxContext, request: Request): Promi
   if (expected !== signature) return fail('Invalid username or signature', 401);
   if (found.account.disabled) return fail('account disabled', 403);
   const { token, secret } = tokenCredentials(ctx.db, found.account.id, ctx.now().getTime());
-  return jsonResponse({ result: true, message: 'Token issued', data: { token, secret, client_id: found.account.clientId } });
+  return jsonResponse({
+    result: true,
+    message: 'Token issued',
+    data: { token, secret, client_id: found.account.clientId },
+  });
 }

@@ -11,7 +11,10 @@ function purchaseProblem(call: MethodCall, item: Record<string, unknown>): Reaso
   const clientProblem = clientIdProblem(item.client_id, call.account.clientId);
   if (clientProblem) return clientProblem;
   const contactId = item.contact_id;
-  if ((typeof contactId !== 'string' && typeof contactId !== 'number') || !findContact(call.ctx.db, call.account.id, String(contactId))) {
+  if (
+    (typeof contactId !== 'string' && typeof contactId !== 'number') ||
+    !findContact(call.ctx.db, call.account.id, String(contactId))
+  ) {
     return REASONS.noSuchContact;
   }
   const message = validatePurchaseItem(item);
@@ -39,9 +42,18 @@ function addPurchase(call: MethodCall): Response {
         continue;
       }
       const stored = normalizePurchaseItem(item);
-      const txId = typeof item.tx_id === 'string' && item.tx_id.trim() !== '' ? item.tx_id.trim() : typeof item.tx_id === 'number' ? String(item.tx_id) : `tx${nowMs.toString(36)}${Math.floor(ctx.random() * 1e9).toString(36)}`;
+      const txId =
+        typeof item.tx_id === 'string' && item.tx_id.trim() !== ''
+          ? item.tx_id.trim()
+          : typeof item.tx_id === 'number'
+            ? String(item.tx_id)
+            : `tx${nowMs.toString(36)}${Math.floor(ctx.random() * 1e9).toString(36)}`;
       sql(ctx.db, 'INSERT INTO purchases (account_id, contact_id, tx_id, item, created_at) VALUES (?, ?, ?, ?, ?)').run(
-        account.id, Number(item.contact_id), txId, JSON.stringify({ ...stored, tx_id: txId }), nowMs,
+        account.id,
+        Number(item.contact_id),
+        txId,
+        JSON.stringify({ ...stored, tx_id: txId }),
+        nowMs,
       );
       success.push(item);
     }
@@ -50,4 +62,6 @@ function addPurchase(call: MethodCall): Response {
 }
 
 /** The purchase method group. */
-export const purchaseMethods: MethodDefinition[] = [{ name: 'add_purchase', encoding: 'json', jsonShape: 'array', handle: addPurchase }];
+export const purchaseMethods: MethodDefinition[] = [
+  { name: 'add_purchase', encoding: 'json', jsonShape: 'array', handle: addPurchase },
+];

@@ -5,7 +5,12 @@ import { clientIdProblem, REASONS, type Reason } from '../domain/reasons';
 import { jsonResponse } from '../http/envelope';
 import { findContact } from '../store/contacts';
 import { ensureOption, loadFieldMap, type FieldInfo } from '../store/fields';
-import { findReservationData, nextReservationId, pullReservations as pullReservationRows, upsertReservation } from '../store/reservations';
+import {
+  findReservationData,
+  nextReservationId,
+  pullReservations as pullReservationRows,
+  upsertReservation,
+} from '../store/reservations';
 import type { MethodCall, MethodDefinition } from './api';
 import { clientIdFailure } from './client-id';
 import { expandedFields } from './contacts';
@@ -14,15 +19,32 @@ import { optionalDateTime } from './time-filters';
 const NOT_SET_UP = 'Reservations not setup for this account';
 
 /** The reservation's fields as stored: known fields only, select options created, attendee names as a list. */
-function reservationData(call: MethodCall, fields: Map<string, FieldInfo>, base: Record<string, unknown>, pushed: Record<string, unknown>): Record<string, unknown> {
+function reservationData(
+  call: MethodCall,
+  fields: Map<string, FieldInfo>,
+  base: Record<string, unknown>,
+  pushed: Record<string, unknown>,
+): Record<string, unknown> {
   const data = { ...base };
   for (const [name, value] of Object.entries(pushed)) {
     if (name === 'id') continue;
     const field = fields.get(name);
     if (!field) continue;
     if (name === 'attendee_names') {
-      data[name] = Array.isArray(value) ? value.map(String).map((n) => n.trim()).filter(Boolean) : String(value ?? '').split(',').map((n) => n.trim()).filter(Boolean);
-    } else if (field.type === 'singleSelect' && (typeof value === 'string' || typeof value === 'number') && String(value).trim() !== '') {
+      data[name] = Array.isArray(value)
+        ? value
+            .map(String)
+            .map((n) => n.trim())
+            .filter(Boolean)
+        : String(value ?? '')
+            .split(',')
+            .map((n) => n.trim())
+            .filter(Boolean);
+    } else if (
+      field.type === 'singleSelect' &&
+      (typeof value === 'string' || typeof value === 'number') &&
+      String(value).trim() !== ''
+    ) {
       ensureOption(call.ctx.db, call.account.id, 'reservation', name, String(value).trim(), field);
       data[name] = String(value).trim();
     } else {
@@ -33,13 +55,19 @@ function reservationData(call: MethodCall, fields: Map<string, FieldInfo>, base:
 }
 
 /** The contact part of one pushed reservation: a reference to a known contact, or a contact to insert or update. */
-function reservationContact(call: MethodCall, contactFields: Map<string, FieldInfo>, contact: Record<string, unknown>): ContactPushOutcome {
+function reservationContact(
+  call: MethodCall,
+  contactFields: Map<string, FieldInfo>,
+  contact: Record<string, unknown>,
+): ContactPushOutcome {
   const hasId = contact.contact_id !== undefined && contact.contact_id !== null && contact.contact_id !== '';
   if (hasId && !hasContactInformation(contact)) {
     const problem = clientIdProblem(contact.client_id, call.account.clientId);
     if (problem) return { ok: false, reason: problem };
     const existing = findContact(call.ctx.db, call.account.id, String(contact.contact_id));
-    return existing ? { ok: true, contactId: existing.id, created: false, contact: existing } : { ok: false, reason: REASONS.noSuchContact };
+    return existing
+      ? { ok: true, contactId: existing.id, created: false, contact: existing }
+      : { ok: false, reason: REASONS.noSuchContact };
   }
   return pushOneContact(call.ctx, call.account, contactFields, contact);
 }
@@ -50,17 +78,37 @@ function pushReservations(call: MethodCall): Response {
   if (!account.reservationsEnabled) return jsonResponse({ result: false, message: NOT_SET_UP });
   const success: unknown[] = [];
   const failures: unknown[] = [];
-  const contactChanges: { created: boolean; contact: NonNullable<Extract<ContactPushOutcome, { ok: true }>['contact']> }[] = [];
+  const contactChanges: {
+    created: boolean;
+    contact: NonNullable<Extract<ContactPushOutcome, { ok: true }>['contact']>;
+  }[] = [];
   const nowMs = ctx.now().getTime();
   ctx.db.transaction(() => {
     const contactFields = loadFieldMap(ctx.db, account.id, 'contact');
     const reservationFields = loadFieldMap(ctx.db, account.id, 'reservation');
     for (const item of call.body as unknown[]) {
       const entry = item && typeof item === 'object' ? (item as Record<string, unknown>) : {};
-      const reservation = entry.reservation && typeof entry.reservation === 'object' && !Array.isArray(entry.reservation) ? (entry.reservation as Record<string, unknown>) : undefined;
-      const contact = entry.contact && typeof entry.contact === 'object' && !Array.isArray(entry.contact) ? (entry.contact as Record<string, unknown>) : undefined;
-      const givenId = reservation && (typeof reservation.id === 'string' || typeof reservation.id === 'number') && String(reservation.id).trim() !== '' ? String(reservation.id).trim() : null;
-      const fail = (reason: Reason) => failures.push({ client_id: contact?.client_id ?? null, contact_id: contact?.contact_id ?? null, reservation_id: givenId, reason });
+      const reservation =
+        entry.reservation && typeof entry.reservation === 'object' && !Array.isArray(entry.reservation)
+          ? (entry.reservation as Record<string, unknown>)
+          : undefined;
+      const contact =
+        entry.contact && typeof entry.contact === 'object' && !Array.isArray(entry.contact)
+          ? (entry.contact as Record<string, unknown>)
+          : undefined;
+      const givenId =
+        reservation &&
+        (typeof reservation.id === 'string' || typeof reservation.id === 'number') &&
+        String(reservation.id).trim() !== ''
+          ? String(reservation.id).trim()
+          : null;
+      const fail = (reason: Reason) =>
+        failures.push({
+          client_id: contact?.client_id ?? null,
+          contact_id: contact?.contact_id ?? null,
+          reservation_id: givenId,
+          reason,
+        });
       if (!reservation || !contact) {
         fail(REASONS.invalidReservation);
         continue;
@@ -76,7 +124,14 @@ function pushReservations(call: MethodCall): Response {
           if (!contactOutcome.ok) return contactOutcome;
           const id = givenId ?? nextReservationId(ctx.db);
           const base = findReservationData(ctx.db, account.id, id) ?? {};
-          upsertReservation(ctx.db, account.id, id, contactOutcome.contactId, reservationData(call, reservationFields, base, reservation), nowMs);
+          upsertReservation(
+            ctx.db,
+            account.id,
+            id,
+            contactOutcome.contactId,
+            reservationData(call, reservationFields, base, reservation),
+            nowMs,
+          );
           return { ...contactOutcome, reservationId: id };
         })();
       } catch {
@@ -87,7 +142,11 @@ function pushReservations(call: MethodCall): Response {
         fail(outcome.reason);
         continue;
       }
-      success.push({ client_id: account.clientId, contact_id: String(outcome.contactId), reservation_id: outcome.reservationId });
+      success.push({
+        client_id: account.clientId,
+        contact_id: String(outcome.contactId),
+        reservation_id: outcome.reservationId,
+      });
       if (hasContactInformation(contact)) contactChanges.push(outcome);
     }
   })();

@@ -8,6 +8,9 @@ export function optionalDateTime(params: Params, name: string, timeZone: string)
   const text = optionalNonBlank(params, name);
   if (text === undefined) return undefined;
   const date = parseServiceDateTime(text, timeZone);
-  if (!date) throw new BadRequestError(`${name} is not a valid datetime: expected YYYY-MM-DD HH:MM:SS (or ISO-8601), got "${text}"`);
+  if (!date)
+    throw new BadRequestError(
+      `${name} is not a valid datetime: expected YYYY-MM-DD HH:MM:SS (or ISO-8601), got "${text}"`,
+    );
   return date.getTime();
 }

@@ -19,7 +19,11 @@ const DAY_MS = 86_400_000;
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
 /** An email-safe lower-case form of a name (accents and apostrophes dropped). */
-const emailPart = (name: string) => name.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+const emailPart = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase();
 
 /** Adds `count` guests to an account; returns how many were added. */
 export function generateGuests(db: SandboxDatabase, count: number, options: GenerateOptions = {}): number {
@@ -31,10 +35,21 @@ export function generateGuests(db: SandboxDatabase, count: number, options: Gene
       : db.prepare('SELECT id, country FROM accounts ORDER BY id LIMIT 1').get()
   ) as { id: number; country: string } | undefined;
   if (!account) throw new Error('generateGuests: no account to add guests to');
-  const fieldNames = new Set((db.prepare("SELECT name FROM fields WHERE account_id = ? AND scope = 'contact'").all(account.id) as { name: string }[]).map((r) => r.name));
-  const categories = db.prepare('SELECT id, name FROM categories WHERE account_id = ? ORDER BY id').all(account.id) as { id: number; name: string }[];
-  const firstIndex = ((db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM contacts').get() as { id: number }).id) + 1;
-  const insertContact = db.prepare('INSERT INTO contacts (account_id, data, categories, email_key, mobile_key, created_at, touched_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const fieldNames = new Set(
+    (
+      db.prepare("SELECT name FROM fields WHERE account_id = ? AND scope = 'contact'").all(account.id) as {
+        name: string;
+      }[]
+    ).map((r) => r.name),
+  );
+  const categories = db.prepare('SELECT id, name FROM categories WHERE account_id = ? ORDER BY id').all(account.id) as {
+    id: number;
+    name: string;
+  }[];
+  const firstIndex = (db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM contacts').get() as { id: number }).id + 1;
+  const insertContact = db.prepare(
+    'INSERT INTO contacts (account_id, data, categories, email_key, mobile_key, created_at, touched_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
   const insertCategory = db.prepare('INSERT INTO contact_categories (contact_id, category_id) VALUES (?, ?)');
 
   db.transaction(() => {
@@ -51,7 +66,11 @@ export function generateGuests(db: SandboxDatabase, count: number, options: Gene
       const subscriber = `1${String((serial * 7919) % 10_000_000).padStart(7, '0')}`;
       const e164 = `+614${subscriber}`;
       const localForm = random() < 0.5;
-      const mobile = hasMobile ? (localForm ? `04${subscriber.slice(0, 2)} ${subscriber.slice(2, 5)} ${subscriber.slice(5)}` : e164) : null;
+      const mobile = hasMobile
+        ? localForm
+          ? `04${subscriber.slice(0, 2)} ${subscriber.slice(2, 5)} ${subscriber.slice(5)}`
+          : e164
+        : null;
       const age = 18 + Math.floor(random() * 57);
       const birth = new Date(nowMs - age * 365.25 * DAY_MS - Math.floor(random() * 365) * DAY_MS);
       const data: Record<string, unknown> = { PatronName: first, PatronSurname: last };
@@ -69,7 +88,15 @@ export function generateGuests(db: SandboxDatabase, count: number, options: Gene
       if (fieldNames.has('visitCount')) data.visitCount = Math.floor(random() * 60);
       const touched = nowMs - Math.floor(random() * 365 * DAY_MS);
       const chosen = categories.filter(() => random() < 0.18);
-      const info = insertContact.run(account.id, JSON.stringify(data), chosen.map((c) => c.name).join(','), email, mobile ? e164 : null, touched, touched);
+      const info = insertContact.run(
+        account.id,
+        JSON.stringify(data),
+        chosen.map((c) => c.name).join(','),
+        email,
+        mobile ? e164 : null,
+        touched,
+        touched,
+      );
       const contactId = Number(info.lastInsertRowid);
       for (const category of chosen) insertCategory.run(contactId, category.id);
     }

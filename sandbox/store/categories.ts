@@ -9,7 +9,12 @@ export interface Category {
 
 /** The account's categories, by name. */
 export function listCategories(db: SandboxDatabase, accountId: number): Category[] {
-  return (sql(db, 'SELECT id, name FROM categories WHERE account_id = ? ORDER BY name').all(accountId) as { id: number; name: string }[]).map((row) => ({
+  return (
+    sql(db, 'SELECT id, name FROM categories WHERE account_id = ? ORDER BY name').all(accountId) as {
+      id: number;
+      name: string;
+    }[]
+  ).map((row) => ({
     id: String(row.id),
     name: row.name,
   }));
@@ -32,7 +37,10 @@ export function parseCategoryNames(text: string): string[] {
 export function ensureCategories(db: SandboxDatabase, accountId: number, names: readonly string[]): Category[] {
   return names.map((name) => {
     sql(db, 'INSERT OR IGNORE INTO categories (account_id, name) VALUES (?, ?)').run(accountId, name);
-    const row = sql(db, 'SELECT id, name FROM categories WHERE account_id = ? AND name = ?').get(accountId, name) as { id: number; name: string };
+    const row = sql(db, 'SELECT id, name FROM categories WHERE account_id = ? AND name = ?').get(accountId, name) as {
+      id: number;
+      name: string;
+    };
     return { id: String(row.id), name: row.name };
   });
 }
@@ -40,7 +48,11 @@ export function ensureCategories(db: SandboxDatabase, accountId: number, names: 
 /** Replaces a contact's categories and its svc_categories text. */
 export function setContactCategories(db: SandboxDatabase, contactId: number, categories: readonly Category[]): void {
   sql(db, 'DELETE FROM contact_categories WHERE contact_id = ?').run(contactId);
-  for (const category of categories) sql(db, 'INSERT OR IGNORE INTO contact_categories (contact_id, category_id) VALUES (?, ?)').run(contactId, Number(category.id));
+  for (const category of categories)
+    sql(db, 'INSERT OR IGNORE INTO contact_categories (contact_id, category_id) VALUES (?, ?)').run(
+      contactId,
+      Number(category.id),
+    );
   sql(db, 'UPDATE contacts SET categories = ? WHERE id = ?').run(categories.map((c) => c.name).join(','), contactId);
 }
 

@@ -15,20 +15,35 @@ export interface StoredContact {
 }
 
 interface ContactRow {
-  id: number; account_id: number; data: string; categories: string; email_optout: number; touched_at: number;
+  id: number;
+  account_id: number;
+  data: string;
+  categories: string;
+  email_optout: number;
+  touched_at: number;
 }
 
 /** Row → contact. */
 function toContact(row: ContactRow): StoredContact {
   return {
-    id: row.id, accountId: row.account_id, data: JSON.parse(row.data) as Record<string, unknown>, categories: row.categories,
-    emailOptout: row.email_optout === 1, touchedAt: row.touched_at,
+    id: row.id,
+    accountId: row.account_id,
+    data: JSON.parse(row.data) as Record<string, unknown>,
+    categories: row.categories,
+    emailOptout: row.email_optout === 1,
+    touchedAt: row.touched_at,
   };
 }
 
 /** The duplicate-check keys of a contact: email lower-cased, mobile as E.164 (digits when not a valid number). */
-export function contactKeys(data: Record<string, unknown>, country: string): { emailKey: string | null; mobileKey: string | null } {
-  const email = typeof data.PatronEmail === 'string' || typeof data.PatronEmail === 'number' ? toEmailKey(String(data.PatronEmail)) : '';
+export function contactKeys(
+  data: Record<string, unknown>,
+  country: string,
+): { emailKey: string | null; mobileKey: string | null } {
+  const email =
+    typeof data.PatronEmail === 'string' || typeof data.PatronEmail === 'number'
+      ? toEmailKey(String(data.PatronEmail))
+      : '';
   return { emailKey: email === '' ? null : email, mobileKey: mobileKey(data.PatronMobile, country) };
 }
 
@@ -41,42 +56,79 @@ export function mobileKey(value: unknown, country: string): string | null {
 }
 
 /** One contact of the account, or undefined. */
-export function findContact(db: SandboxDatabase, accountId: number, contactId: string | number): StoredContact | undefined {
+export function findContact(
+  db: SandboxDatabase,
+  accountId: number,
+  contactId: string | number,
+): StoredContact | undefined {
   const id = Number(contactId);
   if (!Number.isSafeInteger(id)) return undefined;
-  const row = sql(db, 'SELECT id, account_id, data, categories, email_optout, touched_at FROM contacts WHERE id = ? AND account_id = ?').get(id, accountId) as
-    | ContactRow
-    | undefined;
+  const row = sql(
+    db,
+    'SELECT id, account_id, data, categories, email_optout, touched_at FROM contacts WHERE id = ? AND account_id = ?',
+  ).get(id, accountId) as ContactRow | undefined;
   return row && toContact(row);
 }
 
 /** Another contact with the same email or mobile, if any (push_contact's "Duplicate check failed"). */
-export function findDuplicate(db: SandboxDatabase, accountId: number, keys: { emailKey: string | null; mobileKey: string | null }, exceptId?: number): number | undefined {
+export function findDuplicate(
+  db: SandboxDatabase,
+  accountId: number,
+  keys: { emailKey: string | null; mobileKey: string | null },
+  exceptId?: number,
+): number | undefined {
   const except = exceptId ?? -1;
   if (keys.emailKey) {
-    const row = sql(db, 'SELECT id FROM contacts WHERE account_id = ? AND email_key = ? AND id != ? LIMIT 1').get(accountId, keys.emailKey, except) as { id: number } | undefined;
+    const row = sql(db, 'SELECT id FROM contacts WHERE account_id = ? AND email_key = ? AND id != ? LIMIT 1').get(
+      accountId,
+      keys.emailKey,
+      except,
+    ) as { id: number } | undefined;
     if (row) return row.id;
   }
   if (keys.mobileKey) {
-    const row = sql(db, 'SELECT id FROM contacts WHERE account_id = ? AND mobile_key = ? AND id != ? LIMIT 1').get(accountId, keys.mobileKey, except) as { id: number } | undefined;
+    const row = sql(db, 'SELECT id FROM contacts WHERE account_id = ? AND mobile_key = ? AND id != ? LIMIT 1').get(
+      accountId,
+      keys.mobileKey,
+      except,
+    ) as { id: number } | undefined;
     if (row) return row.id;
   }
   return undefined;
 }
 
 /** Inserts a contact; returns its id. */
-export function insertContact(db: SandboxDatabase, accountId: number, data: Record<string, unknown>, country: string, nowMs: number): number {
+export function insertContact(
+  db: SandboxDatabase,
+  accountId: number,
+  data: Record<string, unknown>,
+  country: string,
+  nowMs: number,
+): number {
   const keys = contactKeys(data, country);
-  const info = sql(db, 'INSERT INTO contacts (account_id, data, email_key, mobile_key, created_at, touched_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-    accountId, JSON.stringify(data), keys.emailKey, keys.mobileKey, nowMs, nowMs,
-  );
+  const info = sql(
+    db,
+    'INSERT INTO contacts (account_id, data, email_key, mobile_key, created_at, touched_at) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(accountId, JSON.stringify(data), keys.emailKey, keys.mobileKey, nowMs, nowMs);
   return Number(info.lastInsertRowid);
 }
 
 /** Rewrites a contact's fields and touches it. */
-export function updateContactData(db: SandboxDatabase, contactId: number, data: Record<string, unknown>, country: string, nowMs: number): void {
+export function updateContactData(
+  db: SandboxDatabase,
+  contactId: number,
+  data: Record<string, unknown>,
+  country: string,
+  nowMs: number,
+): void {
   const keys = contactKeys(data, country);
-  sql(db, 'UPDATE contacts SET data = ?, email_key = ?, mobile_key = ?, touched_at = ? WHERE id = ?').run(JSON.stringify(data), keys.emailKey, keys.mobileKey, nowMs, contactId);
+  sql(db, 'UPDATE contacts SET data = ?, email_key = ?, mobile_key = ?, touched_at = ? WHERE id = ?').run(
+    JSON.stringify(data),
+    keys.emailKey,
+    keys.mobileKey,
+    nowMs,
+    contactId,
+  );
 }
 
 /** Deletes a contact with its categories (operator only: the API has no delete). */
@@ -88,7 +140,11 @@ export function deleteContact(db: SandboxDatabase, accountId: number, contactId:
 
 /** Marks the contacts with this email as opted out of email (unsubscribe link, opt-out event). */
 export function optOutEmail(db: SandboxDatabase, accountId: number, email: string, nowMs: number): number {
-  return sql(db, 'UPDATE contacts SET email_optout = 1, touched_at = ? WHERE account_id = ? AND email_key = ?').run(nowMs, accountId, toEmailKey(email)).changes;
+  return sql(db, 'UPDATE contacts SET email_optout = 1, touched_at = ? WHERE account_id = ? AND email_key = ?').run(
+    nowMs,
+    accountId,
+    toEmailKey(email),
+  ).changes;
 }
 
 /** pull_db filters (section 4.13), already parsed. */
@@ -108,7 +164,13 @@ export interface ContactFilters {
  * The pull_db body as JSON text, built without parsing each stored object: 100,000 contacts must
  * answer in well under two seconds, and the stored JSON is already the custom-field part.
  */
-export function pullContactsJson(db: SandboxDatabase, accountId: number, clientId: string, country: string, filters: ContactFilters): string {
+export function pullContactsJson(
+  db: SandboxDatabase,
+  accountId: number,
+  clientId: string,
+  country: string,
+  filters: ContactFilters,
+): string {
   const where = new WhereBuilder('account_id = ?', accountId);
   if (filters.touchedFrom !== undefined) where.add('touched_at >= ?', filters.touchedFrom);
   if (filters.touchedTo !== undefined) where.add('touched_at <= ?', filters.touchedTo);
@@ -122,9 +184,10 @@ export function pullContactsJson(db: SandboxDatabase, accountId: number, clientI
     const value = filters[name];
     if (value !== undefined) where.add(`CAST(json_extract(data, '$.${name}') AS TEXT) = ?`, value.trim());
   }
-  const rows = db.prepare(`SELECT id, data, categories FROM contacts WHERE ${where.sql} ORDER BY id`).raw().iterate(...where.params) as IterableIterator<
-    [number, string, string]
-  >;
+  const rows = db
+    .prepare(`SELECT id, data, categories FROM contacts WHERE ${where.sql} ORDER BY id`)
+    .raw()
+    .iterate(...where.params) as IterableIterator<[number, string, string]>;
   const prefix = `{"client_id":${JSON.stringify(clientId)},"contact_id":"`;
   const parts: string[] = [];
   for (const [id, data, categories] of rows) {

@@ -17,13 +17,19 @@ export interface FieldInfo extends FieldDefinition {
 
 /** The account's fields of a scope, in display order. */
 export function listFields(db: SandboxDatabase, accountId: number, scope: FieldScope): FieldDefinition[] {
-  return sql(db, 'SELECT name, label, type FROM fields WHERE account_id = ? AND scope = ? ORDER BY position').all(accountId, scope) as FieldDefinition[];
+  return sql(db, 'SELECT name, label, type FROM fields WHERE account_id = ? AND scope = ? ORDER BY position').all(
+    accountId,
+    scope,
+  ) as FieldDefinition[];
 }
 
 /** The options of one select field, in the order they were created. */
 export function listOptions(db: SandboxDatabase, accountId: number, scope: FieldScope, fieldName: string): string[] {
   return (
-    sql(db, 'SELECT option FROM field_options WHERE account_id = ? AND scope = ? AND field_name = ? ORDER BY position').all(accountId, scope, fieldName) as {
+    sql(
+      db,
+      'SELECT option FROM field_options WHERE account_id = ? AND scope = ? AND field_name = ? ORDER BY position',
+    ).all(accountId, scope, fieldName) as {
       option: string;
     }[]
   ).map((row) => row.option);
@@ -33,7 +39,10 @@ export function listOptions(db: SandboxDatabase, accountId: number, scope: Field
 export function loadFieldMap(db: SandboxDatabase, accountId: number, scope: FieldScope): Map<string, FieldInfo> {
   const map = new Map<string, FieldInfo>();
   for (const field of listFields(db, accountId, scope)) map.set(field.name, { ...field, options: [] });
-  const rows = sql(db, 'SELECT field_name, option FROM field_options WHERE account_id = ? AND scope = ? ORDER BY position').all(accountId, scope) as {
+  const rows = sql(
+    db,
+    'SELECT field_name, option FROM field_options WHERE account_id = ? AND scope = ? ORDER BY position',
+  ).all(accountId, scope) as {
     field_name: string;
     option: string;
   }[];
@@ -52,33 +61,59 @@ export function addField(
 ): void {
   let position: number;
   if (appendAfter) {
-    const after = sql(db, 'SELECT position FROM fields WHERE account_id = ? AND scope = ? AND name = ?').get(accountId, scope, appendAfter) as { position: number };
-    const next = sql(db, 'SELECT MIN(position) AS position FROM fields WHERE account_id = ? AND scope = ? AND position > ?').get(accountId, scope, after.position) as {
+    const after = sql(db, 'SELECT position FROM fields WHERE account_id = ? AND scope = ? AND name = ?').get(
+      accountId,
+      scope,
+      appendAfter,
+    ) as { position: number };
+    const next = sql(
+      db,
+      'SELECT MIN(position) AS position FROM fields WHERE account_id = ? AND scope = ? AND position > ?',
+    ).get(accountId, scope, after.position) as {
       position: number | null;
     };
     // Positions are reals, so a field fits between two others without renumbering.
     position = next.position === null ? after.position + 1 : (after.position + next.position) / 2;
   } else {
-    const last = sql(db, 'SELECT MAX(position) AS position FROM fields WHERE account_id = ? AND scope = ?').get(accountId, scope) as { position: number | null };
+    const last = sql(db, 'SELECT MAX(position) AS position FROM fields WHERE account_id = ? AND scope = ?').get(
+      accountId,
+      scope,
+    ) as { position: number | null };
     position = (last.position ?? 0) + 1;
   }
   sql(db, 'INSERT INTO fields (account_id, scope, name, label, type, position) VALUES (?, ?, ?, ?, ?, ?)').run(
-    accountId, scope, field.name, field.label, field.type, position,
+    accountId,
+    scope,
+    field.name,
+    field.label,
+    field.type,
+    position,
   );
   for (const option of options) ensureOption(db, accountId, scope, field.name, option);
 }
 
 /** Whether a field of that name exists. */
 export function fieldExists(db: SandboxDatabase, accountId: number, scope: FieldScope, name: string): boolean {
-  return sql(db, 'SELECT 1 FROM fields WHERE account_id = ? AND scope = ? AND name = ?').get(accountId, scope, name) !== undefined;
+  return (
+    sql(db, 'SELECT 1 FROM fields WHERE account_id = ? AND scope = ? AND name = ?').get(accountId, scope, name) !==
+    undefined
+  );
 }
 
 /** Creates a select option when it does not exist yet (pushes create options, section 4.12). */
-export function ensureOption(db: SandboxDatabase, accountId: number, scope: FieldScope, fieldName: string, option: string, known?: FieldInfo): void {
+export function ensureOption(
+  db: SandboxDatabase,
+  accountId: number,
+  scope: FieldScope,
+  fieldName: string,
+  option: string,
+  known?: FieldInfo,
+): void {
   if (known?.options.includes(option)) return;
-  sql(db, `INSERT OR IGNORE INTO field_options (account_id, scope, field_name, option, position)
-    VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM field_options WHERE account_id = ? AND scope = ? AND field_name = ?))`).run(
-    accountId, scope, fieldName, option, accountId, scope, fieldName,
-  );
+  sql(
+    db,
+    `INSERT OR IGNORE INTO field_options (account_id, scope, field_name, option, position)
+    VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM field_options WHERE account_id = ? AND scope = ? AND field_name = ?))`,
+  ).run(accountId, scope, fieldName, option, accountId, scope, fieldName);
   known?.options.push(option);
 }

@@ -20,38 +20,61 @@ export interface Plan {
 
 /** Creates or replaces a partner. */
 export function savePartner(db: SandboxDatabase, partner: Partner): void {
-  sql(db, 'INSERT INTO partners (id, name, webhook_url) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, webhook_url = excluded.webhook_url').run(
-    partner.id, partner.name, partner.webhookUrl,
-  );
+  sql(
+    db,
+    'INSERT INTO partners (id, name, webhook_url) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, webhook_url = excluded.webhook_url',
+  ).run(partner.id, partner.name, partner.webhookUrl);
 }
 
 /** Creates or replaces a plan. */
 export function savePlan(db: SandboxDatabase, plan: Plan): void {
-  sql(db, `INSERT INTO plans (id, partner_id, name, description, email_credits, sms_credits) VALUES (?, ?, ?, ?, ?, ?)
+  sql(
+    db,
+    `INSERT INTO plans (id, partner_id, name, description, email_credits, sms_credits) VALUES (?, ?, ?, ?, ?, ?)
     ON CONFLICT (id) DO UPDATE SET partner_id = excluded.partner_id, name = excluded.name, description = excluded.description,
-      email_credits = excluded.email_credits, sms_credits = excluded.sms_credits`).run(
-    plan.id, plan.partnerId, plan.name, plan.description, plan.emailCredits, plan.smsCredits,
-  );
+      email_credits = excluded.email_credits, sms_credits = excluded.sms_credits`,
+  ).run(plan.id, plan.partnerId, plan.name, plan.description, plan.emailCredits, plan.smsCredits);
 }
 
 /** One partner, or undefined. */
 export function findPartner(db: SandboxDatabase, id: string): Partner | undefined {
-  const row = sql(db, 'SELECT id, name, webhook_url FROM partners WHERE id = ?').get(id) as { id: string; name: string; webhook_url: string | null } | undefined;
+  const row = sql(db, 'SELECT id, name, webhook_url FROM partners WHERE id = ?').get(id) as
+    { id: string; name: string; webhook_url: string | null } | undefined;
   return row && { id: row.id, name: row.name, webhookUrl: row.webhook_url };
 }
 
 /** Every partner. */
 export function listPartners(db: SandboxDatabase): Partner[] {
-  return (sql(db, 'SELECT id, name, webhook_url FROM partners ORDER BY id').all() as { id: string; name: string; webhook_url: string | null }[]).map((row) => ({
-    id: row.id, name: row.name, webhookUrl: row.webhook_url,
+  return (
+    sql(db, 'SELECT id, name, webhook_url FROM partners ORDER BY id').all() as {
+      id: string;
+      name: string;
+      webhook_url: string | null;
+    }[]
+  ).map((row) => ({
+    id: row.id,
+    name: row.name,
+    webhookUrl: row.webhook_url,
   }));
 }
 
-interface PlanRow { id: string; partner_id: string | null; name: string; description: string; email_credits: number; sms_credits: number }
+interface PlanRow {
+  id: string;
+  partner_id: string | null;
+  name: string;
+  description: string;
+  email_credits: number;
+  sms_credits: number;
+}
 
 /** Row → plan. */
 const toPlan = (row: PlanRow): Plan => ({
-  id: row.id, partnerId: row.partner_id, name: row.name, description: row.description, emailCredits: row.email_credits, smsCredits: row.sms_credits,
+  id: row.id,
+  partnerId: row.partner_id,
+  name: row.name,
+  description: row.description,
+  emailCredits: row.email_credits,
+  smsCredits: row.sms_credits,
 });
 
 /** One plan, or undefined. */

@@ -2,16 +2,29 @@
 import { sql, type SandboxDatabase } from './schema';
 
 /** Inserts or updates a reservation by its id; returns the id. */
-export function upsertReservation(db: SandboxDatabase, accountId: number, id: string, contactId: number, data: Record<string, unknown>, nowMs: number): void {
-  sql(db, `INSERT INTO reservations (account_id, id, contact_id, data, created_at, touched_at) VALUES (?, ?, ?, ?, ?, ?)
-    ON CONFLICT (account_id, id) DO UPDATE SET contact_id = excluded.contact_id, data = excluded.data, touched_at = excluded.touched_at`).run(
-    accountId, id, contactId, JSON.stringify(data), nowMs, nowMs,
-  );
+export function upsertReservation(
+  db: SandboxDatabase,
+  accountId: number,
+  id: string,
+  contactId: number,
+  data: Record<string, unknown>,
+  nowMs: number,
+): void {
+  sql(
+    db,
+    `INSERT INTO reservations (account_id, id, contact_id, data, created_at, touched_at) VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT (account_id, id) DO UPDATE SET contact_id = excluded.contact_id, data = excluded.data, touched_at = excluded.touched_at`,
+  ).run(accountId, id, contactId, JSON.stringify(data), nowMs, nowMs);
 }
 
 /** The stored fields of one reservation, or undefined. */
-export function findReservationData(db: SandboxDatabase, accountId: number, id: string): Record<string, unknown> | undefined {
-  const row = sql(db, 'SELECT data FROM reservations WHERE account_id = ? AND id = ?').get(accountId, id) as { data: string } | undefined;
+export function findReservationData(
+  db: SandboxDatabase,
+  accountId: number,
+  id: string,
+): Record<string, unknown> | undefined {
+  const row = sql(db, 'SELECT data FROM reservations WHERE account_id = ? AND id = ?').get(accountId, id) as
+    { data: string } | undefined;
   return row && (JSON.parse(row.data) as Record<string, unknown>);
 }
 
@@ -22,14 +35,29 @@ export function nextReservationId(db: SandboxDatabase): string {
 }
 
 /** pull_reservations rows: each reservation with its contact, optionally limited to a touched window. */
-export function pullReservations(db: SandboxDatabase, accountId: number, clientId: string, range: { from?: number; to?: number }): unknown[] {
-  const rows = sql(db, `SELECT r.id, r.data, c.id AS contact_id, c.data AS contact_data FROM reservations r
+export function pullReservations(
+  db: SandboxDatabase,
+  accountId: number,
+  clientId: string,
+  range: { from?: number; to?: number },
+): unknown[] {
+  const rows = sql(
+    db,
+    `SELECT r.id, r.data, c.id AS contact_id, c.data AS contact_data FROM reservations r
       JOIN contacts c ON c.id = r.contact_id
-      WHERE r.account_id = ? AND r.touched_at >= ? AND r.touched_at <= ? ORDER BY r.pk`).all(
-    accountId, range.from ?? Number.MIN_SAFE_INTEGER, range.to ?? Number.MAX_SAFE_INTEGER,
-  ) as { id: string; data: string; contact_id: number; contact_data: string }[];
+      WHERE r.account_id = ? AND r.touched_at >= ? AND r.touched_at <= ? ORDER BY r.pk`,
+  ).all(accountId, range.from ?? Number.MIN_SAFE_INTEGER, range.to ?? Number.MAX_SAFE_INTEGER) as {
+    id: string;
+    data: string;
+    contact_id: number;
+    contact_data: string;
+  }[];
   return rows.map((row) => ({
     reservation: { id: row.id, ...(JSON.parse(row.data) as Record<string, unknown>) },
-    contact: { client_id: clientId, contact_id: String(row.contact_id), ...(JSON.parse(row.contact_data) as Record<string, unknown>) },
+    contact: {
+      client_id: clientId,
+      contact_id: String(row.contact_id),
+      ...(JSON.parse(row.contact_data) as Record<string, unknown>),
+    },
   }));
 }

@@ -240,5 +240,8 @@ export function getMeta(db: SandboxDatabase, key: string): string | undefined {
 
 /** Writes a value of the sandbox's own bookkeeping. */
 export function setMeta(db: SandboxDatabase, key: string, value: string): void {
-  sql(db, 'INSERT INTO sandbox_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  sql(
+    db,
+    'INSERT INTO sandbox_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  ).run(key, value);
 }

@@ -6,6 +6,7 @@ export function normaliseBaseUrl(baseUrl: string): string {
   } catch {
     throw new TypeError(`Not a web address: ${baseUrl}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`The service address must start with http:// or https:// (got ${url.protocol})`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new TypeError(`The service address must start with http:// or https:// (got ${url.protocol})`);
   return url.href.replace(/\/+$/, '');
 }

@@ -4,7 +4,15 @@ import { writeDates } from './datetimes';
 import { encodeBody } from './encode';
 import { InvalidRequestError, ServiceCallError } from './errors';
 import { describeIssues, interpretAnswer } from './interpret';
-import { DEFAULT_RESPONSE_LIMITS_BYTES, DEFAULT_TIMEOUTS_MS, serviceMethods, type MethodInput, type MethodOutput, type ServiceMethodName, type TimeoutClass } from './methods';
+import {
+  DEFAULT_RESPONSE_LIMITS_BYTES,
+  DEFAULT_TIMEOUTS_MS,
+  serviceMethods,
+  type MethodInput,
+  type MethodOutput,
+  type ServiceMethodName,
+  type TimeoutClass,
+} from './methods';
 import { redactApiKey } from './redact';
 import { exchange, type ServiceLogEntry } from './transport';
 
@@ -12,9 +20,10 @@ export { buildSigninLink, buildSignupLink, requestToken } from './partner';
 export type { ServiceLogEntry } from './transport';
 
 /** One client method: optional input where every parameter is optional (categories, sent_items, sms_inbox). */
-type ClientMethod<Name extends ServiceMethodName> = Record<never, never> extends MethodInput<Name>
-  ? (input?: MethodInput<Name>) => Promise<MethodOutput<Name>>
-  : (input: MethodInput<Name>) => Promise<MethodOutput<Name>>;
+type ClientMethod<Name extends ServiceMethodName> =
+  Record<never, never> extends MethodInput<Name>
+    ? (input?: MethodInput<Name>) => Promise<MethodOutput<Name>>
+    : (input: MethodInput<Name>) => Promise<MethodOutput<Name>>;
 
 /**
  * A client of one account: a camelCase method per API method. Envelope methods resolve to `data` (email and
@@ -59,7 +68,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
   const responseLimitOf = (name: ServiceMethodName) => {
     const timeoutClass = serviceMethods[name].timeout;
-    return options.responseLimitsBytes?.[name] ?? options.responseLimitsBytes?.[timeoutClass] ?? DEFAULT_RESPONSE_LIMITS_BYTES[timeoutClass];
+    return (
+      options.responseLimitsBytes?.[name] ??
+      options.responseLimitsBytes?.[timeoutClass] ??
+      DEFAULT_RESPONSE_LIMITS_BYTES[timeoutClass]
+    );
   };
 
   async function call(name: ServiceMethodName, input: unknown): Promise<unknown> {
@@ -69,7 +82,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     let status: number | undefined;
     const log = (outcome: string) => {
       try {
-        onLog?.({ method: declaration.name, url: redactApiKey(url, apiKey), status, durationMs: Date.now() - started, outcome });
+        onLog?.({
+          method: declaration.name,
+          url: redactApiKey(url, apiKey),
+          status,
+          durationMs: Date.now() - started,
+          outcome,
+        });
       } catch {
         // A failing logger must not turn a completed write into an error: the caller would send it again.
       }
@@ -77,7 +96,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     try {
       const request = declaration.request.safeParse(input ?? {});
       if (!request.success) {
-        throw new InvalidRequestError(declaration.name, `${declaration.name}: the request does not match the method (${describeIssues(request.error)}); nothing was sent`);
+        throw new InvalidRequestError(
+          declaration.name,
+          `${declaration.name}: the request does not match the method (${describeIssues(request.error)}); nothing was sent`,
+        );
       }
       const { body, contentType } = encodeBody(declaration.encoding, writeDates(request.data, timeZone));
       const answer = await exchange({
@@ -90,7 +112,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         fetch: fetchImpl,
       });
       status = answer.status;
-      const result = interpretAnswer(answer, declaration.response, { method: declaration.name, effect: declaration.effect, secrets, now: now() });
+      const result = interpretAnswer(answer, declaration.response, {
+        method: declaration.name,
+        effect: declaration.effect,
+        secrets,
+        now: now(),
+      });
       log('ok');
       return result;
     } catch (error) {
@@ -99,6 +126,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
   }
 
-  const methods = Object.keys(serviceMethods).map((name) => [name, (input?: unknown) => call(name as ServiceMethodName, input)]);
+  const methods = Object.keys(serviceMethods).map((name) => [
+    name,
+    (input?: unknown) => call(name as ServiceMethodName, input),
+  ]);
   return Object.fromEntries(methods) as ServiceClient;
 }

@@ -26,5 +26,8 @@ export function encodeForm(fields: Record<string, FormValue>): URLSearchParams {
 /** Body and content type of a request in the given encoding. */
 export function encodeBody(encoding: 'form' | 'json', payload: unknown): { body: string; contentType: string } {
   if (encoding === 'json') return { body: JSON.stringify(payload), contentType: 'application/json' };
-  return { body: encodeForm((payload ?? {}) as Record<string, FormValue>).toString(), contentType: 'application/x-www-form-urlencoded' };
+  return {
+    body: encodeForm((payload ?? {}) as Record<string, FormValue>).toString(),
+    contentType: 'application/x-www-form-urlencoded',
+  };
 }

@@ -86,7 +86,11 @@ export class RedirectRefusedError extends HttpStatusError {
 
   constructor(method: string, status: number, locationOrigin: string | undefined) {
     const where = locationOrigin ? ` to ${locationOrigin}` : '';
-    super(method, `${method}: the service answered with a redirect (HTTP ${status})${where}; the desk does not follow redirects, so check the service address`, status);
+    super(
+      method,
+      `${method}: the service answered with a redirect (HTTP ${status})${where}; the desk does not follow redirects, so check the service address`,
+      status,
+    );
     this.locationOrigin = locationOrigin;
   }
 }
@@ -101,7 +105,10 @@ export class ResponseTooLargeError extends ServiceCallError {
   readonly limitBytes: number;
 
   constructor(method: string, limitBytes: number) {
-    super(method, `${method}: the answer was larger than ${formatBytes(limitBytes)}, more than this method can return; it was not read and the service may have acted on the request`);
+    super(
+      method,
+      `${method}: the answer was larger than ${formatBytes(limitBytes)}, more than this method can return; it was not read and the service may have acted on the request`,
+    );
     this.limitBytes = limitBytes;
   }
 }
@@ -123,7 +130,10 @@ export class ServiceFailureError extends ServiceCallError {
   readonly httpStatus: number;
 
   constructor(method: string, serviceMessage: string, code: number | undefined, httpStatus: number) {
-    super(method, `${method}: the service refused: ${serviceMessage || '(no message)'}${code === undefined ? '' : ` (code ${code})`}`);
+    super(
+      method,
+      `${method}: the service refused: ${serviceMessage || '(no message)'}${code === undefined ? '' : ` (code ${code})`}`,
+    );
     this.serviceMessage = serviceMessage;
     this.code = code;
     this.httpStatus = httpStatus;
@@ -138,7 +148,13 @@ export class TokenRefusedError extends ServiceFailureError {
   /** Our clock minus the service's, in ms (positive: this computer is ahead), when the Date header was present. */
   readonly clockSkewMs: number | undefined;
 
-  constructor(serviceMessage: string, code: number | undefined, httpStatus: number, serverDate: Date | undefined, sentAt: Date) {
+  constructor(
+    serviceMessage: string,
+    code: number | undefined,
+    httpStatus: number,
+    serverDate: Date | undefined,
+    sentAt: Date,
+  ) {
     super('request_token', serviceMessage, code, httpStatus);
     this.serverDate = serverDate;
     this.clockSkewMs = serverDate ? sentAt.getTime() - serverDate.getTime() : undefined;

@@ -49,16 +49,35 @@ function isRefusedBeforeConnecting(error: unknown): boolean {
  * cannot tell apart (a browser's bare "Failed to fetch") are OutcomeUnknownError, because the service may
  * have received and acted on the request. `timedOut` says our timer aborted the call.
  */
-export function classifyFetchFailure(error: unknown, method: string, timedOut: boolean, timeoutMs: number): ServiceCallError {
+export function classifyFetchFailure(
+  error: unknown,
+  method: string,
+  timedOut: boolean,
+  timeoutMs: number,
+): ServiceCallError {
   if (timedOut) {
-    return new OutcomeUnknownError(method, `${method}: no answer within ${Math.round(timeoutMs / 1000)} s; the service may have acted on the request`, 'timeout', 'TIMEOUT');
+    return new OutcomeUnknownError(
+      method,
+      `${method}: no answer within ${Math.round(timeoutMs / 1000)} s; the service may have acted on the request`,
+      'timeout',
+      'TIMEOUT',
+    );
   }
   const codes = causeCodes(error);
   const notConnected = codes.length > 0 && codes.every((code) => NOT_CONNECTED_CODES.has(code));
   if (notConnected || isRefusedBeforeConnecting(error)) {
     const code = codes[0];
-    return new NoConnectionError(method, `${method}: could not reach the service${code ? ` (${code})` : ''}; nothing was sent`, code);
+    return new NoConnectionError(
+      method,
+      `${method}: could not reach the service${code ? ` (${code})` : ''}; nothing was sent`,
+      code,
+    );
   }
   const code = codes[0];
-  return new OutcomeUnknownError(method, `${method}: the connection failed after the request was sent${code ? ` (${code})` : ''}; the service may have acted on it`, 'connection-lost', code);
+  return new OutcomeUnknownError(
+    method,
+    `${method}: the connection failed after the request was sent${code ? ` (${code})` : ''}; the service may have acted on it`,
+    'connection-lost',
+    code,
+  );
 }

@@ -17,9 +17,32 @@ export {
   type OutcomeUnknownReason,
   type ServiceCallErrorKind,
 } from './errors';
-export { DEFAULT_RESPONSE_LIMITS_BYTES, DEFAULT_TIMEOUTS_MS, serviceMethods, type MethodDeclaration, type MethodInput, type MethodOutput, type ServiceMethodName, type TimeoutClass } from './methods';
+export {
+  DEFAULT_RESPONSE_LIMITS_BYTES,
+  DEFAULT_TIMEOUTS_MS,
+  serviceMethods,
+  type MethodDeclaration,
+  type MethodInput,
+  type MethodOutput,
+  type ServiceMethodName,
+  type TimeoutClass,
+} from './methods';
 export { ADDABLE_FIELD_TYPES } from './request-schemas';
-export type { ContactRecord, FailureReason, FieldDefinition, ReservationRecord, SentItem, SmsReply } from './response-schemas';
+export type {
+  ContactRecord,
+  FailureReason,
+  FieldDefinition,
+  ReservationRecord,
+  SentItem,
+  SmsReply,
+} from './response-schemas';
 export { REDACTED, redactApiKey, redactSecrets } from './redact';
-export { formatNonce, hmacSha256Hex, requestTokenSignature, sha1Hex, signinSignature, type SigninKeying } from './signatures';
+export {
+  formatNonce,
+  hmacSha256Hex,
+  requestTokenSignature,
+  sha1Hex,
+  signinSignature,
+  type SigninKeying,
+} from './signatures';
 export type { ServiceLogEntry } from './transport';

@@ -1,6 +1,12 @@
 // From the service's raw answer to a typed result or a typed error (reference §4.1, §7).
 import type { z } from 'zod';
-import { HttpStatusError, InvalidResponseError, OutcomeUnknownError, ServiceFailureError, type ServiceCallError } from './errors';
+import {
+  HttpStatusError,
+  InvalidResponseError,
+  OutcomeUnknownError,
+  ServiceFailureError,
+  type ServiceCallError,
+} from './errors';
 import { redactSecrets } from './redact';
 import { parseRetryAfter } from './retry-after';
 import type { RawAnswer } from './transport';
@@ -43,14 +49,19 @@ export function failureOf(body: unknown): FailureBody | undefined {
   const { result, message, error, code } = body as Record<string, unknown>;
   if (result !== false) return undefined;
   const words = typeof message === 'string' && message !== '' ? message : typeof error === 'string' ? error : '';
-  const numericCode = typeof code === 'number' ? code : typeof code === 'string' && /^\d+$/.test(code) ? Number(code) : undefined;
+  const numericCode =
+    typeof code === 'number' ? code : typeof code === 'string' && /^\d+$/.test(code) ? Number(code) : undefined;
   return { message: words, code: numericCode };
 }
 
 /** The error for an answer we cannot understand: the write may have happened, a read simply failed. */
 function unreadable(context: AnswerContext, detail: string): ServiceCallError {
   if (context.effect === 'write') {
-    return new OutcomeUnknownError(context.method, `${context.method}: the answer could not be read (${detail}); the service may have acted on the request`, 'invalid-response');
+    return new OutcomeUnknownError(
+      context.method,
+      `${context.method}: the answer could not be read (${detail}); the service may have acted on the request`,
+      'invalid-response',
+    );
   }
   return new InvalidResponseError(context.method, `${context.method}: the answer could not be read (${detail})`);
 }
@@ -69,7 +80,11 @@ export function describeIssues(error: z.ZodError): string {
  * ServiceFailureError, the rest HttpStatusError. 2xx: `result:false` is ServiceFailureError; a body that
  * is not JSON or does not match the schema is OutcomeUnknownError for writes, InvalidResponseError for reads.
  */
-export function interpretAnswer<Schema extends z.ZodType>(answer: RawAnswer, schema: Schema, context: AnswerContext): z.output<Schema> {
+export function interpretAnswer<Schema extends z.ZodType>(
+  answer: RawAnswer,
+  schema: Schema,
+  context: AnswerContext,
+): z.output<Schema> {
   const redact = (text: string) => redactSecrets(text, context.secrets);
   const body = parseJson(answer.text);
   const failure = failureOf(body);
@@ -79,7 +94,13 @@ export function interpretAnswer<Schema extends z.ZodType>(answer: RawAnswer, sch
     const serviceMessage = failure?.message ? redact(failure.message) : undefined;
     const retryAfterMs = parseRetryAfter(answer.headers.get('retry-after'), context.now);
     const said = serviceMessage ? `: ${serviceMessage}` : '';
-    throw new HttpStatusError(context.method, `${context.method}: the service answered HTTP ${answer.status}${said}`, answer.status, retryAfterMs, serviceMessage);
+    throw new HttpStatusError(
+      context.method,
+      `${context.method}: the service answered HTTP ${answer.status}${said}`,
+      answer.status,
+      retryAfterMs,
+      serviceMessage,
+    );
   }
   if (failure) throw new ServiceFailureError(context.method, redact(failure.message), failure.code, answer.status);
   if (body === undefined) throw unreadable(context, answer.text.trim() === '' ? 'empty body' : 'not JSON');

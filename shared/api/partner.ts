@@ -50,7 +50,12 @@ export async function requestToken(input: {
     const message = failure?.message || `HTTP ${answer.status}`;
     throw new TokenRefusedError(message, failure?.code, answer.status, serverDate, sentAt);
   }
-  const data = interpretAnswer(answer, requestTokenResponse, { method: 'request_token', effect: 'read', secrets: [input.password], now: sentAt });
+  const data = interpretAnswer(answer, requestTokenResponse, {
+    method: 'request_token',
+    effect: 'read',
+    secrets: [input.password],
+    now: sentAt,
+  });
   return { token: data.token, secret: data.secret, clientId: data.client_id, ...(serverDate ? { serverDate } : {}) };
 }
 
@@ -58,10 +63,25 @@ export async function requestToken(input: {
  * The one-minute automatic sign-in address (`/v1/api_token/signin?signature=&nonce=&token=`). Keyed with the
  * secret itself by default, as the reference's sample code does (ARCHITECTURE §4).
  */
-export async function buildSigninLink(input: { baseUrl: string; token: string; secret: string; now?: Date; keying?: SigninKeying }): Promise<string> {
+export async function buildSigninLink(input: {
+  baseUrl: string;
+  token: string;
+  secret: string;
+  now?: Date;
+  keying?: SigninKeying;
+}): Promise<string> {
   const nonce = formatNonce(input.now ?? new Date());
-  const signature = await signinSignature({ token: input.token, secret: input.secret, nonce, keying: input.keying ?? 'secret' });
-  const query = [`signature=${encodeURIComponent(signature)}`, `nonce=${encodeURIComponent(nonce)}`, `token=${encodeURIComponent(input.token)}`];
+  const signature = await signinSignature({
+    token: input.token,
+    secret: input.secret,
+    nonce,
+    keying: input.keying ?? 'secret',
+  });
+  const query = [
+    `signature=${encodeURIComponent(signature)}`,
+    `nonce=${encodeURIComponent(nonce)}`,
+    `token=${encodeURIComponent(input.token)}`,
+  ];
   return `${normaliseBaseUrl(input.baseUrl)}/v1/api_token/signin?${query.join('&')}`;
 }
 
@@ -72,7 +92,9 @@ export type SignupTarget = { partnerId: string; planId?: undefined } | { planId:
  * A signup address (§4.22): `/signup/ref/<partner_id>/?…` or `/signup/online_signup?pkgid=<plan_id>&…`, with
  * the optional logo_url (the new account's business logo) and reference (the partner's tracking text).
  */
-export function buildSignupLink(input: { signupUrl: string; logoUrl?: string; reference?: string } & SignupTarget): string {
+export function buildSignupLink(
+  input: { signupUrl: string; logoUrl?: string; reference?: string } & SignupTarget,
+): string {
   const signupUrl = normaliseBaseUrl(input.signupUrl);
   const extras = [
     ...(input.logoUrl ? [`logo_url=${encodeURIComponent(input.logoUrl)}`] : []),

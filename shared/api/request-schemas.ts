@@ -72,7 +72,17 @@ export const smsInboxRequest = z.strictObject({
 export const getContactFieldsRequest = z.strictObject({ client_id: z.string(), expand: z.boolean().optional() });
 
 /** The field types add_contact_field accepts (Sex is listed by get_contact_fields only). */
-export const ADDABLE_FIELD_TYPES = ['string', 'text', 'number', 'date', 'time', 'datetime', 'singleSelect', 'multipleSelect', 'bool'] as const;
+export const ADDABLE_FIELD_TYPES = [
+  'string',
+  'text',
+  'number',
+  'date',
+  'time',
+  'datetime',
+  'singleSelect',
+  'multipleSelect',
+  'bool',
+] as const;
 
 export const addContactFieldRequest = z.strictObject({
   label: z.string(),

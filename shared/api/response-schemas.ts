@@ -6,11 +6,20 @@ import { z } from 'zod';
 export const idText = z.union([z.string(), z.number()]).transform(String);
 
 /** A number the service may send as numeric text. */
-export const numeric = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+export const numeric = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number),
+]);
 
 /** The success envelope of the campaign/message methods (§4.1), yielding its `data`. */
 function envelopeData<Data extends z.ZodType>(data: Data) {
-  return z.looseObject({ result: z.literal(true), message: z.string().optional(), data }).transform((body) => body.data as z.output<Data>);
+  return z
+    .looseObject({ result: z.literal(true), message: z.string().optional(), data })
+    .transform((body) => body.data as z.output<Data>);
 }
 
 /** A success envelope whose only content is the service's message (email, sms). */
@@ -62,7 +71,9 @@ export const fieldDefinition = z.looseObject({
 /** get_contact_fields: names only, or definitions with `expand`. */
 export const contactFieldsResponse = z.looseObject({ fields: z.array(z.union([z.string(), fieldDefinition])) });
 
-export const addContactFieldResponse = envelopeData(z.looseObject({ name: z.string(), label: z.string(), type: z.string() }));
+export const addContactFieldResponse = envelopeData(
+  z.looseObject({ name: z.string(), label: z.string(), type: z.string() }),
+);
 
 /** A stored contact: its ids and categories plus whatever custom fields the account has. */
 export const contactRecord = z.looseObject({
@@ -77,10 +88,12 @@ export const failureReason = z.looseObject({ code: numeric, desc: z.string() });
 
 /** A bulk call's answer: accepted items and per-item failures, each failure with its reason. */
 function bulkResponse<Accepted extends z.ZodType, Failed extends z.ZodType>(accepted: Accepted, failed: Failed) {
-  return z.looseObject({ success: z.array(accepted).default([]), failures: z.array(failed).default([]) }).transform((body) => ({
-    success: body.success as z.output<Accepted>[],
-    failures: body.failures as z.output<Failed>[],
-  }));
+  return z
+    .looseObject({ success: z.array(accepted).default([]), failures: z.array(failed).default([]) })
+    .transform((body) => ({
+      success: body.success as z.output<Accepted>[],
+      failures: body.failures as z.output<Failed>[],
+    }));
 }
 
 export const pushContactResponse = bulkResponse(
@@ -88,7 +101,9 @@ export const pushContactResponse = bulkResponse(
   z.looseObject({ client_id: idText.nullish(), contact_id: idText.nullish(), reason: failureReason }),
 );
 
-export const categoriesResponse = envelopeData(z.looseObject({ categories: z.array(z.looseObject({ name: z.string(), id: idText })) }));
+export const categoriesResponse = envelopeData(
+  z.looseObject({ categories: z.array(z.looseObject({ name: z.string(), id: idText })) }),
+);
 
 export const addPurchaseResponse = bulkResponse(z.looseObject({}), z.looseObject({ reason: failureReason }));
 
@@ -100,12 +115,19 @@ export const pullReservationsResponse = z.array(reservationRecord);
 
 export const pushReservationsResponse = bulkResponse(
   z.looseObject({ client_id: idText, contact_id: idText, reservation_id: idText }),
-  z.looseObject({ client_id: idText.nullish(), contact_id: idText.nullish(), reservation_id: idText.nullish(), reason: failureReason }),
+  z.looseObject({
+    client_id: idText.nullish(),
+    contact_id: idText.nullish(),
+    reservation_id: idText.nullish(),
+    reason: failureReason,
+  }),
 );
 
 export const reservationFieldsResponse = z.looseObject({ fields: z.array(fieldDefinition) });
 
-export const requestTokenResponse = envelopeData(z.looseObject({ token: z.string(), secret: z.string(), client_id: idText }));
+export const requestTokenResponse = envelopeData(
+  z.looseObject({ token: z.string(), secret: z.string(), client_id: idText }),
+);
 
 /** A contact as pull_db returns it. */
 export type ContactRecord = z.output<typeof contactRecord>;

@@ -18,18 +18,33 @@ export async function sha1Hex(text: string): Promise<string> {
 
 /** Hex HMAC-SHA256 of UTF-8 text keyed with the UTF-8 bytes of `key`. */
 export async function hmacSha256Hex(key: string, text: string): Promise<string> {
-  const cryptoKey = await globalThis.crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const cryptoKey = await globalThis.crypto.subtle.importKey(
+    'raw',
+    encoder.encode(key),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   return toHex(await globalThis.crypto.subtle.sign('HMAC', cryptoKey, encoder.encode(text)));
 }
 
 /** The request_token `signature` header: HMAC-SHA256 of `<username>.<sha1(password)>.<nonce>` keyed with sha1(password) (hex). */
-export async function requestTokenSignature(input: { username: string; password: string; nonce: string }): Promise<string> {
+export async function requestTokenSignature(input: {
+  username: string;
+  password: string;
+  nonce: string;
+}): Promise<string> {
   const passwordHash = await sha1Hex(input.password);
   return hmacSha256Hex(passwordHash, `${input.username}.${passwordHash}.${input.nonce}`);
 }
 
 /** The sign-in link's `signature`: HMAC-SHA256 of `<token>.<secret>.<nonce>`, keyed as `keying` says. */
-export async function signinSignature(input: { token: string; secret: string; nonce: string; keying: SigninKeying }): Promise<string> {
+export async function signinSignature(input: {
+  token: string;
+  secret: string;
+  nonce: string;
+  keying: SigninKeying;
+}): Promise<string> {
   const key = input.keying === 'secret' ? input.secret : await sha1Hex(input.secret);
   return hmacSha256Hex(key, `${input.token}.${input.secret}.${input.nonce}`);
 }

@@ -48,21 +48,41 @@ export async function exchange(request: ExchangeRequest): Promise<RawAnswer> {
   try {
     let response: Response;
     try {
-      response = await request.fetch(request.url, { method: 'POST', headers: request.headers, body: request.body, signal: controller.signal, redirect: 'manual' });
+      response = await request.fetch(request.url, {
+        method: 'POST',
+        headers: request.headers,
+        body: request.body,
+        signal: controller.signal,
+        redirect: 'manual',
+      });
     } catch (error) {
       throw classifyFetchFailure(error, request.method, timedOut, request.timeoutMs);
     }
     if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
       await response.body?.cancel().catch(() => undefined);
-      throw new RedirectRefusedError(request.method, response.status, originOf(response.headers.get('location'), request.url));
+      throw new RedirectRefusedError(
+        request.method,
+        response.status,
+        originOf(response.headers.get('location'), request.url),
+      );
     }
     try {
-      return { status: response.status, headers: response.headers, text: await readText(response, request.maxBodyBytes, request.method) };
+      return {
+        status: response.status,
+        headers: response.headers,
+        text: await readText(response, request.maxBodyBytes, request.method),
+      };
     } catch (error) {
       if (error instanceof ResponseTooLargeError) throw error;
       // The service answered (so it had the request) but the body was cut off: whatever it did stands, unseen.
-      const why = timedOut ? `the answer did not finish within ${Math.round(request.timeoutMs / 1000)} s` : 'the answer was cut off';
-      throw new OutcomeUnknownError(request.method, `${request.method}: ${why}; the service may have acted on the request`, timedOut ? 'timeout' : 'connection-lost');
+      const why = timedOut
+        ? `the answer did not finish within ${Math.round(request.timeoutMs / 1000)} s`
+        : 'the answer was cut off';
+      throw new OutcomeUnknownError(
+        request.method,
+        `${request.method}: ${why}; the service may have acted on the request`,
+        timedOut ? 'timeout' : 'connection-lost',
+      );
     }
   } finally {
     clearTimeout(timer);

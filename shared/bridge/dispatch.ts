@@ -12,12 +12,21 @@ export type DispatchErrorLogger = (channel: string, error: unknown) => void;
 export function createDispatcher(handlers: DeskHandlers, logError: DispatchErrorLogger = () => {}) {
   return async function dispatch(channelName: unknown, argument: unknown): Promise<BridgeResult> {
     if (!isChannelName(channelName)) {
-      return { ok: false, error: { code: 'unknown-channel', message: `Unknown desk request "${String(channelName).slice(0, 60)}".` } };
+      return {
+        ok: false,
+        error: { code: 'unknown-channel', message: `Unknown desk request "${String(channelName).slice(0, 60)}".` },
+      };
     }
     const spec = channels[channelName];
     const parsed = spec.request.safeParse(argument ?? {});
     if (!parsed.success) {
-      return { ok: false, error: { code: 'bad-request', message: `Invalid arguments for ${channelName}: ${z.prettifyError(parsed.error)}` } };
+      return {
+        ok: false,
+        error: {
+          code: 'bad-request',
+          message: `Invalid arguments for ${channelName}: ${z.prettifyError(parsed.error)}`,
+        },
+      };
     }
     try {
       const handler = handlers[channelName] as (request: unknown) => unknown;
@@ -25,7 +34,10 @@ export function createDispatcher(handlers: DeskHandlers, logError: DispatchError
       return { ok: true, value: spec.response.parse(value) };
     } catch (error) {
       logError(channelName, error);
-      const message = error instanceof UserFacingError ? error.message : `The desk could not complete ${channelName}. See the log for details.`;
+      const message =
+        error instanceof UserFacingError
+          ? error.message
+          : `The desk could not complete ${channelName}. See the log for details.`;
       return { ok: false, error: { code: 'failed', message } };
     }
   };

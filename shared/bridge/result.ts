@@ -2,7 +2,8 @@
 export type BridgeErrorCode = 'bad-request' | 'unknown-channel' | 'failed';
 
 /** What travels back over either transport: never a thrown error, so messages arrive intact. */
-export type BridgeResult = { ok: true; value: unknown } | { ok: false; error: { code: BridgeErrorCode; message: string } };
+export type BridgeResult =
+  { ok: true; value: unknown } | { ok: false; error: { code: BridgeErrorCode; message: string } };
 
 /** The error a renderer call rejects with; `message` is written for the person at the desk. */
 export class BridgeError extends Error {

@@ -34,10 +34,39 @@ export interface OutboxKindSpec {
 export const OUTBOX_KIND_SPECS = {
   sms: { method: 'sms', label: 'SMS', bulk: false, claimMustBeFlushed: true, editable: true, referenceId: true },
   email: { method: 'email', label: 'Email', bulk: false, claimMustBeFlushed: true, editable: true, referenceId: true },
-  push_contact: { method: 'pushContact', label: 'Guest', bulk: true, claimMustBeFlushed: false, editable: true, referenceId: false },
-  add_purchase: { method: 'addPurchase', label: 'Purchase', bulk: true, claimMustBeFlushed: true, editable: false, referenceId: false },
-  push_reservations: { method: 'pushReservations', label: 'Booking', bulk: true, claimMustBeFlushed: false, editable: false, referenceId: false },
-  campaign_send: { method: 'campaignSend', label: 'Campaign', bulk: false, claimMustBeFlushed: true, editable: false, referenceId: false, payload: campaignSendEntry },
+  push_contact: {
+    method: 'pushContact',
+    label: 'Guest',
+    bulk: true,
+    claimMustBeFlushed: false,
+    editable: true,
+    referenceId: false,
+  },
+  add_purchase: {
+    method: 'addPurchase',
+    label: 'Purchase',
+    bulk: true,
+    claimMustBeFlushed: true,
+    editable: false,
+    referenceId: false,
+  },
+  push_reservations: {
+    method: 'pushReservations',
+    label: 'Booking',
+    bulk: true,
+    claimMustBeFlushed: false,
+    editable: false,
+    referenceId: false,
+  },
+  campaign_send: {
+    method: 'campaignSend',
+    label: 'Campaign',
+    bulk: false,
+    claimMustBeFlushed: true,
+    editable: false,
+    referenceId: false,
+    payload: campaignSendEntry,
+  },
 } as const satisfies Record<string, OutboxKindSpec>;
 
 /** A kind of write the outbox carries. */
@@ -74,9 +103,10 @@ export function isOutboxKind(value: unknown): value is OutboxKind {
   return typeof value === 'string' && Object.hasOwn(OUTBOX_KIND_SPECS, value);
 }
 
-
 /** The kinds the service takes as arrays (their batch sizes are configured per kind). */
-export type BulkKind = { [K in OutboxKind]: (typeof OUTBOX_KIND_SPECS)[K]['bulk'] extends true ? K : never }[OutboxKind];
+export type BulkKind = {
+  [K in OutboxKind]: (typeof OUTBOX_KIND_SPECS)[K]['bulk'] extends true ? K : never;
+}[OutboxKind];
 
 /** Whether several entries of this kind go in one call. */
 export function isBulkKind(kind: OutboxKind): kind is BulkKind {
@@ -84,9 +114,9 @@ export function isBulkKind(kind: OutboxKind): kind is BulkKind {
 }
 
 /** A record without the client_id the outbox stamps on it (a booking's guest included). */
-type Unstamped<T> = { [P in keyof T as P extends 'client_id' ? never : P]: P extends 'contact' ? Unstamped<T[P]> : T[P] } & (T extends { client_id: string }
-  ? { client_id?: string }
-  : unknown);
+type Unstamped<T> = {
+  [P in keyof T as P extends 'client_id' ? never : P]: P extends 'contact' ? Unstamped<T[P]> : T[P];
+} & (T extends { client_id: string } ? { client_id?: string } : unknown);
 
 /**
  * What a feature queues for kind K: the payload before the outbox stamps the account's client_id

@@ -29,10 +29,22 @@ const DATE_FORM = /^\d{4}-\d{2}-\d{2}$/;
 /** The facts of a cached contact record (PatronEmail, svc_categories, Sex, DateOfBirth) the audience rule needs. */
 export function audienceFacts(record: Record<string, unknown>): AudienceFacts {
   const email = record.PatronEmail;
-  const categories = typeof record.svc_categories === 'string' ? record.svc_categories.split(',').map((name) => name.trim()).filter(Boolean) : [];
+  const categories =
+    typeof record.svc_categories === 'string'
+      ? record.svc_categories
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean)
+      : [];
   const sex = record.Sex === undefined || record.Sex === null ? '' : String(record.Sex).toLowerCase();
-  const birth = typeof record.DateOfBirth === 'string' && DATE_FORM.test(record.DateOfBirth) ? record.DateOfBirth : null;
-  return { hasEmail: (typeof email === 'string' || typeof email === 'number') && String(email).trim() !== '', categories, sex, birthDate: birth };
+  const birth =
+    typeof record.DateOfBirth === 'string' && DATE_FORM.test(record.DateOfBirth) ? record.DateOfBirth : null;
+  return {
+    hasEmail: (typeof email === 'string' || typeof email === 'number') && String(email).trim() !== '',
+    categories,
+    sex,
+    birthDate: birth,
+  };
 }
 
 /** The date `years` before `today` (both YYYY-MM-DD), 29 February clamped to the 28th. */
@@ -52,11 +64,20 @@ export type AudienceTest = (facts: AudienceFacts) => boolean;
  * and after `today` less ageTo+1 years; the gender. `categoryNames` maps category ids to names.
  * Opted-out guests are not in the cache's records, so the count is an estimate.
  */
-export function compileAudience(audience: Audience, categoryNames: ReadonlyMap<string, string>, today: string): AudienceTest {
+export function compileAudience(
+  audience: Audience,
+  categoryNames: ReadonlyMap<string, string>,
+  today: string,
+): AudienceTest {
   const everyone = audience.categories.includes('none');
   const anyCategory = audience.categories.includes('all');
   const uncategorized = audience.categories.includes('uncategorized');
-  const names = new Set(audience.categories.filter((id) => !(AUDIENCE_MODIFIERS as readonly string[]).includes(id)).map((id) => categoryNames.get(id)).filter((name): name is string => name !== undefined));
+  const names = new Set(
+    audience.categories
+      .filter((id) => !(AUDIENCE_MODIFIERS as readonly string[]).includes(id))
+      .map((id) => categoryNames.get(id))
+      .filter((name): name is string => name !== undefined),
+  );
   const bornBy = audience.ageFrom === undefined ? undefined : yearsBefore(today, Math.floor(audience.ageFrom));
   const bornAfter = audience.ageTo === undefined ? undefined : yearsBefore(today, Math.floor(audience.ageTo) + 1);
   const byAge = bornBy !== undefined || bornAfter !== undefined;
@@ -64,7 +85,10 @@ export function compileAudience(audience: Audience, categoryNames: ReadonlyMap<s
     if (!facts.hasEmail) return false;
     if (!everyone) {
       const count = facts.categories.length;
-      const matches = (anyCategory && count > 0) || (uncategorized && count === 0) || (names.size > 0 && facts.categories.some((name) => names.has(name)));
+      const matches =
+        (anyCategory && count > 0) ||
+        (uncategorized && count === 0) ||
+        (names.size > 0 && facts.categories.some((name) => names.has(name)));
       if (!matches) return false;
     }
     if (audience.gender && facts.sex !== audience.gender) return false;
@@ -78,7 +102,12 @@ export function compileAudience(audience: Audience, categoryNames: ReadonlyMap<s
 }
 
 /** How many guests match the audience. */
-export function countAudience(guests: readonly AudienceFacts[], audience: Audience, categoryNames: ReadonlyMap<string, string>, today: string): number {
+export function countAudience(
+  guests: readonly AudienceFacts[],
+  audience: Audience,
+  categoryNames: ReadonlyMap<string, string>,
+  today: string,
+): number {
   const matches = compileAudience(audience, categoryNames, today);
   let count = 0;
   for (const facts of guests) if (matches(facts)) count += 1;
@@ -88,7 +117,8 @@ export function countAudience(guests: readonly AudienceFacts[], audience: Audien
 /** Why an audience cannot be sent to as it stands, or null. */
 export function audienceProblem(audience: Audience): string | null {
   if (audience.categories.length === 0) return 'Choose who it goes to: one or more categories, or everyone.';
-  if (audience.ageFrom !== undefined && audience.ageTo !== undefined && audience.ageFrom > audience.ageTo) return 'The "age from" is above the "age to".';
+  if (audience.ageFrom !== undefined && audience.ageTo !== undefined && audience.ageFrom > audience.ageTo)
+    return 'The "age from" is above the "age to".';
   return null;
 }
 
@@ -107,17 +137,25 @@ export interface AudienceIndex {
   categoryBits: Uint32Array;
 }
 
-const dateNumber = (date: string) => Number(date.slice(0, 4)) * 10_000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
+const dateNumber = (date: string) =>
+  Number(date.slice(0, 4)) * 10_000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
 
 /** Builds the columns from every guest's facts (once per cache change). */
 export function buildAudienceIndex(facts: readonly AudienceFacts[]): AudienceIndex {
   const categoryBit = new Map<string, number>();
-  for (const guest of facts) for (const name of guest.categories) if (!categoryBit.has(name)) categoryBit.set(name, categoryBit.size);
+  for (const guest of facts)
+    for (const name of guest.categories) if (!categoryBit.has(name)) categoryBit.set(name, categoryBit.size);
   const words = Math.max(1, Math.ceil(categoryBit.size / 32));
   const size = facts.length;
   const index: AudienceIndex = {
-    size, hasEmail: new Uint8Array(size), sex: new Uint8Array(size), birth: new Int32Array(size), categoryCount: new Uint16Array(size),
-    categoryBit, words, categoryBits: new Uint32Array(size * words),
+    size,
+    hasEmail: new Uint8Array(size),
+    sex: new Uint8Array(size),
+    birth: new Int32Array(size),
+    categoryCount: new Uint16Array(size),
+    categoryBit,
+    words,
+    categoryBits: new Uint32Array(size * words),
   };
   facts.forEach((guest, i) => {
     index.hasEmail[i] = guest.hasEmail ? 1 : 0;
@@ -134,7 +172,12 @@ export function buildAudienceIndex(facts: readonly AudienceFacts[]): AudienceInd
 }
 
 /** How many guests of the index match the audience: the same rule as compileAudience, counted over columns. */
-export function countAudienceIndexed(index: AudienceIndex, audience: Audience, categoryNames: ReadonlyMap<string, string>, today: string): number {
+export function countAudienceIndexed(
+  index: AudienceIndex,
+  audience: Audience,
+  categoryNames: ReadonlyMap<string, string>,
+  today: string,
+): number {
   const everyone = audience.categories.includes('none');
   const anyCategory = audience.categories.includes('all');
   const uncategorized = audience.categories.includes('uncategorized');
@@ -148,8 +191,10 @@ export function countAudienceIndexed(index: AudienceIndex, audience: Audience, c
     byName = true;
   }
   const gender = audience.gender === 'm' ? 1 : audience.gender === 'f' ? 2 : 0;
-  const bornBy = audience.ageFrom === undefined ? Infinity : dateNumber(yearsBefore(today, Math.floor(audience.ageFrom)));
-  const bornAfter = audience.ageTo === undefined ? -Infinity : dateNumber(yearsBefore(today, Math.floor(audience.ageTo) + 1));
+  const bornBy =
+    audience.ageFrom === undefined ? Infinity : dateNumber(yearsBefore(today, Math.floor(audience.ageFrom)));
+  const bornAfter =
+    audience.ageTo === undefined ? -Infinity : dateNumber(yearsBefore(today, Math.floor(audience.ageTo) + 1));
   const byAge = audience.ageFrom !== undefined || audience.ageTo !== undefined;
   const { words } = index;
   let count = 0;

@@ -9,7 +9,14 @@ export const UNSUBSCRIBE_TAG = '#unsubscribe#';
 const MERGE_TAGS = [UNSUBSCRIBE_TAG, '#forward#', '#webversion#'];
 
 /** A fix the compose screen can make, or take staff to. */
-export type CampaignFix = 'insert-unsubscribe' | 'remove-scripts' | 'remove-inline-images' | 'go-subject' | 'go-from' | 'go-body' | 'replace-old-unsubscribe';
+export type CampaignFix =
+  | 'insert-unsubscribe'
+  | 'remove-scripts'
+  | 'remove-inline-images'
+  | 'go-subject'
+  | 'go-from'
+  | 'go-body'
+  | 'replace-old-unsubscribe';
 
 /** One problem the pre-check found: the service's code, what is wrong here, and a fix where one can be made. */
 export interface CampaignFinding {
@@ -30,12 +37,47 @@ export interface CampaignDraftContent {
 }
 
 const PLACEHOLDER_PHRASES = [
-  'lorem ipsum', 'dolor sit amet', 'your content here', 'insert text here', 'enter your text here', 'add your content here',
-  'type your message here', 'placeholder text', 'edit this text',
+  'lorem ipsum',
+  'dolor sit amet',
+  'your content here',
+  'insert text here',
+  'enter your text here',
+  'add your content here',
+  'type your message here',
+  'placeholder text',
+  'edit this text',
 ];
-const PLACEHOLDER_IMAGE_HOSTS = ['placehold.it', 'placehold.co', 'placeholder.com', 'via.placeholder.com', 'dummyimage.com', 'fakeimg.pl', 'placekitten.com', 'lorempixel.com'];
-const SOCIAL_HOSTS = ['facebook.com', 'twitter.com', 'x.com', 'instagram.com', 'linkedin.com', 'youtube.com', 'tiktok.com', 'pinterest.com'];
-const SOCIAL_PLACEHOLDER_PATHS = ['yourpage', 'your-page', 'yourprofile', 'your-profile', 'username', 'yourname', 'yourhandle', 'profile', 'page'];
+const PLACEHOLDER_IMAGE_HOSTS = [
+  'placehold.it',
+  'placehold.co',
+  'placeholder.com',
+  'via.placeholder.com',
+  'dummyimage.com',
+  'fakeimg.pl',
+  'placekitten.com',
+  'lorempixel.com',
+];
+const SOCIAL_HOSTS = [
+  'facebook.com',
+  'twitter.com',
+  'x.com',
+  'instagram.com',
+  'linkedin.com',
+  'youtube.com',
+  'tiktok.com',
+  'pinterest.com',
+];
+const SOCIAL_PLACEHOLDER_PATHS = [
+  'yourpage',
+  'your-page',
+  'yourprofile',
+  'your-profile',
+  'username',
+  'yourname',
+  'yourhandle',
+  'profile',
+  'page',
+];
 const INLINE_IMAGE_SCHEMES = ['data:', 'cid:', 'blob:', 'file:'];
 
 /** Addresses already read in this check: a 200 KB body repeats its links and images many times. */
@@ -58,7 +100,13 @@ function linkKind(text: string): 'unsubscribe' | 'forward' | 'view' | null {
   const words = text.toLowerCase().replace(/\s+/g, ' ');
   if (words.includes('unsubscribe') || words.includes('opt out') || words.includes('opt-out')) return 'unsubscribe';
   if (words.includes('forward to a friend') || words.includes('forward this')) return 'forward';
-  if (words.includes('view online') || words.includes('view in browser') || words.includes('web version') || words.includes('view this email')) return 'view';
+  if (
+    words.includes('view online') ||
+    words.includes('view in browser') ||
+    words.includes('web version') ||
+    words.includes('view this email')
+  )
+    return 'view';
   return null;
 }
 
@@ -68,8 +116,18 @@ function headerFindings(draft: CampaignDraftContent): CampaignFinding[] {
   if (draft.subject.trim() === '') found.push({ code: 611, detail: 'The subject line is empty.', fix: 'go-subject' });
   const fromName = draft.fromName.trim();
   const fromEmail = draft.fromEmail.trim();
-  if (fromName.length < 5) found.push({ code: 603, detail: fromName ? `The sender name "${fromName}" is shorter than 5 characters.` : 'There is no sender name.', fix: 'go-from' });
-  if (!isValidEmail(fromEmail)) found.push({ code: 603, detail: fromEmail ? `"${fromEmail}" is not a valid sender address.` : 'There is no sender email address.', fix: 'go-from' });
+  if (fromName.length < 5)
+    found.push({
+      code: 603,
+      detail: fromName ? `The sender name "${fromName}" is shorter than 5 characters.` : 'There is no sender name.',
+      fix: 'go-from',
+    });
+  if (!isValidEmail(fromEmail))
+    found.push({
+      code: 603,
+      detail: fromEmail ? `"${fromEmail}" is not a valid sender address.` : 'There is no sender email address.',
+      fix: 'go-from',
+    });
   return found;
 }
 
@@ -81,36 +139,59 @@ function contentFinding(text: string, images: ScannedElement[]): CampaignFinding
 
 function scriptFinding(elements: ScannedElement[]): CampaignFinding | null {
   const scripts = elements.filter((element) => element.tag === 'script').length;
-  if (scripts > 0) return { code: 621, detail: `The body has ${scripts} script${scripts === 1 ? '' : 's'}.`, fix: 'remove-scripts' };
+  if (scripts > 0)
+    return { code: 621, detail: `The body has ${scripts} script${scripts === 1 ? '' : 's'}.`, fix: 'remove-scripts' };
   for (const element of elements) {
     for (const [name, value] of Object.entries(element.attributes)) {
-      if (name.startsWith('on')) return { code: 621, detail: `A <${element.tag}> has a ${name} handler.`, fix: 'remove-scripts' };
-      if ((name === 'href' || name === 'src') && value.trim().toLowerCase().startsWith('javascript:')) return { code: 621, detail: 'A link runs JavaScript (javascript:).', fix: 'remove-scripts' };
+      if (name.startsWith('on'))
+        return { code: 621, detail: `A <${element.tag}> has a ${name} handler.`, fix: 'remove-scripts' };
+      if ((name === 'href' || name === 'src') && value.trim().toLowerCase().startsWith('javascript:'))
+        return { code: 621, detail: 'A link runs JavaScript (javascript:).', fix: 'remove-scripts' };
     }
   }
   return null;
 }
 
 function structureFinding(elements: ScannedElement[]): CampaignFinding | null {
-  if (elements.filter((element) => element.tag === 'body').length > 1) return { code: 620, detail: 'The HTML has more than one <body>.' };
+  if (elements.filter((element) => element.tag === 'body').length > 1)
+    return { code: 620, detail: 'The HTML has more than one <body>.' };
   for (const tag of ['meta', 'base', 'title']) {
-    if (elements.some((element) => element.tag === tag && !element.inHead)) return { code: 620, detail: `A <${tag}> tag sits outside the document head.` };
+    if (elements.some((element) => element.tag === tag && !element.inHead))
+      return { code: 620, detail: `A <${tag}> tag sits outside the document head.` };
   }
   return null;
 }
 
 function imageFindings(images: ScannedElement[]): CampaignFinding[] {
   const found: CampaignFinding[] = [];
-  const inline = images.filter((image) => INLINE_IMAGE_SCHEMES.some((scheme) => attr(image, 'src').toLowerCase().startsWith(scheme))).length;
-  if (inline > 0) found.push({ code: 618, detail: `${inline} image${inline === 1 ? ' is' : 's are'} pasted into the body.`, fix: 'remove-inline-images' });
+  const inline = images.filter((image) =>
+    INLINE_IMAGE_SCHEMES.some((scheme) => attr(image, 'src').toLowerCase().startsWith(scheme)),
+  ).length;
+  if (inline > 0)
+    found.push({
+      code: 618,
+      detail: `${inline} image${inline === 1 ? ' is' : 's are'} pasted into the body.`,
+      fix: 'remove-inline-images',
+    });
   const placeholder = images.find((image) => {
     const url = httpUrl(attr(image, 'src'));
-    return (url && (PLACEHOLDER_IMAGE_HOSTS.includes(bareHost(url)) || url.pathname.toLowerCase().includes('placeholder'))) || attr(image, 'alt').toLowerCase() === 'placeholder';
+    return (
+      (url &&
+        (PLACEHOLDER_IMAGE_HOSTS.includes(bareHost(url)) || url.pathname.toLowerCase().includes('placeholder'))) ||
+      attr(image, 'alt').toLowerCase() === 'placeholder'
+    );
   });
   if (placeholder) found.push({ code: 627, detail: `Sample image: ${attr(placeholder, 'src').slice(0, 80)}` });
   if (inline === 0) {
     const broken = images.find((image) => !httpUrl(attr(image, 'src')));
-    if (broken) found.push({ code: 619, detail: attr(broken, 'src') === '' ? 'An image has no address.' : `"${attr(broken, 'src').slice(0, 80)}" is not a full https address.` });
+    if (broken)
+      found.push({
+        code: 619,
+        detail:
+          attr(broken, 'src') === ''
+            ? 'An image has no address.'
+            : `"${attr(broken, 'src').slice(0, 80)}" is not a full https address.`,
+      });
   }
   return found;
 }
@@ -120,7 +201,8 @@ function socialFinding(links: ScannedElement[]): CampaignFinding | null {
     const url = httpUrl(attr(link, 'href'));
     if (!url || !SOCIAL_HOSTS.includes(bareHost(url))) continue;
     const first = url.pathname.split('/').filter(Boolean)[0]?.toLowerCase();
-    if (!first || SOCIAL_PLACEHOLDER_PATHS.includes(first)) return { code: 617, detail: `${url.href} does not name your profile.` };
+    if (!first || SOCIAL_PLACEHOLDER_PATHS.includes(first))
+      return { code: 617, detail: `${url.href} does not name your profile.` };
   }
   return null;
 }
@@ -139,7 +221,12 @@ function copiedLinkFindings(links: ScannedElement[], sentCampaignIds: ReadonlySe
     const path = url.pathname.toLowerCase();
     return path.includes('unsubscribe') || path.includes('optout') || linkKind(link.text ?? '') === 'unsubscribe';
   });
-  if (old) found.push({ code: 626, detail: `The unsubscribe link goes to ${attr(old, 'href').slice(0, 80)}.`, fix: 'replace-old-unsubscribe' });
+  if (old)
+    found.push({
+      code: 626,
+      detail: `The unsubscribe link goes to ${attr(old, 'href').slice(0, 80)}.`,
+      fix: 'replace-old-unsubscribe',
+    });
   return found;
 }
 
@@ -149,9 +236,14 @@ function specialLinkFinding(links: ScannedElement[]): CampaignFinding | null {
     const kind = linkKind(link.text ?? '');
     const looksLikeTag = href.startsWith('#') && href.length > 1;
     const knownTag = MERGE_TAGS.includes(href.toLowerCase());
-    if (looksLikeTag && !knownTag && /^#(unsub|forward|web|view)/i.test(href)) return { code: 616, detail: `"${href}" is not a merge tag the service knows (${MERGE_TAGS.join(', ')}).` };
+    if (looksLikeTag && !knownTag && /^#(unsub|forward|web|view)/i.test(href))
+      return { code: 616, detail: `"${href}" is not a merge tag the service knows (${MERGE_TAGS.join(', ')}).` };
     if (kind && (href === '' || href === '#' || (looksLikeTag && !knownTag))) {
-      return { code: 616, detail: `The ${kind === 'view' ? 'view-online' : kind === 'forward' ? 'forward-to-a-friend' : 'unsubscribe'} link has no address.`, fix: kind === 'unsubscribe' ? 'insert-unsubscribe' : undefined };
+      return {
+        code: 616,
+        detail: `The ${kind === 'view' ? 'view-online' : kind === 'forward' ? 'forward-to-a-friend' : 'unsubscribe'} link has no address.`,
+        fix: kind === 'unsubscribe' ? 'insert-unsubscribe' : undefined,
+      };
     }
   }
   return null;
@@ -162,7 +254,10 @@ function specialLinkFinding(links: ScannedElement[]): CampaignFinding | null {
  * reports once). Empty when the draft looks sendable. `sentCampaignIds` are the service ids of this
  * desk's sent campaigns (their tracked links must not be copied, 625).
  */
-export function precheckCampaign(draft: CampaignDraftContent, sentCampaignIds: ReadonlySet<string> = new Set()): CampaignFinding[] {
+export function precheckCampaign(
+  draft: CampaignDraftContent,
+  sentCampaignIds: ReadonlySet<string> = new Set(),
+): CampaignFinding[] {
   const found = headerFindings(draft);
   if (draft.url !== undefined && draft.html === undefined) return found;
   const html = draft.html ?? '';
@@ -178,7 +273,8 @@ export function precheckCampaign(draft: CampaignDraftContent, sentCampaignIds: R
   found.push(...copiedLinkFindings(links, sentCampaignIds));
   const special = specialLinkFinding(links);
   if (special) found.push(special);
-  if (!html.toLowerCase().includes(UNSUBSCRIBE_TAG)) found.push({ code: 622, detail: 'Guests have no way to opt out of this email.', fix: 'insert-unsubscribe' });
+  if (!html.toLowerCase().includes(UNSUBSCRIBE_TAG))
+    found.push({ code: 622, detail: 'Guests have no way to opt out of this email.', fix: 'insert-unsubscribe' });
   return found;
 }
 
@@ -188,17 +284,23 @@ export const UNSUBSCRIBE_LINK_HTML = `<p style="font-size:12px;color:#666">Don't
 /** Adds the unsubscribe line at the end of the body (inside </body> when there is one). */
 export function insertUnsubscribeLink(html: string): string {
   const close = html.toLowerCase().lastIndexOf('</body>');
-  return close < 0 ? `${html}\n${UNSUBSCRIBE_LINK_HTML}` : `${html.slice(0, close)}${UNSUBSCRIBE_LINK_HTML}\n${html.slice(close)}`;
+  return close < 0
+    ? `${html}\n${UNSUBSCRIBE_LINK_HTML}`
+    : `${html.slice(0, close)}${UNSUBSCRIBE_LINK_HTML}\n${html.slice(close)}`;
 }
 
 /** The body with script elements, on* handlers and javascript: links removed (the 621 fix). */
 export function removeScripts(html: string): string {
-  const root = parse(html, { comment: true, blockTextElements: { script: true, style: true, pre: true, noscript: true } });
+  const root = parse(html, {
+    comment: true,
+    blockTextElements: { script: true, style: true, pre: true, noscript: true },
+  });
   for (const script of root.querySelectorAll('script')) script.remove();
   for (const element of root.querySelectorAll('*')) {
     for (const [name, value] of Object.entries(element.attributes)) {
       if (name.toLowerCase().startsWith('on')) element.removeAttribute(name);
-      else if ((name === 'href' || name === 'src') && value.trim().toLowerCase().startsWith('javascript:')) element.setAttribute(name, '#');
+      else if ((name === 'href' || name === 'src') && value.trim().toLowerCase().startsWith('javascript:'))
+        element.setAttribute(name, '#');
     }
   }
   return root.toString();
@@ -206,7 +308,10 @@ export function removeScripts(html: string): string {
 
 /** The body with pasted (data:, cid:, blob:, file:) images removed (the 618 fix). */
 export function removeInlineImages(html: string): string {
-  const root = parse(html, { comment: true, blockTextElements: { script: true, style: true, pre: true, noscript: true } });
+  const root = parse(html, {
+    comment: true,
+    blockTextElements: { script: true, style: true, pre: true, noscript: true },
+  });
   for (const image of root.querySelectorAll('img')) {
     if (INLINE_IMAGE_SCHEMES.some((scheme) => attr(image, 'src').toLowerCase().startsWith(scheme))) image.remove();
   }
@@ -215,12 +320,16 @@ export function removeInlineImages(html: string): string {
 
 /** The body with fixed unsubscribe addresses pointed at the merge tag (the 626 fix). */
 export function replaceOldUnsubscribeLinks(html: string): string {
-  const root = parse(html, { comment: true, blockTextElements: { script: true, style: true, pre: true, noscript: true } });
+  const root = parse(html, {
+    comment: true,
+    blockTextElements: { script: true, style: true, pre: true, noscript: true },
+  });
   for (const link of root.querySelectorAll('a')) {
     const url = httpUrl(attr(link, 'href'));
     if (!url) continue;
     const path = url.pathname.toLowerCase();
-    if (path.includes('unsubscribe') || path.includes('optout') || linkKind(link.textContent) === 'unsubscribe') link.setAttribute('href', UNSUBSCRIBE_TAG);
+    if (path.includes('unsubscribe') || path.includes('optout') || linkKind(link.textContent) === 'unsubscribe')
+      link.setAttribute('href', UNSUBSCRIBE_TAG);
   }
   return root.toString();
 }

@@ -18,7 +18,8 @@ export interface ScannedHtml {
   visibleText: string;
 }
 
-const TAG = /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<[!?][^>]*>?|<(\/?)([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+const TAG =
+  /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<[!?][^>]*>?|<(\/?)([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'noscript']);
 const HIDDEN_TEXT = new Set(['script', 'style', 'title']);
@@ -85,7 +86,7 @@ export function scanHtml(html: string): ScannedHtml {
       const close = new RegExp(`</${name}\\s*>`, 'ig');
       close.lastIndex = last;
       const end = close.exec(html);
-      if (!(HIDDEN_TEXT.has(name))) addText(html.slice(last, end ? end.index : html.length));
+      if (!HIDDEN_TEXT.has(name)) addText(html.slice(last, end ? end.index : html.length));
       last = end ? close.lastIndex : html.length;
       TAG.lastIndex = last;
     } else if (HIDDEN_TEXT.has(name)) hiddenDepth += 1;

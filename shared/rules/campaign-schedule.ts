@@ -44,12 +44,21 @@ export type ScheduleReading = { ok: true; at: Date; serviceTime: string } | { ok
 /** Reads `YYYY-MM-DD HH:MM[:SS]` typed in the account's zone; it must be a real time, in the future. */
 export function readSchedule(text: string, timeZone: string, now: Date): ScheduleReading {
   const trimmed = text.trim();
-  if (!/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(trimmed)) return { ok: false, problem: 'Enter the date and time as YYYY-MM-DD HH:MM.' };
+  if (!/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/.test(trimmed))
+    return { ok: false, problem: 'Enter the date and time as YYYY-MM-DD HH:MM.' };
   const at = parseServiceDateTime(trimmed, timeZone);
   if (!at) return { ok: false, problem: `${trimmed} is not a real date and time.` };
   const serviceTime = formatServiceDateTime(at, timeZone);
   // A time skipped by the clocks going forward reads back differently: say so rather than send at another hour.
-  if (serviceTime.slice(0, 16) !== trimmed.replace('T', ' ').slice(0, 16)) return { ok: false, problem: `${trimmed.slice(0, 16)} does not exist in ${timeZone}: the clocks skip it. Choose another time.` };
-  if (at.getTime() <= now.getTime()) return { ok: false, problem: `${trimmed.slice(0, 16)} has already passed in ${timeZone}. Choose a later time, or send now.` };
+  if (serviceTime.slice(0, 16) !== trimmed.replace('T', ' ').slice(0, 16))
+    return {
+      ok: false,
+      problem: `${trimmed.slice(0, 16)} does not exist in ${timeZone}: the clocks skip it. Choose another time.`,
+    };
+  if (at.getTime() <= now.getTime())
+    return {
+      ok: false,
+      problem: `${trimmed.slice(0, 16)} has already passed in ${timeZone}. Choose a later time, or send now.`,
+    };
   return { ok: true, at, serviceTime };
 }

@@ -77,7 +77,9 @@ export function detailsToAdd(existing: ContactInput, incoming: ContactInput, cou
     if (sameValue(field, from, to, country)) continue;
     changes.push({ field, from, to });
   }
-  const added = categoryList(incoming.svc_categories).filter((name) => !categoryList(existing.svc_categories).includes(name));
+  const added = categoryList(incoming.svc_categories).filter(
+    (name) => !categoryList(existing.svc_categories).includes(name),
+  );
   if (added.length > 0) {
     const from = categoryList(existing.svc_categories).join(',');
     changes.push({ field: 'svc_categories', from, to: [...categoryList(existing.svc_categories), ...added].join(',') });
@@ -89,7 +91,8 @@ export function detailsToAdd(existing: ContactInput, incoming: ContactInput, cou
 export function detailsPush(contactId: string, incoming: ContactInput, changes: readonly DetailChange[]): ContactInput {
   const push: ContactInput = { contact_id: contactId };
   if (incoming.client_id !== undefined) push.client_id = incoming.client_id;
-  for (const change of changes) push[change.field] = change.field === 'svc_categories' ? change.to : incoming[change.field];
+  for (const change of changes)
+    push[change.field] = change.field === 'svc_categories' ? change.to : incoming[change.field];
   return push;
 }
 

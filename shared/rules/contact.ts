@@ -6,7 +6,8 @@ export const CONTACT_SYSTEM_KEYS = ['client_id', 'contact_id', 'svc_categories',
 /** A contact as pushed: system keys plus custom fields by name. */
 export type ContactInput = Record<string, unknown>;
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** Whether the contact carries anything to store besides its ids: a custom field, categories (even '' to clear them) or select changes. */
 export function hasContactInformation(contact: ContactInput): boolean {

@@ -9,8 +9,12 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
     formatter = new Intl.DateTimeFormat('en-GB', {
       timeZone,
       hourCycle: 'h23',
-      year: 'numeric', month: '2-digit', day: '2-digit',
-      hour: '2-digit', minute: '2-digit', second: '2-digit',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     formatters.set(timeZone, formatter);
   }
@@ -18,14 +22,25 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** Wall-clock parts of an instant in a time zone. */
-interface WallTime { year: number; month: number; day: number; hour: number; minute: number; second: number }
+interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
 
 /** The wall-clock reading of `date` in `timeZone`. */
 function wallTimeIn(date: Date, timeZone: string): WallTime {
   if (timeZone === 'UTC') {
     return {
-      year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(),
-      hour: date.getUTCHours(), minute: date.getUTCMinutes(), second: date.getUTCSeconds(),
+      year: date.getUTCFullYear(),
+      month: date.getUTCMonth() + 1,
+      day: date.getUTCDate(),
+      hour: date.getUTCHours(),
+      minute: date.getUTCMinutes(),
+      second: date.getUTCSeconds(),
     };
   }
   const parts: Record<string, number> = {};
@@ -33,8 +48,12 @@ function wallTimeIn(date: Date, timeZone: string): WallTime {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
   return {
-    year: parts.year!, month: parts.month!, day: parts.day!,
-    hour: parts.hour! % 24, minute: parts.minute!, second: parts.second!,
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour! % 24,
+    minute: parts.minute!,
+    second: parts.second!,
   };
 }
 
@@ -89,8 +108,16 @@ export function parseServiceDateTime(text: string, timeZone = 'UTC'): Date | nul
   const match = SERVICE_FORM.exec(text.trim());
   if (!match) return null;
   const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', offset] = match;
-  const wall: WallTime = { year: Number(y), month: Number(mo), day: Number(d), hour: Number(h), minute: Number(mi), second: Number(s) };
-  if (wall.month < 1 || wall.month > 12 || wall.day < 1 || wall.hour > 23 || wall.minute > 59 || wall.second > 59) return null;
+  const wall: WallTime = {
+    year: Number(y),
+    month: Number(mo),
+    day: Number(d),
+    hour: Number(h),
+    minute: Number(mi),
+    second: Number(s),
+  };
+  if (wall.month < 1 || wall.month > 12 || wall.day < 1 || wall.hour > 23 || wall.minute > 59 || wall.second > 59)
+    return null;
   const daysInMonth = new Date(Date.UTC(wall.year, wall.month, 0)).getUTCDate();
   if (wall.day > daysInMonth) return null;
   const millis = fraction ? Number(fraction.padEnd(3, '0').slice(0, 3)) : 0;

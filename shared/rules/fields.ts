@@ -2,7 +2,16 @@
 
 /** Every field type get_contact_fields can list (section 2.3). */
 export const FIELD_TYPES = [
-  'string', 'text', 'number', 'date', 'time', 'datetime', 'singleSelect', 'multipleSelect', 'bool', 'Sex',
+  'string',
+  'text',
+  'number',
+  'date',
+  'time',
+  'datetime',
+  'singleSelect',
+  'multipleSelect',
+  'bool',
+  'Sex',
 ] as const;
 
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -72,7 +81,8 @@ export function multipleSelectValues(value: unknown): string[] {
  * Blank is always fine (it clears the field). For selects, `options` (when given) are the allowed ones.
  */
 export function validateFieldValue(type: string, value: unknown, options?: readonly string[]): string | null {
-  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return null;
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0))
+    return null;
   const text = Array.isArray(value) ? '' : String(value).trim();
   switch (type) {
     case 'string':
@@ -80,14 +90,18 @@ export function validateFieldValue(type: string, value: unknown, options?: reado
     case 'text':
       return null;
     case 'number':
-      return text !== '' && Number.isFinite(Number(text)) ? null : 'Enter a number (digits, optionally with a decimal point).';
+      return text !== '' && Number.isFinite(Number(text))
+        ? null
+        : 'Enter a number (digits, optionally with a decimal point).';
     case 'date':
       return isValidDate(text) ? null : 'Enter a date as yyyy-mm-dd, e.g. 1990-04-25.';
     case 'time':
       return isValidTime(text) ? null : 'Enter a 24-hour time as hh:mm:ss, e.g. 19:30:00.';
     case 'datetime': {
       const [day = '', time = '', ...rest] = text.split(' ');
-      return rest.length === 0 && isValidDate(day) && isValidTime(time) ? null : 'Enter a date and time as yyyy-mm-dd hh:mm:ss, e.g. 2025-06-01 19:30:00.';
+      return rest.length === 0 && isValidDate(day) && isValidTime(time)
+        ? null
+        : 'Enter a date and time as yyyy-mm-dd hh:mm:ss, e.g. 2025-06-01 19:30:00.';
     }
     case 'bool':
       return typeof value === 'boolean' || text === 'true' || text === 'false' ? null : 'Choose true or false.';

@@ -3,13 +3,24 @@ import { parseServiceDateTime } from './datetime';
 
 /** The item fields of section 2.5 that carry purchase information (ids excluded). */
 export const PURCHASE_ITEM_FIELDS = [
-  'tx_id', 'item_cat', 'item_dep', 'item_store', 'item_brand', 'item_code', 'item_desc', 'item_adj', 'item_qty', 'price', 'purchased_at',
+  'tx_id',
+  'item_cat',
+  'item_dep',
+  'item_store',
+  'item_brand',
+  'item_code',
+  'item_desc',
+  'item_adj',
+  'item_qty',
+  'price',
+  'purchased_at',
 ] as const;
 
 /** A purchase item as sent to add_purchase; values arrive as JSON, so any type is possible. */
 export type PurchaseItemInput = Record<string, unknown>;
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** Whether a JSON value is a finite number or a numeric string. */
 function isNumeric(value: unknown): boolean {

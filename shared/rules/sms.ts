@@ -18,13 +18,52 @@ const REFUSED_GSM7_LETTERS: ReadonlySet<string> = new Set(Array.from('èéùìò
 
 /** Plain replacements staff can accept with one click (typographic punctuation pasted from documents). */
 const SUGGESTIONS: Readonly<Record<string, string>> = {
-  '\u2018': "'", '\u2019': "'", '\u201A': "'", '\u201B': "'", '\u2032': "'", '\u00B4': "'", '`': "'",
-  '\u201C': '"', '\u201D': '"', '\u201E': '"', '\u201F': '"', '\u2033': '"', '\u00AB': '"', '\u00BB': '"',
-  '\u2013': '-', '\u2014': '-', '\u2012': '-', '\u2015': '-', '\u2212': '-', '\u2010': '-', '\u2011': '-',
-  '\u2026': '...', '\u00A0': ' ', '\u2007': ' ', '\u202F': ' ', '\u2009': ' ', '\u200A': ' ', '\u2002': ' ', '\u2003': ' ',
-  '\t': ' ', '\u2022': '-', '\u00B7': '-', '\u00D7': 'x', '\u2122': 'TM', '\u00A9': '(c)', '\u00AE': '(R)',
-  '\u00E6': 'ae', '\u00C6': 'AE', '\u00DF': 'ss', '\u00F8': 'o', '\u00D8': 'O', '\u0153': 'oe', '\u0152': 'OE',
-  '\u200B': '', '\uFEFF': '', '\u00AD': '',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201A': "'",
+  '\u201B': "'",
+  '\u2032': "'",
+  '\u00B4': "'",
+  '`': "'",
+  '\u201C': '"',
+  '\u201D': '"',
+  '\u201E': '"',
+  '\u201F': '"',
+  '\u2033': '"',
+  '\u00AB': '"',
+  '\u00BB': '"',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2012': '-',
+  '\u2015': '-',
+  '\u2212': '-',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2026': '...',
+  '\u00A0': ' ',
+  '\u2007': ' ',
+  '\u202F': ' ',
+  '\u2009': ' ',
+  '\u200A': ' ',
+  '\u2002': ' ',
+  '\u2003': ' ',
+  '\t': ' ',
+  '\u2022': '-',
+  '\u00B7': '-',
+  '\u00D7': 'x',
+  '\u2122': 'TM',
+  '\u00A9': '(c)',
+  '\u00AE': '(R)',
+  '\u00E6': 'ae',
+  '\u00C6': 'AE',
+  '\u00DF': 'ss',
+  '\u00F8': 'o',
+  '\u00D8': 'O',
+  '\u0153': 'oe',
+  '\u0152': 'OE',
+  '\u200B': '',
+  '\uFEFF': '',
+  '\u00AD': '',
 };
 
 /** One character the service would refuse, with where it is and what could replace it. */
@@ -107,6 +146,7 @@ export function validateSmsSender(from: string): string | null {
   if (from.length === 0) return 'Enter a sender name (letters and digits, up to 11).';
   if (/\s/.test(from)) return 'The sender cannot contain spaces.';
   if (from.length > 11) return `The sender can be at most 11 characters; this one has ${from.length}.`;
-  if (!/^[A-Za-z0-9]+$/.test(from)) return `The sender can use only letters and digits (or exactly ${SMS_REPLY_SENDER} for replies).`;
+  if (!/^[A-Za-z0-9]+$/.test(from))
+    return `The sender can use only letters and digits (or exactly ${SMS_REPLY_SENDER} for replies).`;
   return null;
 }

@@ -17,5 +17,13 @@ export async function benchBridgeDispatch(iterations = 20_000): Promise<BenchRow
   };
   const direct = await time(() => handlers.openExternal({ url: 'https://example.com/' }));
   const viaBridge = await time(() => dispatch('openExternal', { url: 'https://example.com/' }));
-  return [{ name: 'bridge dispatch p50 (openExternal)', value: viaBridge, baseline: direct, baselineName: 'handler called directly', unit: 'µs' }];
+  return [
+    {
+      name: 'bridge dispatch p50 (openExternal)',
+      value: viaBridge,
+      baseline: direct,
+      baselineName: 'handler called directly',
+      unit: 'µs',
+    },
+  ];
 }

@@ -36,7 +36,14 @@ export interface OutboxBenchSizes {
   rounds: number;
 }
 
-const DEFAULT_SIZES: OutboxBenchSizes = { enqueues: 1000, contacts: 5000, sms: 1000, batchSize: 100, concurrency: 4, rounds: 3 };
+const DEFAULT_SIZES: OutboxBenchSizes = {
+  enqueues: 1000,
+  contacts: 5000,
+  sms: 1000,
+  batchSize: 100,
+  concurrency: 4,
+  rounds: 3,
+};
 
 /**
  * Measures the outbox against a service: enqueue latency (p50, p99) beside the direct SMS call it
@@ -45,25 +52,58 @@ const DEFAULT_SIZES: OutboxBenchSizes = { enqueues: 1000, contacts: 5000, sms: 1
  * have credits for `rounds * 2 * (sms + enqueues)` SMS. Throughput rows are per second: the
  * overhead is baseline / value.
  */
-export async function benchOutbox(startService: () => Promise<BenchService>, sizes: Partial<OutboxBenchSizes> = {}): Promise<OutboxBenchRow[]> {
+export async function benchOutbox(
+  startService: () => Promise<BenchService>,
+  sizes: Partial<OutboxBenchSizes> = {},
+): Promise<OutboxBenchRow[]> {
   const size = { ...DEFAULT_SIZES, ...sizes };
   const service = await startService();
   const dir = mkdtempSync(join(tmpdir(), 'venue-desk-bench-'));
   try {
-    const client = createServiceClient({ baseUrl: service.baseUrl, apiKey: service.apiKey, ...(service.fetch ? { fetch: service.fetch } : {}) });
+    const client = createServiceClient({
+      baseUrl: service.baseUrl,
+      apiKey: service.apiKey,
+      ...(service.fetch ? { fetch: service.fetch } : {}),
+    });
     const directRounds: Array<Awaited<ReturnType<typeof measureDirect>>> = [];
     const outboxRounds: Array<Awaited<ReturnType<typeof measureOutbox>>> = [];
     for (let round = 0; round < size.rounds; round++) {
       directRounds.push(await measureDirect(client, service.clientId, size, `d${round}`));
-      outboxRounds.push(await measureOutbox(client, service.clientId, size, join(dir, `desk-${round}.db`), `o${round}`));
+      outboxRounds.push(
+        await measureOutbox(client, service.clientId, size, join(dir, `desk-${round}.db`), `o${round}`),
+      );
     }
     const direct = medians(directRounds);
     const outboxed = medians(outboxRounds);
     return [
-      { name: 'outbox enqueue SMS p50', value: outboxed.enqueueP50, baseline: direct.smsP50, baselineName: 'direct sms call p50', unit: 'ms' },
-      { name: 'outbox enqueue SMS p99', value: outboxed.enqueueP99, baseline: direct.smsP99, baselineName: 'direct sms call p99', unit: 'ms' },
-      { name: `outbox delivers contacts (batches of ${size.batchSize})`, value: outboxed.contactsPerSecond, baseline: direct.contactsPerSecond, baselineName: 'direct push_contact', unit: 'contacts/s' },
-      { name: 'outbox delivers SMS', value: outboxed.smsPerSecond, baseline: direct.smsPerSecond, baselineName: 'direct sms calls', unit: 'SMS/s' },
+      {
+        name: 'outbox enqueue SMS p50',
+        value: outboxed.enqueueP50,
+        baseline: direct.smsP50,
+        baselineName: 'direct sms call p50',
+        unit: 'ms',
+      },
+      {
+        name: 'outbox enqueue SMS p99',
+        value: outboxed.enqueueP99,
+        baseline: direct.smsP99,
+        baselineName: 'direct sms call p99',
+        unit: 'ms',
+      },
+      {
+        name: `outbox delivers contacts (batches of ${size.batchSize})`,
+        value: outboxed.contactsPerSecond,
+        baseline: direct.contactsPerSecond,
+        baselineName: 'direct push_contact',
+        unit: 'contacts/s',
+      },
+      {
+        name: 'outbox delivers SMS',
+        value: outboxed.smsPerSecond,
+        baseline: direct.smsPerSecond,
+        baselineName: 'direct sms calls',
+        unit: 'SMS/s',
+      },
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -80,9 +120,16 @@ async function measureDirect(client: ServiceClient, clientId: string, size: Outb
     await client.sms({ ...benchSms(`${run} latency`, i), reference_id: `benchl${i}${stamp}` });
     latencies.push(performance.now() - started);
   }
-  const batches = chunk(range(size.contacts).map((i) => benchContact(run, i, clientId)), size.batchSize);
+  const batches = chunk(
+    range(size.contacts).map((i) => benchContact(run, i, clientId)),
+    size.batchSize,
+  );
   const contactsSeconds = await timed(() => pool(batches, size.concurrency, (batch) => client.pushContact(batch)));
-  const smsSeconds = await timed(() => pool(range(size.sms), size.concurrency, (i) => client.sms({ ...benchSms(`${run} rate`, i), reference_id: `benchr${i}${stamp}` })));
+  const smsSeconds = await timed(() =>
+    pool(range(size.sms), size.concurrency, (i) =>
+      client.sms({ ...benchSms(`${run} rate`, i), reference_id: `benchr${i}${stamp}` }),
+    ),
+  );
   return {
     smsP50: percentile(latencies, 50),
     smsP99: percentile(latencies, 99),
@@ -92,12 +139,21 @@ async function measureDirect(client: ServiceClient, clientId: string, size: Outb
 }
 
 /** The same work through the outbox on a desk database file (WAL, synchronous=FULL). */
-async function measureOutbox(client: ServiceClient, clientId: string, size: OutboxBenchSizes, file: string, run: string) {
+async function measureOutbox(
+  client: ServiceClient,
+  clientId: string,
+  size: OutboxBenchSizes,
+  file: string,
+  run: string,
+) {
   const db = openDeskDatabase(file);
   const outbox = createOutbox({
     db,
     account: () => ({ clientId, client }),
-    config: { concurrency: size.concurrency, batchSize: { push_contact: size.batchSize, add_purchase: size.batchSize, push_reservations: size.batchSize } },
+    config: {
+      concurrency: size.concurrency,
+      batchSize: { push_contact: size.batchSize, add_purchase: size.batchSize, push_reservations: size.batchSize },
+    },
   });
   try {
     const latencies: number[] = [];
@@ -140,7 +196,10 @@ async function drain(outbox: Outbox): Promise<void> {
   for (;;) {
     await outbox.settle();
     const { counts } = outbox.summary();
-    if (counts.needs_attention > 0) throw new Error(`Benchmark entries need attention: ${JSON.stringify(outbox.list({ states: ['needs_attention'], limit: 3 }).map((item) => item.problem))}`);
+    if (counts.needs_attention > 0)
+      throw new Error(
+        `Benchmark entries need attention: ${JSON.stringify(outbox.list({ states: ['needs_attention'], limit: 3 }).map((item) => item.problem))}`,
+      );
     if (counts.queued + counts.waiting + counts.sending === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -149,7 +208,15 @@ async function drain(outbox: Outbox): Promise<void> {
 /** The median of each figure over the rounds. */
 function medians<T extends Record<string, number>>(rounds: readonly T[]): T {
   const keys = Object.keys(rounds[0]!) as Array<keyof T>;
-  return Object.fromEntries(keys.map((key) => [key, percentile(rounds.map((round) => round[key] as number), 50)])) as T;
+  return Object.fromEntries(
+    keys.map((key) => [
+      key,
+      percentile(
+        rounds.map((round) => round[key] as number),
+        50,
+      ),
+    ]),
+  ) as T;
 }
 
 /** An SMS with a distinct number and text per run and index. */
@@ -159,7 +226,11 @@ function benchSms(run: string, i: number) {
 
 /** A new guest with a distinct email per run and index. */
 function benchContact(run: string, i: number, clientId: string) {
-  return { client_id: clientId, PatronEmail: `bench-${run}-${i}-${Date.now().toString(36)}@example.com`, PatronName: `Guest ${i}` };
+  return {
+    client_id: clientId,
+    PatronEmail: `bench-${run}-${i}-${Date.now().toString(36)}@example.com`,
+    PatronName: `Guest ${i}`,
+  };
 }
 
 /** Runs `work` over items with at most `limit` in flight. */

@@ -10,8 +10,16 @@ import type { BenchRow } from './table';
 export async function benchOutboxDelivery(): Promise<BenchRow[]> {
   const rows = await benchOutbox(async () => {
     const sandbox = await startSandboxProcess();
-    await sandbox.operator(`/accounts/${sandbox.clientId}`, 'PATCH', { smsCredits: 1_000_000, emailCredits: 1_000_000 });
-    return { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, clientId: sandbox.clientId, close: () => sandbox.close() };
+    await sandbox.operator(`/accounts/${sandbox.clientId}`, 'PATCH', {
+      smsCredits: 1_000_000,
+      emailCredits: 1_000_000,
+    });
+    return {
+      baseUrl: sandbox.baseUrl,
+      apiKey: sandbox.apiKey,
+      clientId: sandbox.clientId,
+      close: () => sandbox.close(),
+    };
   });
   return rows.map((row) => {
     const perSecond = row.unit.endsWith('/s');

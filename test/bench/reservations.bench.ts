@@ -39,22 +39,33 @@ function seedBookings(server: Awaited<ReturnType<typeof startSandboxServer>>, bo
   const { db } = server.sandbox.context;
   const account = findAccountByClientId(db, server.demo.clientId)!;
   sql(db, 'DELETE FROM reservations WHERE account_id = ?').run(account.id);
-  const guests = (sql(db, 'SELECT id FROM contacts WHERE account_id = ? ORDER BY id').all(account.id) as { id: number }[]).map((row) => row.id);
+  const guests = (
+    sql(db, 'SELECT id FROM contacts WHERE account_id = ? ORDER BY id').all(account.id) as { id: number }[]
+  ).map((row) => row.id);
   const days = Math.ceil(bookings / PER_DAY);
-  const dates = Array.from({ length: days }, (_, index) => formatServiceDate(new Date(Date.now() + (index - Math.floor(days / 2)) * DAY_MS), account.timezone));
+  const dates = Array.from({ length: days }, (_, index) =>
+    formatServiceDate(new Date(Date.now() + (index - Math.floor(days / 2)) * DAY_MS), account.timezone),
+  );
   const areas = ['Bar', 'Terrace', 'Main room', 'Private room'];
   const statuses = ['Unconfirmed', 'Pending', 'Confirmed', 'Confirmed', 'Arrived', 'Cancelled'];
   db.transaction(() => {
     for (let n = 0; n < bookings; n++) {
       const minutes = 11 * 60 + ((n * 7) % 48) * 15;
-      upsertReservation(db, account.id, `B${n + 1}`, guests[n % guests.length]!, {
-        total_attendees: 1 + (n % 8),
-        attendee_names: [`Guest ${n}`],
-        bookingStatus: statuses[n % statuses.length],
-        Date: dates[Math.floor(n / PER_DAY)],
-        Time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`,
-        tableArea: areas[n % areas.length],
-      }, Date.now());
+      upsertReservation(
+        db,
+        account.id,
+        `B${n + 1}`,
+        guests[n % guests.length]!,
+        {
+          total_attendees: 1 + (n % 8),
+          attendee_names: [`Guest ${n}`],
+          bookingStatus: statuses[n % statuses.length],
+          Date: dates[Math.floor(n / PER_DAY)],
+          Time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`,
+          tableArea: areas[n % areas.length],
+        },
+        Date.now(),
+      );
     }
   })();
   return dates;
@@ -83,20 +94,37 @@ export async function benchReservations(bookings = 20_000): Promise<BenchRow[]> 
     const page = join(dir, 'page');
     await build({
       entryPoints: [join(import.meta.dirname, '../renderer/reservations/bench-page.tsx')],
-      bundle: true, format: 'esm', platform: 'browser', target: 'chrome120', jsx: 'automatic', outdir: page, entryNames: 'bench', logLevel: 'error',
-      define: { 'process.env.NODE_ENV': '"production"' }, minify: true,
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'chrome120',
+      jsx: 'automatic',
+      outdir: page,
+      entryNames: 'bench',
+      logLevel: 'error',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      minify: true,
     });
-    writeFileSync(join(page, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"><title>bench</title><link rel="stylesheet" href="./bench.css"></head><body><div id="root"></div><script type="module" src="./bench.js"></script></body></html>');
+    writeFileSync(
+      join(page, 'index.html'),
+      '<!doctype html><html><head><meta charset="utf-8"><title>bench</title><link rel="stylesheet" href="./bench.css"></head><body><div id="root"></div><script type="module" src="./bench.js"></script></body></html>',
+    );
     host = await startDeskHost({ core, rendererRoot: page, port: 0 });
     browser = await launchChromium();
     const tab = await browser.newPage({ viewport: { width: 1500, height: 950 } });
     tab.setDefaultTimeout(600_000);
     await tab.goto(host.url);
     await tab.waitForFunction(() => (globalThis as unknown as { benchReady?: boolean }).benchReady === true);
-    const sync = await tab.evaluate(() => (globalThis as unknown as { benchBookingSync(): Promise<BookingBenchTimings> }).benchBookingSync());
+    const sync = await tab.evaluate(() =>
+      (globalThis as unknown as { benchBookingSync(): Promise<BookingBenchTimings> }).benchBookingSync(),
+    );
     if (sync.bookings < bookings) throw new Error(`The sync brought ${sync.bookings} bookings, expected ${bookings}.`);
     const days = dates.slice(1, -1);
-    const view = await tab.evaluate((chosen) => (globalThis as unknown as { benchDayView(days: string[]): Promise<DayViewTimings> }).benchDayView(chosen), days);
+    const view = await tab.evaluate(
+      (chosen) =>
+        (globalThis as unknown as { benchDayView(days: string[]): Promise<DayViewTimings> }).benchDayView(chosen),
+      days,
+    );
     if (view.perDay < PER_DAY) throw new Error(`The day view showed ${view.perDay} bookings, expected ${PER_DAY}.`);
     const seconds = sync.syncMs / 1000;
     const bulkPut = sync.bulkPutMs / 1000;

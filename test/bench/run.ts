@@ -18,7 +18,11 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['reservations', () => benchReservations()],
   ['campaign-audience', () => benchCampaignAudience()],
   ['campaign-precheck', () => benchCampaignPrecheck()],
-  ['import', () => benchImport(Number(process.env.IMPORT_BENCH_ROWS ?? 100_000), Number(process.env.IMPORT_BENCH_GUESTS ?? 100_000))],
+  [
+    'import',
+    () =>
+      benchImport(Number(process.env.IMPORT_BENCH_ROWS ?? 100_000), Number(process.env.IMPORT_BENCH_GUESTS ?? 100_000)),
+  ],
 ];
 
 const only = process.argv[2];

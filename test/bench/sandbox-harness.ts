@@ -37,15 +37,24 @@ export async function benchPullDb(guests = 100_000, runs = 3): Promise<PullBench
       const rows = (await response.json()) as unknown[];
       if (rows.length !== guests) throw new Error(`pull_db returned ${rows.length} contacts, expected ${guests}`);
     };
-    const baselineMs = await medianMs(runs, async () => JSON.stringify(db.prepare('SELECT * FROM contacts WHERE account_id = ?').all(account.id)));
+    const baselineMs = await medianMs(runs, async () =>
+      JSON.stringify(db.prepare('SELECT * FROM contacts WHERE account_id = ?').all(account.id)),
+    );
     const inProcessMs = await medianMs(runs, () => pull(sandbox.fetch as typeof fetch, 'http://sandbox.local'));
     const httpMs = await medianMs(runs, () => pull(fetch, server.baseUrl));
     return [
-      { name: `sandbox pull_db ${guests.toLocaleString('en')} contacts (in-process, parsed)`, ms: inProcessMs, baselineMs },
-      { name: `sandbox pull_db ${guests.toLocaleString('en')} contacts (HTTP 127.0.0.1, parsed)`, ms: httpMs, baselineMs },
+      {
+        name: `sandbox pull_db ${guests.toLocaleString('en')} contacts (in-process, parsed)`,
+        ms: inProcessMs,
+        baselineMs,
+      },
+      {
+        name: `sandbox pull_db ${guests.toLocaleString('en')} contacts (HTTP 127.0.0.1, parsed)`,
+        ms: httpMs,
+        baselineMs,
+      },
     ];
   } finally {
     await server.close();
   }
 }
-

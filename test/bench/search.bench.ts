@@ -23,16 +23,27 @@ export async function benchGuestSearch(guests = 100_000): Promise<BenchRow[]> {
   try {
     await desk.page.evaluate(() => (globalThis as unknown as { benchSync(): Promise<unknown> }).benchSync());
     const samples = await desk.page.evaluate(() =>
-      (globalThis as unknown as { benchSearch(options: object): Promise<SearchSamples> }).benchSearch({ sampleSize: 60, rounds: 3, scanQueries: 12 }),
+      (globalThis as unknown as { benchSearch(options: object): Promise<SearchSamples> }).benchSearch({
+        sampleSize: 60,
+        rounds: 3,
+        scanQueries: 12,
+      }),
     );
-    if (samples.disagreements.length > 0) throw new Error(`Indexed search and the scan disagree on: ${samples.disagreements.join(', ')}`);
+    if (samples.disagreements.length > 0)
+      throw new Error(`Indexed search and the scan disagree on: ${samples.disagreements.join(', ')}`);
     const p50 = percentile(samples.indexed, 50);
     const p95 = percentile(samples.indexed, 95);
     const scan50 = percentile(samples.scan, 50);
     const scan95 = percentile(samples.scan, 95);
     const label = `${guests.toLocaleString('en')} guests, ${samples.queries} queries`;
     return [
-      { name: `guest search p50 (${label})`, value: p50, baseline: scan50, baselineName: 'scan of the same table', unit: 'ms' },
+      {
+        name: `guest search p50 (${label})`,
+        value: p50,
+        baseline: scan50,
+        baselineName: 'scan of the same table',
+        unit: 'ms',
+      },
       {
         name: `guest search p95 (${label})`,
         value: p95,

@@ -40,7 +40,10 @@ export async function startGuestBenchDesk(guests: number, options: BenchPageOpti
   await core.handlers.startDemo({});
   // The demo venue is Australian (sandbox/README.md): mobiles typed with a leading 0 are +61.
   await core.handlers.updateAccountSettings({ defaultPhoneCountry: 'AU', timeZone: 'UTC' });
-  await bundleBenchPage(options.pageEntry ?? join(import.meta.dirname, '../renderer/guests/bench-page.ts'), join(dir, 'page'));
+  await bundleBenchPage(
+    options.pageEntry ?? join(import.meta.dirname, '../renderer/guests/bench-page.ts'),
+    join(dir, 'page'),
+  );
   await options.prepare?.(join(dir, 'page'), sandbox);
   const host = await startDeskHost({ core, rendererRoot: join(dir, 'page'), port: 0 });
   let browser: Browser | undefined;

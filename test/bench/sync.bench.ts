@@ -21,7 +21,9 @@ const SYNC_RATIO = 1.5;
 export async function benchGuestSync(guests = 100_000): Promise<BenchRow[]> {
   const desk = await startGuestBenchDesk(guests);
   try {
-    const timings = await desk.page.evaluate(() => (globalThis as unknown as { benchSync(): Promise<SyncTimings> }).benchSync());
+    const timings = await desk.page.evaluate(() =>
+      (globalThis as unknown as { benchSync(): Promise<SyncTimings> }).benchSync(),
+    );
     if (timings.guests < guests) throw new Error(`The sync brought ${timings.guests} guests, expected ${guests}.`);
     const seconds = timings.syncMs / 1000;
     const bulkPut = timings.bulkPutMs / 1000;

@@ -28,17 +28,28 @@ async function operator(path: string, init: { method?: string; body?: unknown } 
 }
 
 /** What the sandbox delivered, one entry per recipient. */
-async function deliveries(query: string): Promise<{ to: string; referenceId: string | null; kind: string; message: string | null }[]> {
-  return ((await operator(`/messages?${query}`)) as { messages: { to: string; referenceId: string | null; kind: string; message: string | null }[] }).messages;
+async function deliveries(
+  query: string,
+): Promise<{ to: string; referenceId: string | null; kind: string; message: string | null }[]> {
+  return (
+    (await operator(`/messages?${query}`)) as {
+      messages: { to: string; referenceId: string | null; kind: string; message: string | null }[];
+    }
+  ).messages;
 }
 
 beforeAll(async () => {
   sandbox = await startSandboxServer({ port: 0, demo: true, demoGuests: 800 });
   [desk, browser] = await Promise.all([startDeskProcess(), launchChromium()]);
-  timeZone = ((await operator(`/accounts/${sandbox.demo.clientId}`)) as { account: { timezone: string } }).account.timezone;
-  const contacts = await createServiceClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.demo.apiKey }).pullDb({ client_id: sandbox.demo.clientId });
+  timeZone = ((await operator(`/accounts/${sandbox.demo.clientId}`)) as { account: { timezone: string } }).account
+    .timezone;
+  const contacts = await createServiceClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.demo.apiKey }).pullDb({
+    client_id: sandbox.demo.clientId,
+  });
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  const found = contacts.find((c) => /^\+614\d{8}$/.test(text(c.PatronMobile)) && text(c.PatronName) && text(c.PatronSurname));
+  const found = contacts.find(
+    (c) => /^\+614\d{8}$/.test(text(c.PatronMobile)) && text(c.PatronName) && text(c.PatronSurname),
+  );
   if (!found) throw new Error('The demo has no guest with an E.164 mobile and a name.');
   guest = { name: `${text(found.PatronName)} ${text(found.PatronSurname)}`, mobile: text(found.PatronMobile) };
 
@@ -75,7 +86,9 @@ describe('an email campaign from the desk (browser mode, real sandbox)', () => {
     await expect.poll(() => page.getByLabel('From email').inputValue()).toBe('events@harbour.example.com');
     await page.getByLabel('Subject').fill('Friday jazz night');
     await page.getByText('HTML source', { exact: true }).click();
-    await page.getByRole('textbox', { name: 'HTML source' }).fill('<html><body><h1>Jazz on Friday</h1><p>Live band from 8pm.</p></body></html>');
+    await page
+      .getByRole('textbox', { name: 'HTML source' })
+      .fill('<html><body><h1>Jazz on Friday</h1><p>Live band from 8pm.</p></body></html>');
     await page.getByText('Draft saved on this desk').waitFor();
 
     await page.getByRole('tab', { name: /Check and test/ }).click();
@@ -110,13 +123,18 @@ describe('an email campaign from the desk (browser mode, real sandbox)', () => {
     const estimate = Number((await estimateText.textContent())!.replace(/,/g, ''));
 
     await page.getByText('Schedule', { exact: true }).click();
-    const at = formatServiceDateTime(new Date(Date.now() + 5 * 86_400_000), timeZone).slice(0, 16).replace(' ', 'T');
+    const at = formatServiceDateTime(new Date(Date.now() + 5 * 86_400_000), timeZone)
+      .slice(0, 16)
+      .replace(' ', 'T');
     await page.getByLabel(/Send at/).fill(at);
     await page.getByRole('button', { name: 'Schedule…' }).click();
     const confirm = page.getByRole('dialog');
     expect(await confirm.textContent()).toContain(`about ${estimate} guests`);
     await confirm.getByRole('button', { name: 'Schedule' }).click();
-    await page.getByText(/^Scheduled for /).first().waitFor();
+    await page
+      .getByText(/^Scheduled for /)
+      .first()
+      .waitFor();
     expect(await deliveries('kind=campaign')).toHaveLength(0);
 
     await page.getByRole('button', { name: 'Cancel the schedule' }).click();
@@ -125,7 +143,10 @@ describe('an email campaign from the desk (browser mode, real sandbox)', () => {
     await page.getByRole('tab', { name: 'Audience and send' }).click();
     await page.getByText('Send now', { exact: true }).click();
     await page.getByRole('button', { name: 'Send now…' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: `Send to ${estimate} guests` }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: `Send to ${estimate} guests` })
+      .click();
     await page.getByText(`Sent to ${estimate} guests.`).waitFor({ timeout: 20_000 });
     await page.getByTestId('service-recipients').waitFor();
     expect(await page.getByTestId('service-recipients').textContent()).toBe(estimate.toLocaleString('en-US'));
@@ -150,8 +171,14 @@ describe('an email campaign from the desk (browser mode, real sandbox)', () => {
     try {
       const sendOffline = async () => {
         await page.getByRole('button', { name: 'Send now…' }).click();
-        await page.getByRole('dialog').getByRole('button', { name: `Send to ${estimate} guests` }).click();
-        await page.getByText('The line is down: the campaign waits in the outbox.').first().waitFor({ timeout: 20_000 });
+        await page
+          .getByRole('dialog')
+          .getByRole('button', { name: `Send to ${estimate} guests` })
+          .click();
+        await page
+          .getByText('The line is down: the campaign waits in the outbox.')
+          .first()
+          .waitFor({ timeout: 20_000 });
       };
       await sendOffline();
       // Stopped while it waits: a draft again, nothing left in the outbox.
@@ -182,7 +209,10 @@ describe('an email campaign from the desk (browser mode, real sandbox)', () => {
   }, 120_000);
 
   it('shows an SMS reply injected through the operator API under its guest in Messages, and answers it', async () => {
-    await operator('/sms-replies', { method: 'POST', body: { clientId: sandbox.demo.clientId, number: guest.mobile, message: 'Yes please, two seats for Friday' } });
+    await operator('/sms-replies', {
+      method: 'POST',
+      body: { clientId: sandbox.demo.clientId, number: guest.mobile, message: 'Yes please, two seats for Friday' },
+    });
     const nav = page.getByRole('navigation', { name: 'Screens' });
     await nav.getByText('Messages', { exact: true }).click();
     await page.getByRole('button', { name: 'Check for new replies' }).click();
@@ -196,7 +226,8 @@ describe('an email campaign from the desk (browser mode, real sandbox)', () => {
     const form = conversation.getByRole('form', { name: 'send sms' });
     await form.getByLabel('Message').fill('See you Friday at 8');
     await form.getByRole('button', { name: 'Send SMS' }).click();
-    const ours = async () => (await deliveries('channel=sms')).filter((m) => m.to === guest.mobile && m.message === 'See you Friday at 8');
+    const ours = async () =>
+      (await deliveries('channel=sms')).filter((m) => m.to === guest.mobile && m.message === 'See you Friday at 8');
     await expect.poll(async () => (await ours()).length, { timeout: 20_000 }).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     // Exactly once: one delivery of the reply, under one reference id.

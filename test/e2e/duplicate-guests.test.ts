@@ -58,7 +58,9 @@ async function newGuestForm() {
 
 describe('a new guest with the email of a guest already on file (browser mode, real sandbox)', () => {
   it('a seeded guest in the desk’s cache: the form offers Open and Add these details, and records no second guest', async () => {
-    const [seeded] = (await client.pullDb({ client_id: sandbox.demo.clientId })).filter((c) => text(c.PatronEmail) && text(c.PatronName) && text(c.PatronSurname));
+    const [seeded] = (await client.pullDb({ client_id: sandbox.demo.clientId })).filter(
+      (c) => text(c.PatronEmail) && text(c.PatronName) && text(c.PatronSurname),
+    );
     const name = `${text(seeded!.PatronName)} ${text(seeded!.PatronSurname)}`;
     const form = await newGuestForm();
     await form.getByLabel('First name').fill('Imposter');
@@ -71,7 +73,9 @@ describe('a new guest with the email of a guest already on file (browser mode, r
     await form.getByRole('button', { name: 'Record guest' }).click();
     await form.getByText(/keeps one guest per email and one per mobile, and .* already has this email/).waitFor();
     await page.screenshot({ path: 'test-results/duplicate-form.png' }).catch(() => undefined);
-    expect(await onService(text(seeded!.PatronEmail))).toEqual([expect.objectContaining({ contact_id: seeded!.contact_id, PatronName: seeded!.PatronName })]);
+    expect(await onService(text(seeded!.PatronEmail))).toEqual([
+      expect.objectContaining({ contact_id: seeded!.contact_id, PatronName: seeded!.PatronName }),
+    ]);
 
     // Add these details: only what a person keeps ticked goes to the guest on file.
     await form.getByLabel('Card number').fill('CARD E2E 77');
@@ -81,13 +85,23 @@ describe('a new guest with the email of a guest already on file (browser mode, r
     await dialog.getByRole('checkbox', { name: 'Change First name' }).uncheck();
     await dialog.getByRole('button', { name: `Add to ${name}` }).click();
     await page.getByRole('heading', { name }).waitFor();
-    await expect.poll(async () => text((await onService(text(seeded!.PatronEmail)))[0]?.CardNumber), { timeout: 30_000 }).toBe('CARD E2E 77');
-    expect(await onService(text(seeded!.PatronEmail))).toEqual([expect.objectContaining({ contact_id: seeded!.contact_id, PatronName: seeded!.PatronName, PatronSurname: seeded!.PatronSurname })]);
+    await expect
+      .poll(async () => text((await onService(text(seeded!.PatronEmail)))[0]?.CardNumber), { timeout: 30_000 })
+      .toBe('CARD E2E 77');
+    expect(await onService(text(seeded!.PatronEmail))).toEqual([
+      expect.objectContaining({
+        contact_id: seeded!.contact_id,
+        PatronName: seeded!.PatronName,
+        PatronSurname: seeded!.PatronSurname,
+      }),
+    ]);
   });
 
   it('a guest another desk put on the service after the last sync: the entry needs attention naming that guest, who stays unchanged on the service and the desk', async () => {
     const email = `other.desk.${Date.now()}@example.com`;
-    const { success } = await client.pushContact([{ client_id: sandbox.demo.clientId, PatronName: 'Orla', PatronSurname: 'Original', PatronEmail: email }]);
+    const { success } = await client.pushContact([
+      { client_id: sandbox.demo.clientId, PatronName: 'Orla', PatronSurname: 'Original', PatronEmail: email },
+    ]);
     const contactId = String(success[0]!.contact_id);
 
     const form = await newGuestForm();
@@ -101,14 +115,19 @@ describe('a new guest with the email of a guest already on file (browser mode, r
     const nav = page.getByRole('navigation', { name: 'Screens' });
     await nav.getByText('Outbox', { exact: true }).click();
     const row = page.locator('tr[data-state="needs_attention"]').filter({ hasText: 'Nora Newcomer' });
-    await row.getByText(/one guest per email and one per mobile, and already has Orla Original/).waitFor({ timeout: 30_000 });
+    await row
+      .getByText(/one guest per email and one per mobile, and already has Orla Original/)
+      .waitFor({ timeout: 30_000 });
     const choices = row.getByLabel('guest already on file');
     await choices.getByText(email).waitFor();
-    for (const name of ['Open Orla Original', 'Add these details to Orla Original', 'Edit', 'Discard']) await row.getByRole('button', { name }).waitFor();
+    for (const name of ['Open Orla Original', 'Add these details to Orla Original', 'Edit', 'Discard'])
+      await row.getByRole('button', { name }).waitFor();
     expect(await row.getByRole('button', { name: 'Resend' }).count()).toBe(0);
     await page.screenshot({ path: 'test-results/duplicate-outbox.png' }).catch(() => undefined);
 
-    expect(await onService(email)).toEqual([expect.objectContaining({ contact_id: contactId, PatronName: 'Orla', PatronSurname: 'Original' })]);
+    expect(await onService(email)).toEqual([
+      expect.objectContaining({ contact_id: contactId, PatronName: 'Orla', PatronSurname: 'Original' }),
+    ]);
     expect(text((await onService(email))[0]!.PatronMobile)).toBe('');
 
     // Open fetches the guest on file (not yet synced to this desk) and shows them under their own name.
@@ -135,14 +154,20 @@ describe('a new guest with the email of a guest already on file (browser mode, r
     await dialog.getByRole('checkbox', { name: 'Change Surname' }).uncheck();
     await page.screenshot({ path: 'test-results/duplicate-add-details.png' }).catch(() => undefined);
     await dialog.getByRole('button', { name: 'Add to Orla Original' }).click();
-    await expect.poll(async () => text((await onService(email))[0]?.PatronMobile), { timeout: 30_000 }).toBe('+61412555019');
-    expect(await onService(email)).toEqual([expect.objectContaining({ contact_id: contactId, PatronName: 'Orla', PatronSurname: 'Original' })]);
+    await expect
+      .poll(async () => text((await onService(email))[0]?.PatronMobile), { timeout: 30_000 })
+      .toBe('+61412555019');
+    expect(await onService(email)).toEqual([
+      expect.objectContaining({ contact_id: contactId, PatronName: 'Orla', PatronSurname: 'Original' }),
+    ]);
 
     // On the desk the new guest is now the guest on file: one row, under their own name, with the added mobile.
     await nav.getByText('Guests', { exact: true }).click();
     await box.fill('');
     await box.fill(email);
-    await expect.poll(() => list.getByRole('option').allTextContents(), { timeout: 30_000 }).toEqual([expect.stringMatching(/^Orla Original.*\+61412555019/)]);
+    await expect
+      .poll(() => list.getByRole('option').allTextContents(), { timeout: 30_000 })
+      .toEqual([expect.stringMatching(/^Orla Original.*\+61412555019/)]);
   });
 
   it('Edit: a new email sends the new guest as a guest of their own; Discard: the new guest is dropped; the guest on file is untouched either way', async () => {
@@ -155,7 +180,10 @@ describe('a new guest with the email of a guest already on file (browser mode, r
     ]);
     const contactId = String(success[0]!.contact_id);
     const nav = page.getByRole('navigation', { name: 'Screens' });
-    for (const [first, address] of [['Eddie', email], ['Dana', otherEmail]] as const) {
+    for (const [first, address] of [
+      ['Eddie', email],
+      ['Dana', otherEmail],
+    ] as const) {
       const form = await newGuestForm();
       await form.getByLabel('First name').fill(first);
       await form.getByLabel('Surname').fill('Second');
@@ -164,7 +192,8 @@ describe('a new guest with the email of a guest already on file (browser mode, r
       await page.getByRole('heading', { name: `${first} Second` }).waitFor();
     }
     await nav.getByText('Outbox', { exact: true }).click();
-    const rowOf = (first: string) => page.locator('tr[data-state="needs_attention"]').filter({ hasText: `${first} Second` });
+    const rowOf = (first: string) =>
+      page.locator('tr[data-state="needs_attention"]').filter({ hasText: `${first} Second` });
     await rowOf('Eddie').getByRole('button', { name: 'Add these details to Kim Kept' }).waitFor({ timeout: 30_000 });
     await rowOf('Dana').getByRole('button', { name: 'Add these details to Lee Left' }).waitFor({ timeout: 30_000 });
 
@@ -173,12 +202,18 @@ describe('a new guest with the email of a guest already on file (browser mode, r
     const dialog = page.getByRole('dialog', { name: 'Edit before sending' });
     await dialog.getByLabel('Email').fill(edited);
     await dialog.getByRole('button', { name: 'Save and send' }).click();
-    await expect.poll(async () => (await onService(edited)).map((c) => text(c.PatronName)), { timeout: 30_000 }).toEqual(['Eddie']);
+    await expect
+      .poll(async () => (await onService(edited)).map((c) => text(c.PatronName)), { timeout: 30_000 })
+      .toEqual(['Eddie']);
 
     await rowOf('Dana').getByRole('button', { name: 'Discard' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
     await expect.poll(() => rowOf('Dana').count(), { timeout: 30_000 }).toBe(0);
-    expect(await onService(email)).toEqual([expect.objectContaining({ contact_id: contactId, PatronName: 'Kim', PatronSurname: 'Kept' })]);
-    expect(await onService(otherEmail)).toEqual([expect.objectContaining({ PatronName: 'Lee', PatronSurname: 'Left' })]);
+    expect(await onService(email)).toEqual([
+      expect.objectContaining({ contact_id: contactId, PatronName: 'Kim', PatronSurname: 'Kept' }),
+    ]);
+    expect(await onService(otherEmail)).toEqual([
+      expect.objectContaining({ PatronName: 'Lee', PatronSurname: 'Left' }),
+    ]);
   });
 });

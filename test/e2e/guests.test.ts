@@ -18,11 +18,26 @@ let guest: { contactId: string; first: string; surname: string; email: string; m
 beforeAll(async () => {
   sandbox = await startSandboxServer({ port: 0, demo: true });
   [desk, browser] = await Promise.all([startDeskProcess(), launchChromium()]);
-  const contacts = await createServiceClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.demo.apiKey }).pullDb({ client_id: sandbox.demo.clientId });
+  const contacts = await createServiceClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.demo.apiKey }).pullDb({
+    client_id: sandbox.demo.clientId,
+  });
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  const found = contacts.find((c) => /^\+614\d{8}$/.test(text(c.PatronMobile)) && text(c.MemberNumber) && text(c.PatronEmail) && text(c.PatronSurname).length >= 5);
+  const found = contacts.find(
+    (c) =>
+      /^\+614\d{8}$/.test(text(c.PatronMobile)) &&
+      text(c.MemberNumber) &&
+      text(c.PatronEmail) &&
+      text(c.PatronSurname).length >= 5,
+  );
   if (!found) throw new Error('The demo has no guest with an E.164 mobile, a member number and an email.');
-  guest = { contactId: found.contact_id, first: text(found.PatronName), surname: text(found.PatronSurname), email: text(found.PatronEmail), mobile: text(found.PatronMobile), member: text(found.MemberNumber) };
+  guest = {
+    contactId: found.contact_id,
+    first: text(found.PatronName),
+    surname: text(found.PatronSurname),
+    email: text(found.PatronEmail),
+    mobile: text(found.PatronMobile),
+    member: text(found.MemberNumber),
+  };
 
   page = await browser.newPage();
   await page.goto(desk.url);
@@ -105,9 +120,15 @@ describe('a new guest recorded while the service refuses connections', () => {
     } finally {
       await sandbox.sandbox.operator.setOffline(false);
     }
-    await page.getByLabel('guest ids').getByText(/^Contact \d+/).waitFor({ timeout: 60_000 });
+    await page
+      .getByLabel('guest ids')
+      .getByText(/^Contact \d+/)
+      .waitFor({ timeout: 60_000 });
     const shown = (await page.getByLabel('guest ids').textContent())!.match(/Contact (\d+)/)![1];
-    const onService = await createServiceClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.demo.apiKey }).pullDb({ client_id: sandbox.demo.clientId, PatronEmail: email });
+    const onService = await createServiceClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.demo.apiKey }).pullDb({
+      client_id: sandbox.demo.clientId,
+      PatronEmail: email,
+    });
     expect(onService.map((contact) => contact.contact_id)).toEqual([shown]);
     await expect(page.getByText('New guest: not yet on the service').count()).resolves.toBe(0);
   });
@@ -130,12 +151,15 @@ describe('a one-off SMS', () => {
     await form.getByRole('button', { name: 'Send SMS' }).click();
     await page.getByText('SMS queued: it goes out through the outbox.').waitFor();
     const to = guest.mobile.replace('+', '');
-    const sent = async () => sandbox.sandbox.operator.messages({ channel: 'sms' }).filter((entry) => entry.message === text);
+    const sent = async () =>
+      sandbox.sandbox.operator.messages({ channel: 'sms' }).filter((entry) => entry.message === text);
     await expect.poll(sent, { timeout: 30_000 }).toHaveLength(1);
     await page.getByRole('tab', { name: 'Purchases and messages' }).click();
     await page.getByRole('table', { name: 'guest activity' }).getByText('Sent').waitFor({ timeout: 30_000 });
     expect((await sent())[0]!.to.replace('+', '')).toBe(to);
-    expect(sandbox.sandbox.operator.messages({ channel: 'sms' }).filter((entry) => entry.message?.includes('café'))).toEqual([]);
+    expect(
+      sandbox.sandbox.operator.messages({ channel: 'sms' }).filter((entry) => entry.message?.includes('café')),
+    ).toEqual([]);
     expect(await sent()).toHaveLength(1);
   });
 });

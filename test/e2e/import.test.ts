@@ -45,10 +45,16 @@ describe('import (browser mode, real sandbox, real outbox)', () => {
     const guests = await client().pullDb({ client_id: sandbox.demo.clientId });
     const known = guests.find((guest) => typeof guest.PatronEmail === 'string' && guest.PatronEmail.includes('@'))!;
     const stamp = Date.now().toString(36);
-    const fresh = Array.from({ length: 40 }, (_, i) => ({ first: `Imported${i}`, surname: `Guest`, email: `import-${stamp}-${i}@example.com` }));
+    const fresh = Array.from({ length: 40 }, (_, i) => ({
+      first: `Imported${i}`,
+      surname: `Guest`,
+      email: `import-${stamp}-${i}@example.com`,
+    }));
     const lines = [
       'First Name;Last Name;Email Address;Mobile Phone;Notes',
-      ...fresh.map((row, i) => `${row.first};${row.surname};${row.email};0491 570 ${String(100 + i)};"line one\nline two"`),
+      ...fresh.map(
+        (row, i) => `${row.first};${row.surname};${row.email};0491 570 ${String(100 + i)};"line one\nline two"`,
+      ),
       // This row matches a guest on the desk, so it becomes an update of that guest; the guest is then removed from the service.
       `=HYPERLINK("x");Known;${String(known.PatronEmail)};;updated by import`,
     ];
@@ -60,10 +66,14 @@ describe('import (browser mode, real sandbox, real outbox)', () => {
     expect(await page.getByRole('combobox', { name: 'Delimiter' }).inputValue()).toMatch(/Semicolon/);
     await page.getByRole('button', { name: /^Check 41 rows/ }).click();
     await page.getByRole('grid', { name: 'Rows of the file' }).waitFor();
-    await expect.poll(() => page.getByLabel('Counts', { exact: true }).textContent()).toMatch(/41 rows.*41 ready.*0 with problems.*1 duplicates/i);
+    await expect
+      .poll(() => page.getByLabel('Counts', { exact: true }).textContent())
+      .toMatch(/41 rows.*41 ready.*0 with problems.*1 duplicates/i);
     // The grid is virtualised: the last row is in the page once scrolled to.
     await page.getByRole('grid', { name: 'Rows of the file' }).evaluate((grid) => grid.scrollTo(0, grid.scrollHeight));
-    expect(await page.locator(`[role=row][data-line="42"]`).textContent()).toContain(`Updates guest ${known.contact_id}`);
+    expect(await page.locator(`[role=row][data-line="42"]`).textContent()).toContain(
+      `Updates guest ${known.contact_id}`,
+    );
     expect(await page.locator('[role=row][data-line]').count()).toBeLessThan(41);
 
     await page.getByRole('button', { name: 'Queue 41 guests' }).click();
@@ -73,7 +83,9 @@ describe('import (browser mode, real sandbox, real outbox)', () => {
     // Nothing reached the service while it was away; the guest matched is removed there meanwhile.
     sandbox.sandbox.operator.deleteContact(sandbox.demo.clientId, String(known.contact_id));
     await sandbox.sandbox.operator.setOffline(false);
-    await expect.poll(() => page.getByRole('status').textContent(), { timeout: 60_000, interval: 500 }).toMatch(/^Done/);
+    await expect
+      .poll(() => page.getByRole('status').textContent(), { timeout: 60_000, interval: 500 })
+      .toMatch(/^Done/);
     const result = await page.getByLabel('Result', { exact: true }).textContent();
     expect(result).toMatch(/40New guests/);
     expect(result).toMatch(/1Failed/);
@@ -82,7 +94,11 @@ describe('import (browser mode, real sandbox, real outbox)', () => {
     for (const row of fresh) {
       const found = after.filter((guest) => guest.PatronEmail === row.email);
       expect(found, row.email).toHaveLength(1);
-      expect(found[0]).toMatchObject({ PatronName: row.first, PatronSurname: row.surname, notes: 'line one\nline two' });
+      expect(found[0]).toMatchObject({
+        PatronName: row.first,
+        PatronSurname: row.surname,
+        notes: 'line one\nline two',
+      });
     }
 
     const download = page.waitForEvent('download');
@@ -91,7 +107,12 @@ describe('import (browser mode, real sandbox, real outbox)', () => {
     const text = readFileSync(saved, 'utf8');
     expect(text.split('\r\n')[0]).toBe('First Name;Last Name;Email Address;Mobile Phone;Notes;Reason');
     // Same delimiter as the file, the formula neutralised, the service's reason at the end.
-    expect(text.split('\r\n')[1]).toBe(`'=HYPERLINK(""x"");Known;${String(known.PatronEmail)};;updated by import;No such contact in database`.replace(`'=HYPERLINK(""x"")`, `"'=HYPERLINK(""x"")"`));
+    expect(text.split('\r\n')[1]).toBe(
+      `'=HYPERLINK(""x"");Known;${String(known.PatronEmail)};;updated by import;No such contact in database`.replace(
+        `'=HYPERLINK(""x"")`,
+        `"'=HYPERLINK(""x"")"`,
+      ),
+    );
     expect(await page.getByRole('table', { name: 'Past imports' }).textContent()).toContain(file.name);
   });
 });

@@ -16,11 +16,18 @@ const framesToRenderer: string[] = [];
 /** Runs `npm start` (scripts/start.mjs, already built) once more on a data folder; resolves when it exits. */
 function startAgain(dataDir: string) {
   return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/start.mjs', '--no-build', '--browser', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['scripts/start.mjs', '--no-build', '--browser', '--port', '0', '--data-dir', dataDir],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    const timer = setTimeout(() => (child.kill('SIGKILL'), reject(new Error(`the second start did not exit:\n${output}`))), 40_000);
+    const timer = setTimeout(
+      () => (child.kill('SIGKILL'), reject(new Error(`the second start did not exit:\n${output}`))),
+      40_000,
+    );
     child.once('exit', (code) => (clearTimeout(timer), resolve({ code, output })));
   });
 }
@@ -41,7 +48,9 @@ describe('one desk per data folder, and the dashboard link kept in the core', ()
   it('a second start on the same folder prints the running desk’s address, exits 0 and leaves it serving', async () => {
     const second = await startAgain(desk.dataDir);
     expect(second.code).toBe(0);
-    expect(second.output).toContain(`Venue Desk is already running for this data folder (${desk.dataDir}). Open this address in Chrome or Chromium: ${desk.url}`);
+    expect(second.output).toContain(
+      `Venue Desk is already running for this data folder (${desk.dataDir}). Open this address in Chrome or Chromium: ${desk.url}`,
+    );
     expect(second.output).not.toContain('is running in browser mode');
     await page.reload();
     await page.getByRole('navigation', { name: 'Screens' }).getByText('Settings', { exact: true }).click();
@@ -56,12 +65,17 @@ describe('one desk per data folder, and the dashboard link kept in the core', ()
     await page.screenshot({ path: join(desk.dataDir, 'settings-dashboard.png') });
 
     const demo = JSON.parse(readFileSync(join(desk.dataDir, 'demo-service.json'), 'utf8')) as { baseUrl: string };
-    const [dashboard] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Open web dashboard' }).click()]);
+    const [dashboard] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: 'Open web dashboard' }).click(),
+    ]);
     await dashboard.waitForURL(`${demo.baseUrl}/account`);
     await dashboard.getByText('Harbour Lights').first().waitFor();
     await dashboard.close();
 
     expect(framesToRenderer.length).toBeGreaterThan(0);
-    expect(framesToRenderer.filter((frame) => frame.includes('api_token/signin') || frame.includes('signature='))).toEqual([]);
+    expect(
+      framesToRenderer.filter((frame) => frame.includes('api_token/signin') || frame.includes('signature=')),
+    ).toEqual([]);
   });
 });

@@ -57,7 +57,11 @@ describe('the outbox when the desk database or the account cannot take it (brows
     other.prepare('BEGIN IMMEDIATE').run();
     try {
       await form.getByRole('button', { name: 'Send SMS' }).click();
-      await form.getByText('The desk cannot write to its database: another program is holding the database file', { exact: false }).waitFor({ timeout: 20_000 });
+      await form
+        .getByText('The desk cannot write to its database: another program is holding the database file', {
+          exact: false,
+        })
+        .waitFor({ timeout: 20_000 });
       await page.getByRole('alert').filter({ hasText: 'Changes cannot be saved right now' }).waitFor();
       await expect(page.getByLabel('database status').textContent()).resolves.toBe('Not saving');
       expect(await form.getByLabel('Message').inputValue()).toBe('Your table is ready at 8');
@@ -66,8 +70,19 @@ describe('the outbox when the desk database or the account cannot take it (brows
       other.close();
     }
     await form.getByRole('button', { name: 'Send SMS' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Changes cannot be saved right now' }).waitFor({ state: 'detached', timeout: 20_000 });
-    await expect.poll(() => sandbox.sandbox.operator.messages({ clientId: sandbox.demo.clientId }).filter((m) => m.message === 'Your table is ready at 8').length, { timeout: 20_000 }).toBe(1);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Changes cannot be saved right now' })
+      .waitFor({ state: 'detached', timeout: 20_000 });
+    await expect
+      .poll(
+        () =>
+          sandbox.sandbox.operator
+            .messages({ clientId: sandbox.demo.clientId })
+            .filter((m) => m.message === 'Your table is ready at 8').length,
+        { timeout: 20_000 },
+      )
+      .toBe(1);
   });
 
   it('"Disconnect and discard N unsent" discards them for good, payloads blanked, and none goes out later', async () => {
@@ -92,7 +107,10 @@ describe('the outbox when the desk database or the account cannot take it (brows
     const db = deskDatabase(true);
     const held = db.prepare(`SELECT state, payload FROM outbox_items WHERE state != 'sent'`).all();
     db.close();
-    expect(held).toEqual([{ state: 'discarded', payload: '{}' }, { state: 'discarded', payload: '{}' }]);
+    expect(held).toEqual([
+      { state: 'discarded', payload: '{}' },
+      { state: 'discarded', payload: '{}' },
+    ]);
     await sandbox.sandbox.operator.setOffline(false);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const texts = sandbox.sandbox.operator.messages({ clientId: sandbox.demo.clientId }).map((m) => m.message);

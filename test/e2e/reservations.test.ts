@@ -14,7 +14,10 @@ let page: Page;
 
 const service = () => createServiceClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.demo.apiKey });
 /** The service's bookings of a contact. */
-const bookingsOf = async (contactId: string) => (await service().pullReservations({ client_id: sandbox.demo.clientId })).filter((item) => item.contact.contact_id === contactId);
+const bookingsOf = async (contactId: string) =>
+  (await service().pullReservations({ client_id: sandbox.demo.clientId })).filter(
+    (item) => item.contact.contact_id === contactId,
+  );
 
 beforeAll(async () => {
   sandbox = await startSandboxServer({ port: 0, demo: true });
@@ -44,7 +47,9 @@ afterAll(async () => {
 
 /** The covers the timeline shows for a slot. */
 async function slotCovers(slot: string): Promise<number> {
-  return Number(await page.locator(`[data-slot="${slot}"]`).getByLabel(`covers at ${slot}`).getAttribute('data-covers'));
+  return Number(
+    await page.locator(`[data-slot="${slot}"]`).getByLabel(`covers at ${slot}`).getAttribute('data-covers'),
+  );
 }
 
 /** Chooses a time in the open booking form. */
@@ -82,7 +87,13 @@ describe('reservations (browser mode, real sandbox)', () => {
     } finally {
       await sandbox.sandbox.operator.setOffline(false);
     }
-    await expect.poll(async () => (await service().pullDb({ client_id: sandbox.demo.clientId, PatronEmail: email })).map((c) => c.contact_id), { timeout: 60_000 }).toHaveLength(1);
+    await expect
+      .poll(
+        async () =>
+          (await service().pullDb({ client_id: sandbox.demo.clientId, PatronEmail: email })).map((c) => c.contact_id),
+        { timeout: 60_000 },
+      )
+      .toHaveLength(1);
     contactId = (await service().pullDb({ client_id: sandbox.demo.clientId, PatronEmail: email }))[0]!.contact_id;
     await expect.poll(async () => (await bookingsOf(contactId)).length, { timeout: 60_000 }).toBe(1);
     const [booking] = await bookingsOf(contactId);
@@ -94,24 +105,52 @@ describe('reservations (browser mode, real sandbox)', () => {
   });
 
   it('moves a booking to another time on the timeline and on the service', async () => {
-    await page.locator('[data-slot="22:45"]').getByRole('button', { name: /Nora Nightline/ }).click();
+    await page
+      .locator('[data-slot="22:45"]')
+      .getByRole('button', { name: /Nora Nightline/ })
+      .click();
     await page.keyboard.press('Enter');
     await chooseTime('21:00');
     await page.getByRole('dialog').getByRole('button', { name: 'Save booking' }).click();
-    await page.locator('[data-slot="21:00"]').getByRole('button', { name: /Nora Nightline/ }).waitFor();
-    await page.locator('[data-slot="22:45"]').getByRole('button', { name: /Nora Nightline/ }).waitFor({ state: 'detached', timeout: 5_000 });
-    await expect.poll(async () => (await bookingsOf(contactId)).map((item) => item.reservation.Time), { timeout: 60_000 }).toEqual(['21:00:00']);
+    await page
+      .locator('[data-slot="21:00"]')
+      .getByRole('button', { name: /Nora Nightline/ })
+      .waitFor();
+    await page
+      .locator('[data-slot="22:45"]')
+      .getByRole('button', { name: /Nora Nightline/ })
+      .waitFor({ state: 'detached', timeout: 5_000 });
+    await expect
+      .poll(async () => (await bookingsOf(contactId)).map((item) => item.reservation.Time), { timeout: 60_000 })
+      .toEqual(['21:00:00']);
   });
 
   it('sets a status with one key and pushes it as bookingStatus', async () => {
-    await page.locator('[data-slot="21:00"]').getByRole('button', { name: /Nora Nightline/ }).click();
+    await page
+      .locator('[data-slot="21:00"]')
+      .getByRole('button', { name: /Nora Nightline/ })
+      .click();
     await page.keyboard.press('c');
-    await page.locator('[data-slot="21:00"]').getByRole('button', { name: /Nora Nightline.*Confirmed/ }).waitFor();
-    await expect.poll(async () => (await bookingsOf(contactId)).map((item) => item.reservation.bookingStatus), { timeout: 60_000 }).toEqual(['Confirmed']);
+    await page
+      .locator('[data-slot="21:00"]')
+      .getByRole('button', { name: /Nora Nightline.*Confirmed/ })
+      .waitFor();
+    await expect
+      .poll(async () => (await bookingsOf(contactId)).map((item) => item.reservation.bookingStatus), {
+        timeout: 60_000,
+      })
+      .toEqual(['Confirmed']);
     await page.keyboard.press('x');
-    await expect.poll(async () => (await bookingsOf(contactId)).map((item) => item.reservation.bookingStatus), { timeout: 60_000 }).toEqual(['Cancelled']);
+    await expect
+      .poll(async () => (await bookingsOf(contactId)).map((item) => item.reservation.bookingStatus), {
+        timeout: 60_000,
+      })
+      .toEqual(['Cancelled']);
     // Cancelled bookings leave the covers count and the default view.
-    await page.locator('[data-slot="21:00"]').getByRole('button', { name: /Nora Nightline/ }).waitFor({ state: 'detached' });
+    await page
+      .locator('[data-slot="21:00"]')
+      .getByRole('button', { name: /Nora Nightline/ })
+      .waitFor({ state: 'detached' });
   });
 
   it('warns, without blocking, when a party of 12 would pass the covers limit of a full slot', async () => {
@@ -125,7 +164,9 @@ describe('reservations (browser mode, real sandbox)', () => {
     await chooseTime('19:00');
     await dialog.getByRole('textbox', { name: 'Party size' }).fill('12');
     const warning = dialog.getByLabel('slot covers');
-    await expect(warning.textContent()).resolves.toContain(`would have ${full + 12} covers, over the limit of ${Math.max(full, 1)}`);
+    await expect(warning.textContent()).resolves.toContain(
+      `would have ${full + 12} covers, over the limit of ${Math.max(full, 1)}`,
+    );
     await dialog.getByRole('button', { name: 'Make booking' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => slotCovers('19:00')).toBe(full + 12);
@@ -135,31 +176,48 @@ describe('reservations (browser mode, real sandbox)', () => {
     await page.getByLabel('Covers per slot limit').fill('');
     const card = page.locator('[data-booking-id]').filter({ hasText: 'Unconfirmed' }).first();
     const id = (await card.getAttribute('data-booking-id'))!;
-    const onService = async () => (await service().pullReservations({ client_id: sandbox.demo.clientId })).find((item) => item.reservation.id === id);
+    const onService = async () =>
+      (await service().pullReservations({ client_id: sandbox.demo.clientId })).find(
+        (item) => item.reservation.id === id,
+      );
     const mobile = String((await onService())!.contact.PatronMobile);
     expect(mobile).not.toBe('undefined');
     // The demo's own history holds earlier confirmations: exactly one more goes out.
-    const confirmations = () => sandbox.sandbox.operator.messages({ clientId: sandbox.demo.clientId, channel: 'sms' }).filter((sent) => /Reply YES to confirm/.test(sent.message ?? '')).length;
+    const confirmations = () =>
+      sandbox.sandbox.operator
+        .messages({ clientId: sandbox.demo.clientId, channel: 'sms' })
+        .filter((sent) => /Reply YES to confirm/.test(sent.message ?? '')).length;
     const sentBefore = confirmations();
     await card.click();
     await page.getByRole('button', { name: 'Confirm by SMS' }).click();
     const form = page.getByLabel('confirm by SMS');
-    await expect(form.getByLabel('Message').inputValue()).resolves.toMatch(/your table for \d+ at .* Reply YES to confirm/);
+    await expect(form.getByLabel('Message').inputValue()).resolves.toMatch(
+      /your table for \d+ at .* Reply YES to confirm/,
+    );
     await form.getByRole('button', { name: 'Send SMS' }).click();
     await expect.poll(async () => (await onService())?.reservation.bookingStatus, { timeout: 60_000 }).toBe('Pending');
     await expect.poll(() => confirmations(), { timeout: 60_000 }).toBe(sentBefore + 1);
-    sandbox.sandbox.operator.injectSmsReply({ clientId: sandbox.demo.clientId, number: mobile, message: 'Yes, see you then' });
+    sandbox.sandbox.operator.injectSmsReply({
+      clientId: sandbox.demo.clientId,
+      number: mobile,
+      message: 'Yes, see you then',
+    });
     await page.getByRole('button', { name: 'Sync now' }).last().click();
     const reply = page.getByLabel('booking details').getByRole('alert', { name: 'Guest replied' });
     await reply.getByText('Yes, see you then', { exact: false }).waitFor({ timeout: 30_000 });
     await reply.getByRole('button', { name: 'Mark confirmed' }).click();
-    await expect.poll(async () => (await onService())?.reservation.bookingStatus, { timeout: 60_000 }).toBe('Confirmed');
+    await expect
+      .poll(async () => (await onService())?.reservation.bookingStatus, { timeout: 60_000 })
+      .toBe('Confirmed');
   });
 
   it('says plainly when the account has no reservations', async () => {
     sandbox.sandbox.operator.enableReservations(sandbox.demo.clientId, false);
     await page.getByRole('button', { name: 'Sync now' }).last().click();
-    await page.getByLabel('reservations not set up').getByText('Reservations are not set up for this account.', { exact: false }).waitFor({ timeout: 30_000 });
+    await page
+      .getByLabel('reservations not set up')
+      .getByText('Reservations are not set up for this account.', { exact: false })
+      .waitFor({ timeout: 30_000 });
     await expect(page.getByRole('alert').count()).resolves.toBe(0);
   });
 });

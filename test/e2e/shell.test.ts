@@ -44,9 +44,14 @@ describe('browser mode in Chromium', () => {
   });
 
   it('falls back to browser mode in one line when the Electron binary is missing', async () => {
-    const fallback = await startDeskProcess({ forceBrowser: false, env: { VENUE_DESK_ELECTRON_PATH: '/nonexistent/electron' } });
+    const fallback = await startDeskProcess({
+      forceBrowser: false,
+      env: { VENUE_DESK_ELECTRON_PATH: '/nonexistent/electron' },
+    });
     try {
-      expect(fallback.output()).toMatch(/^There is no Electron binary at \/nonexistent\/electron: starting browser mode instead\.\n/);
+      expect(fallback.output()).toMatch(
+        /^There is no Electron binary at \/nonexistent\/electron: starting browser mode instead\.\n/,
+      );
       const response = await fetch(fallback.url);
       expect(response.status).toBe(200);
     } finally {

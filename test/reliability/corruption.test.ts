@@ -26,9 +26,18 @@ function openOutcome(file: string): { problem: string } | { opened: number } {
 /** Runs the desk core child on a database file and returns what it printed and its exit code. */
 function startDeskChild(dir: string, dbFile: string) {
   const configFile = join(dir, 'child.json');
-  writeFileSync(configFile, JSON.stringify({ dbFile, baseUrl: 'http://127.0.0.1:9', apiKey: 'k', clientId: 'c1', plan: [] }));
-  const child = spawnSync(process.execPath, ['--import', 'tsx', 'test/reliability/support/desk-child.ts', configFile], { encoding: 'utf8', timeout: 60_000 });
-  const events = child.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  writeFileSync(
+    configFile,
+    JSON.stringify({ dbFile, baseUrl: 'http://127.0.0.1:9', apiKey: 'k', clientId: 'c1', plan: [] }),
+  );
+  const child = spawnSync(process.execPath, ['--import', 'tsx', 'test/reliability/support/desk-child.ts', configFile], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  const events = child.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
   return { status: child.status, events };
 }
 
@@ -41,7 +50,13 @@ describe('a damaged desk database is detected at start and reported', () => {
     const before = fileHash(file);
     const { status, events } = startDeskChild(dir, file);
     expect(status).toBe(3);
-    expect(events).toEqual([expect.objectContaining({ event: 'database-error', problem: 'cut-short', whatToDo: expect.stringContaining('left untouched') })]);
+    expect(events).toEqual([
+      expect.objectContaining({
+        event: 'database-error',
+        problem: 'cut-short',
+        whatToDo: expect.stringContaining('left untouched'),
+      }),
+    ]);
     expect(fileHash(file)).toBe(before);
   });
 
@@ -64,7 +79,9 @@ describe('a damaged desk database is detected at start and reported', () => {
     const original = join(dir, 'original.db');
     deskDatabaseWithEntries(original, 200);
     const size = statSync(original).size;
-    const cuts = full ? Array.from({ length: 60 }, (_, i) => Math.floor((size * i) / 60)) : [0, 1, 99, 100, 4096, Math.floor(size / 3), size - 4096, size - 1];
+    const cuts = full
+      ? Array.from({ length: 60 }, (_, i) => Math.floor((size * i) / 60))
+      : [0, 1, 99, 100, 4096, Math.floor(size / 3), size - 4096, size - 1];
     for (const cut of cuts) {
       const file = join(dir, `cut-${cut}.db`);
       copyFileSync(original, file);

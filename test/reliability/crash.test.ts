@@ -36,14 +36,23 @@ describe(`crash: the desk core killed with SIGKILL ${KILLS} times during deliver
       const dir = tempDir();
       const plan = mixedOperations('crash', OPERATIONS);
       const configFile = join(dir, 'desk.json');
-      const config: DeskChildConfig = { dbFile: join(dir, 'desk.db'), baseUrl: server.baseUrl, apiKey: demo.apiKey, clientId: demo.clientId, plan };
+      const config: DeskChildConfig = {
+        dbFile: join(dir, 'desk.db'),
+        baseUrl: server.baseUrl,
+        apiKey: demo.apiKey,
+        clientId: demo.clientId,
+        plan,
+      };
       writeFileSync(configFile, JSON.stringify(config));
 
       const random = seededRandom(20250601);
       const acknowledged = new Set<string>();
       let kills = 0;
       for (let run = 0; run < KILLS; run++) {
-        const result = await runDeskChild(configFile, { killAfterMs: 50 + Math.floor(random() * 900), timeoutMs: 120_000 });
+        const result = await runDeskChild(configFile, {
+          killAfterMs: 50 + Math.floor(random() * 900),
+          timeoutMs: 120_000,
+        });
         for (const event of result.events) if (event.event === 'ack') acknowledged.add(String(event.key));
         if (result.killed) kills++;
         else expect(result.exitCode, result.stderr).toBe(0);
@@ -52,7 +61,9 @@ describe(`crash: the desk core killed with SIGKILL ${KILLS} times during deliver
       expect(last.exitCode, last.stderr).toBe(0);
       for (const event of last.events) if (event.event === 'ack') acknowledged.add(String(event.key));
       const states = (last.events.find((event) => event.event === 'done')!.states ?? {}) as Record<string, FinalState>;
-      console.log(`crash test: ${kills} kills, ${acknowledged.size} acknowledged, final states ${JSON.stringify(Object.fromEntries(countBy(Object.values(states), (entry) => entry.state)))}`);
+      console.log(
+        `crash test: ${kills} kills, ${acknowledged.size} acknowledged, final states ${JSON.stringify(Object.fromEntries(countBy(Object.values(states), (entry) => entry.state)))}`,
+      );
 
       expect(kills).toBeGreaterThanOrEqual(Math.ceil(KILLS / 2));
       // A kill between an enqueue's commit and its acknowledgement leaves it stored but unacknowledged;
@@ -65,9 +76,15 @@ describe(`crash: the desk core killed with SIGKILL ${KILLS} times during deliver
         const state = states[operation.key];
         expect(state, operation.key).toBeDefined();
         if (state!.state === 'sent') continue;
-        expect(state, operation.key).toMatchObject({ state: 'needs_attention', problem: { message: expect.any(String), whatToDo: expect.any(String) } });
+        expect(state, operation.key).toMatchObject({
+          state: 'needs_attention',
+          problem: { message: expect.any(String), whatToDo: expect.any(String) },
+        });
         const refused = operation.payload.contact_id === '987654321';
-        expect(refused || (state!.awaitingDecision && operation.kind === 'add_purchase'), `${operation.key}: ${state!.problem?.message}`).toBe(true);
+        expect(
+          refused || (state!.awaitingDecision && operation.kind === 'add_purchase'),
+          `${operation.key}: ${state!.problem?.message}`,
+        ).toBe(true);
       }
 
       // Nothing sent twice.
@@ -81,10 +98,16 @@ describe(`crash: the desk core killed with SIGKILL ${KILLS} times during deliver
       const client = createServiceClient({ baseUrl: server.baseUrl, apiKey: demo.apiKey });
       sandbox.operator.clearFaults();
       const contacts = await client.pullDb({ client_id: demo.clientId });
-      expect(duplicates(countBy(contacts, (contact) => (typeof contact.PatronEmail === 'string' ? contact.PatronEmail : null)))).toEqual([]);
+      expect(
+        duplicates(
+          countBy(contacts, (contact) => (typeof contact.PatronEmail === 'string' ? contact.PatronEmail : null)),
+        ),
+      ).toEqual([]);
       const purchases = countBy(sandbox.operator.purchases(demo.clientId), (purchase) => String(purchase.tx_id));
       expect(duplicates(purchases)).toEqual([]);
-      for (const operation of plan.filter((entry) => entry.kind === 'add_purchase' && states[entry.key]?.state === 'sent')) {
+      for (const operation of plan.filter(
+        (entry) => entry.kind === 'add_purchase' && states[entry.key]?.state === 'sent',
+      )) {
         expect(purchases.get(String(operation.payload.tx_id)), operation.key).toBe(1);
       }
     } finally {

@@ -34,7 +34,12 @@ describe(`fault soak: ${OPERATIONS} mixed operations, 20% of calls failing`, () 
     const clientId = sandbox.demo.clientId;
     sandbox.operator.setCredits(clientId, { sms: OPERATIONS * 4, email: OPERATIONS * 4 });
     sandbox.operator.enableReservations(clientId);
-    const client = createServiceClient({ baseUrl: 'http://sandbox.test', apiKey: sandbox.demo.apiKey, fetch: sandbox.fetch.bind(sandbox), timeoutsMs: { short: 300, long: 5000 } });
+    const client = createServiceClient({
+      baseUrl: 'http://sandbox.test',
+      apiKey: sandbox.demo.apiKey,
+      fetch: sandbox.fetch.bind(sandbox),
+      timeoutsMs: { short: 300, long: 5000 },
+    });
     const db = openDeskDatabase(join(tempDir(), 'desk.db'));
     const outbox = createOutbox({
       db,
@@ -54,7 +59,11 @@ describe(`fault soak: ${OPERATIONS} mixed operations, 20% of calls failing`, () 
     const plan = mixedOperations('soak', OPERATIONS);
     const ids = new Map<string, string>();
     for (const [index, operation] of plan.entries()) {
-      ids.set(operation.key, outbox.enqueue(operation.kind, operation.payload, operation.guestKey ? { guestKey: operation.guestKey } : {}).id);
+      ids.set(
+        operation.key,
+        outbox.enqueue(operation.kind, operation.payload, operation.guestKey ? { guestKey: operation.guestKey } : {})
+          .id,
+      );
       // Staff keep entering while the outbox delivers.
       if (index % 25 === 24) await new Promise((resolve) => setTimeout(resolve, 2));
     }
@@ -66,33 +75,49 @@ describe(`fault soak: ${OPERATIONS} mixed operations, 20% of calls failing`, () 
       const held = outbox.list({ states: ['needs_attention'], limit: 100_000 }).filter((item) => item.awaitingDecision);
       if (held.length === 0) break;
       const recorded = new Set(sandbox.operator.purchases(clientId).map((purchase) => String(purchase.tx_id)));
-      for (const item of held) outbox.decide(item.id, recorded.has(String(item.payload.tx_id)) ? 'it-was-recorded' : 'send-again');
+      for (const item of held)
+        outbox.decide(item.id, recorded.has(String(item.payload.tx_id)) ? 'it-was-recorded' : 'send-again');
       decided += held.length;
       await drainOutbox(outbox, 120_000);
     }
-    const fired = Object.fromEntries(sandbox.operator.listFaults().map((rule) => [`${rule.kind}${rule.status ?? ''}`, rule.fired]));
+    const fired = Object.fromEntries(
+      sandbox.operator.listFaults().map((rule) => [`${rule.kind}${rule.status ?? ''}`, rule.fired]),
+    );
     sandbox.operator.clearFaults();
     await outbox.stop();
 
     // Every operation ended sent, or needs attention with the service's words and what to do.
     const views = new Map<string, OutboxItemView>();
     for (const [key, id] of ids) views.set(key, outbox.get(id)!);
-    const lost = plan.filter((operation) => operation.kind === 'add_purchase' && operation.payload.contact_id === '987654321');
+    const lost = plan.filter(
+      (operation) => operation.kind === 'add_purchase' && operation.payload.contact_id === '987654321',
+    );
     for (const operation of plan) {
       const view = views.get(operation.key);
       expect(view, operation.key).toBeDefined();
       if (lost.includes(operation)) {
-        expect(view, operation.key).toMatchObject({ state: 'needs_attention', problem: { message: 'No such contact in database', whatToDo: expect.any(String) } });
+        expect(view, operation.key).toMatchObject({
+          state: 'needs_attention',
+          problem: { message: 'No such contact in database', whatToDo: expect.any(String) },
+        });
       } else {
-        expect(view?.state === 'sent' ? 'sent' : `${view?.state}: ${view?.problem?.message}`, operation.key).toBe('sent');
+        expect(view?.state === 'sent' ? 'sent' : `${view?.state}: ${view?.problem?.message}`, operation.key).toBe(
+          'sent',
+        );
       }
     }
 
     // The sandbox's log: no SMS or email twice, every sent one exactly once.
     const messages = sandbox.operator.messages({ clientId });
     expect(duplicates(countBy(messages, (message) => message.referenceId))).toEqual([]);
-    const byText = countBy(messages.filter((message) => message.channel === 'sms'), (message) => message.message);
-    const bySubject = countBy(messages.filter((message) => message.channel === 'email'), (message) => message.subject);
+    const byText = countBy(
+      messages.filter((message) => message.channel === 'sms'),
+      (message) => message.message,
+    );
+    const bySubject = countBy(
+      messages.filter((message) => message.channel === 'email'),
+      (message) => message.subject,
+    );
     for (const operation of plan) {
       if (operation.kind === 'sms') expect(byText.get(String(operation.payload.message)), operation.key).toBe(1);
       if (operation.kind === 'email') expect(bySubject.get(String(operation.payload.subject)), operation.key).toBe(1);
@@ -102,17 +127,27 @@ describe(`fault soak: ${OPERATIONS} mixed operations, 20% of calls failing`, () 
     const order = new Map(messages.map((message, index) => [message.message, index]));
     const lanes = new Map<string, number[]>();
     for (const operation of plan.filter((entry) => entry.kind === 'sms')) {
-      lanes.set(operation.guestKey!, [...(lanes.get(operation.guestKey!) ?? []), order.get(String(operation.payload.message))!]);
+      lanes.set(operation.guestKey!, [
+        ...(lanes.get(operation.guestKey!) ?? []),
+        order.get(String(operation.payload.message))!,
+      ]);
     }
     for (const [lane, positions] of lanes) expect(positions, lane).toEqual([...positions].sort((a, b) => a - b));
 
     // No duplicate contact: each guest recorded here exists exactly once, under the id the outbox reported.
     const contacts = await client.pullDb({ client_id: clientId });
-    const byEmail = countBy(contacts, (contact) => (typeof contact.PatronEmail === 'string' ? contact.PatronEmail : null));
+    const byEmail = countBy(contacts, (contact) =>
+      typeof contact.PatronEmail === 'string' ? contact.PatronEmail : null,
+    );
     expect(duplicates(byEmail)).toEqual([]);
     for (const operation of plan.filter((entry) => entry.kind === 'push_contact' && entry.payload.PatronEmail)) {
       const contactId = views.get(operation.key)?.result?.contact_id;
-      expect(contacts.filter((contact) => contact.PatronEmail === operation.payload.PatronEmail).map((contact) => contact.contact_id), operation.key).toEqual([contactId]);
+      expect(
+        contacts
+          .filter((contact) => contact.PatronEmail === operation.payload.PatronEmail)
+          .map((contact) => contact.contact_id),
+        operation.key,
+      ).toEqual([contactId]);
     }
 
     // Every purchase recorded once, against the service's id of its guest.
@@ -131,7 +166,9 @@ describe(`fault soak: ${OPERATIONS} mixed operations, 20% of calls failing`, () 
 
     // The faults did fire, and the outbox had to reconcile.
     const totalFired = Object.values(fired).reduce((sum, count) => sum + count, 0);
-    console.log(`fault soak: ${OPERATIONS} operations; faults fired ${JSON.stringify(fired)}; held purchases decided: ${decided}`);
+    console.log(
+      `fault soak: ${OPERATIONS} operations; faults fired ${JSON.stringify(fired)}; held purchases decided: ${decided}`,
+    );
     expect(totalFired).toBeGreaterThan(OPERATIONS / 20);
     const results = [...views.values()].map((view) => view.result ?? {});
     expect(results.some((result) => result.confirmedBy === 'sent_items')).toBe(true);

@@ -16,7 +16,12 @@ const tempDir = useTempDir();
 
 /** A writer child: resolves `ready` once it is started, and `done` with the ids it saw sent. */
 function startWriter(configFile: string) {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', 'test/reliability/support/writer-child.ts', configFile]);
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [
+    '--import',
+    'tsx',
+    'test/reliability/support/writer-child.ts',
+    configFile,
+  ]);
   let stderr = '';
   let buffered = '';
   let markReady!: () => void;
@@ -62,11 +67,22 @@ describe('two desk processes on one desk.sqlite', () => {
       const db = openDeskDatabase(dbFile);
       const client = createServiceClient({ baseUrl: server.baseUrl, apiKey: demo.apiKey });
       const queuing = createOutbox({ db, account: () => ({ clientId: demo.clientId, client, phoneCountry: 'AU' }) });
-      const ids = new Map(plan.map((operation) => [operation.key, queuing.enqueue(operation.kind, operation.payload, operation.guestKey ? { guestKey: operation.guestKey } : {}).id]));
+      const ids = new Map(
+        plan.map((operation) => [
+          operation.key,
+          queuing.enqueue(operation.kind, operation.payload, operation.guestKey ? { guestKey: operation.guestKey } : {})
+            .id,
+        ]),
+      );
       db.close();
 
       const configFile = join(dir, 'writer.json');
-      const config: WriterChildConfig = { dbFile, baseUrl: server.baseUrl, apiKey: demo.apiKey, clientId: demo.clientId };
+      const config: WriterChildConfig = {
+        dbFile,
+        baseUrl: server.baseUrl,
+        apiKey: demo.apiKey,
+        clientId: demo.clientId,
+      };
       writeFileSync(configFile, JSON.stringify(config));
       const writers = [startWriter(configFile), startWriter(configFile)];
       await Promise.all(writers.map((writer) => writer.ready));
@@ -86,10 +102,14 @@ describe('two desk processes on one desk.sqlite', () => {
       const purchases = countBy(sandbox.operator.purchases(demo.clientId), (purchase) => String(purchase.tx_id));
       sandbox.operator.clearFaults();
       const contacts = await client.pullDb({ client_id: demo.clientId });
-      const guestsByEmail = countBy(contacts, (contact) => (typeof contact.PatronEmail === 'string' ? contact.PatronEmail : null));
+      const guestsByEmail = countBy(contacts, (contact) =>
+        typeof contact.PatronEmail === 'string' ? contact.PatronEmail : null,
+      );
       const reopened = openDeskDatabase(dbFile);
       const states = new Map(
-        (reopened.prepare('SELECT id, state FROM outbox_items').all() as Array<{ id: string; state: string }>).map((row) => [row.id, row.state]),
+        (reopened.prepare('SELECT id, state FROM outbox_items').all() as Array<{ id: string; state: string }>).map(
+          (row) => [row.id, row.state],
+        ),
       );
       reopened.close();
       for (const operation of plan) {
@@ -98,8 +118,10 @@ describe('two desk processes on one desk.sqlite', () => {
         expect(state, operation.key).toBe(refused ? 'needs_attention' : 'sent');
         if (operation.kind === 'sms') expect(texts.get(String(operation.payload.message)), operation.key).toBe(1);
         if (operation.kind === 'email') expect(texts.get(String(operation.payload.subject)), operation.key).toBe(1);
-        if (operation.kind === 'add_purchase' && !refused) expect(purchases.get(String(operation.payload.tx_id)), operation.key).toBe(1);
-        if (operation.kind === 'push_contact' && typeof operation.payload.PatronEmail === 'string') expect(guestsByEmail.get(operation.payload.PatronEmail), operation.key).toBe(1);
+        if (operation.kind === 'add_purchase' && !refused)
+          expect(purchases.get(String(operation.payload.tx_id)), operation.key).toBe(1);
+        if (operation.kind === 'push_contact' && typeof operation.payload.PatronEmail === 'string')
+          expect(guestsByEmail.get(operation.payload.PatronEmail), operation.key).toBe(1);
       }
     } finally {
       await server.close();

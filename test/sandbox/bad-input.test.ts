@@ -7,7 +7,11 @@ beforeEach(() => (t = makeSandbox({ bodyLimitBytes: 64 * 1024 })));
 afterEach(() => t.close());
 
 const post = (method: string, body: string, contentType?: string) =>
-  t.raw(`/v1/${t.apiKey}/${method}`, { method: 'POST', headers: contentType ? { 'content-type': contentType } : {}, body });
+  t.raw(`/v1/${t.apiKey}/${method}`, {
+    method: 'POST',
+    headers: contentType ? { 'content-type': contentType } : {},
+    body,
+  });
 
 describe('bad input', () => {
   it('an invalid API key: 401 with the envelope', async () => {
@@ -45,7 +49,11 @@ describe('bad input', () => {
   });
 
   it('a body over the limit: 413 without reading it all', async () => {
-    const answer = await post('push_contact', `[${'{"client_id":"1001","PatronEmail":"a@b.co"},'.repeat(3000)}{}]`, 'application/json');
+    const answer = await post(
+      'push_contact',
+      `[${'{"client_id":"1001","PatronEmail":"a@b.co"},'.repeat(3000)}{}]`,
+      'application/json',
+    );
     expect(answer.status).toBe(413);
     expect(answer.body.message).toMatch(/larger than the limit/);
   });
@@ -67,13 +75,20 @@ describe('bad input', () => {
   });
 
   it('invalid UTF-8: 400', async () => {
-    const answer = await t.raw(`/v1/${t.apiKey}/pull_db`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: new Uint8Array([0x7b, 0xff, 0x7d]) });
+    const answer = await t.raw(`/v1/${t.apiKey}/pull_db`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new Uint8Array([0x7b, 0xff, 0x7d]),
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toMatch(/UTF-8/);
   });
 
   it('an empty body reads as no parameters', async () => {
-    expect((await post('pull_db', '', 'application/json')).body).toEqual({ result: false, message: 'No client ID provided' });
+    expect((await post('pull_db', '', 'application/json')).body).toEqual({
+      result: false,
+      message: 'No client ID provided',
+    });
     expect((await post('sms', '')).body).toEqual({ result: false, message: 'Reference ID not found' });
   });
 
@@ -89,6 +104,8 @@ describe('headers', () => {
   it('every answer carries the sandbox clock in Date', async () => {
     const answer = await t.form('categories', {});
     expect(answer.headers.get('date')).toBe('Sun, 15 Jun 2025 10:00:00 GMT');
-    expect((await t.raw('/v1/request_token', { method: 'POST' })).headers.get('date')).toBe('Sun, 15 Jun 2025 10:00:00 GMT');
+    expect((await t.raw('/v1/request_token', { method: 'POST' })).headers.get('date')).toBe(
+      'Sun, 15 Jun 2025 10:00:00 GMT',
+    );
   });
 });

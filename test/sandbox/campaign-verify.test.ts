@@ -9,12 +9,19 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const GOOD_HTML = '<html><head><title>News</title></head><body><h1>Spring menu</h1><p>New dishes this week.</p><img src="https://cdn.example.com/menu.jpg" alt="Menu"><p><a href="https://harbour.example/menu">Menu</a> · <a href="#webversion#">View online</a> · <a href="#unsubscribe#">Unsubscribe</a></p></body></html>';
+const GOOD_HTML =
+  '<html><head><title>News</title></head><body><h1>Spring menu</h1><p>New dishes this week.</p><img src="https://cdn.example.com/menu.jpg" alt="Menu"><p><a href="https://harbour.example/menu">Menu</a> · <a href="#webversion#">View online</a> · <a href="#unsubscribe#">Unsubscribe</a></p></body></html>';
 
 /** Creates a draft and returns its id. */
 async function create(overrides: Record<string, string | undefined> = {}): Promise<string> {
   const { body } = await t.form('campaign_create', {
-    campaign_name: 'Spring', type: 'email', subject: 'Spring menu', from_name: 'Harbour Lights', from_email: 'news@harbour.example', html: GOOD_HTML, ...overrides,
+    campaign_name: 'Spring',
+    type: 'email',
+    subject: 'Spring menu',
+    from_name: 'Harbour Lights',
+    from_email: 'news@harbour.example',
+    html: GOOD_HTML,
+    ...overrides,
   });
   expect(body.result).toBe(true);
   return body.data.campaign_id;
@@ -72,18 +79,28 @@ describe('campaign_verify', () => {
 
   it('616: forward, view-online or unsubscribe links without an address, or a mistyped merge tag', async () => {
     expect(await codeFor(GOOD_HTML.replace('href="#webversion#"', 'href="#"'))).toBe(616);
-    expect(await codeFor(GOOD_HTML.replace('<a href="#webversion#">View online</a>', '<a href="">Forward to a friend</a>'))).toBe(616);
-    expect(await codeFor(GOOD_HTML.replace('<a href="#webversion#">View online</a>', '<a href="#unsubscribe">Opt out</a>'))).toBe(616);
+    expect(
+      await codeFor(GOOD_HTML.replace('<a href="#webversion#">View online</a>', '<a href="">Forward to a friend</a>')),
+    ).toBe(616);
+    expect(
+      await codeFor(GOOD_HTML.replace('<a href="#webversion#">View online</a>', '<a href="#unsubscribe">Opt out</a>')),
+    ).toBe(616);
   });
 
   it('617: social links that name no profile', async () => {
     expect(await codeFor(GOOD_HTML.replace('https://harbour.example/menu', 'https://www.facebook.com/'))).toBe(617);
-    expect(await codeFor(GOOD_HTML.replace('https://harbour.example/menu', 'https://instagram.com/yourpage'))).toBe(617);
-    expect(await codeFor(GOOD_HTML.replace('https://harbour.example/menu', 'https://instagram.com/harbourlights'))).toBe('ok');
+    expect(await codeFor(GOOD_HTML.replace('https://harbour.example/menu', 'https://instagram.com/yourpage'))).toBe(
+      617,
+    );
+    expect(
+      await codeFor(GOOD_HTML.replace('https://harbour.example/menu', 'https://instagram.com/harbourlights')),
+    ).toBe('ok');
   });
 
   it('618: inline or pasted images', async () => {
-    expect(await codeFor(GOOD_HTML.replace('https://cdn.example.com/menu.jpg', 'data:image/png;base64,iVBORw0KGgo='))).toBe(618);
+    expect(
+      await codeFor(GOOD_HTML.replace('https://cdn.example.com/menu.jpg', 'data:image/png;base64,iVBORw0KGgo=')),
+    ).toBe(618);
     expect(await codeFor(GOOD_HTML.replace('https://cdn.example.com/menu.jpg', 'cid:image001.png'))).toBe(618);
   });
 
@@ -93,7 +110,9 @@ describe('campaign_verify', () => {
   });
 
   it('620: head tags outside the head, in pasted or imported HTML', async () => {
-    expect(await codeFor(GOOD_HTML.replace('<h1>', '<meta name="viewport" content="width=device-width"><h1>'))).toBe(620);
+    expect(await codeFor(GOOD_HTML.replace('<h1>', '<meta name="viewport" content="width=device-width"><h1>'))).toBe(
+      620,
+    );
     expect(await codeFor(`${GOOD_HTML}<meta charset="utf-8">`)).toBe(620);
   });
 
@@ -116,15 +135,23 @@ describe('campaign_verify', () => {
   });
 
   it('626: an old unsubscribe link instead of the merge tag', async () => {
-    expect(await codeFor(GOOD_HTML.replace('href="#unsubscribe#"', 'href="https://harbour.example/unsubscribe?id=12"'))).toBe(626);
+    expect(
+      await codeFor(GOOD_HTML.replace('href="#unsubscribe#"', 'href="https://harbour.example/unsubscribe?id=12"')),
+    ).toBe(626);
   });
 
   it('627: a placeholder image', async () => {
-    expect(await codeFor(GOOD_HTML.replace('https://cdn.example.com/menu.jpg', 'https://via.placeholder.com/600x200'))).toBe(627);
+    expect(
+      await codeFor(GOOD_HTML.replace('https://cdn.example.com/menu.jpg', 'https://via.placeholder.com/600x200')),
+    ).toBe(627);
   });
 
   it('answers a missing or unknown campaign with code 400', async () => {
-    expect((await t.form('campaign_verify', {})).body).toEqual({ result: false, message: 'Missing Option campaign_id', code: 400 });
+    expect((await t.form('campaign_verify', {})).body).toEqual({
+      result: false,
+      message: 'Missing Option campaign_id',
+      code: 400,
+    });
     expect((await t.form('campaign_verify', { campaign_id: 'cmp0' })).body.code).toBe(400);
   });
 });

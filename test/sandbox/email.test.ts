@@ -8,8 +8,14 @@ afterEach(() => t.close());
 
 const email = (overrides: Record<string, string | undefined> = {}) =>
   t.form('email', {
-    to_name: 'Sam Lee', to_email: 'sam@example.com', from_name: 'Harbour Lights', from_email: 'hello@harbour.example',
-    subject: 'Your booking', html: '<html><body><p>See you tonight.</p></body></html>', reference_id: 'mail1', ...overrides,
+    to_name: 'Sam Lee',
+    to_email: 'sam@example.com',
+    from_name: 'Harbour Lights',
+    from_email: 'hello@harbour.example',
+    subject: 'Your booking',
+    html: '<html><body><p>See you tonight.</p></body></html>',
+    reference_id: 'mail1',
+    ...overrides,
   });
 
 describe('email', () => {
@@ -17,13 +23,17 @@ describe('email', () => {
     expect((await email()).body).toEqual({ result: true, message: expect.any(String) });
     const [sent] = t.sandbox.operator.messages({ channel: 'email' });
     expect(sent).toMatchObject({ referenceId: 'mail1', to: 'Sam Lee <sam@example.com>', subject: 'Your booking' });
-    expect(sent!.message).toMatch(/<body><p>See you tonight.<\/p><p class="unsubscribe-footer"><a href="http:\/\/sandbox\.test\/unsubscribe\/[^"]+">Unsubscribe<\/a><\/p><\/body>/);
+    expect(sent!.message).toMatch(
+      /<body><p>See you tonight.<\/p><p class="unsubscribe-footer"><a href="http:\/\/sandbox\.test\/unsubscribe\/[^"]+">Unsubscribe<\/a><\/p><\/body>/,
+    );
   });
 
   it('replaces #unsubscribe# with the unsubscribe address and adds no footer', async () => {
     await email({ html: '<p>Hi</p><a href="#unsubscribe#">Leave</a>' });
     const [sent] = t.sandbox.operator.messages({ channel: 'email' });
-    expect(sent!.message).toMatch(/^<p>Hi<\/p><a href="http:\/\/sandbox\.test\/unsubscribe\/1001\/mail1\/[A-Za-z0-9_-]+">Leave<\/a>$/);
+    expect(sent!.message).toMatch(
+      /^<p>Hi<\/p><a href="http:\/\/sandbox\.test\/unsubscribe\/1001\/mail1\/[A-Za-z0-9_-]+">Leave<\/a>$/,
+    );
   });
 
   it('the unsubscribe link opts the guest out and counts on the sent item', async () => {

@@ -6,10 +6,14 @@ let t: TestSandbox;
 beforeEach(() => (t = makeSandbox()));
 afterEach(() => t.close());
 
-const sms = (reference = 'r1') => t.form('sms', { from: 'Bar', to: '0412345678', message: 'hi', reference_id: reference });
+const sms = (reference = 'r1') =>
+  t.form('sms', { from: 'Bar', to: '0412345678', message: 'hi', reference_id: reference });
 /** The cause code of what a call threw. */
 const thrownCode = async (call: () => Promise<unknown>) => {
-  const error = await call().then(() => undefined, (caught: unknown) => caught);
+  const error = await call().then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(TypeError);
   return ((error as TypeError).cause as { code: string }).code;
 };
@@ -31,7 +35,9 @@ describe('transport faults in-process', () => {
 
   it('drop_before_commit: the connection drops and nothing was done', async () => {
     t.sandbox.operator.addFault({ method: 'push_contact', kind: 'drop_before_commit', count: 1 });
-    expect(await thrownCode(() => t.json('push_contact', [{ client_id: t.clientId, PatronEmail: 'a@example.com' }]))).toBe('UND_ERR_SOCKET');
+    expect(
+      await thrownCode(() => t.json('push_contact', [{ client_id: t.clientId, PatronEmail: 'a@example.com' }])),
+    ).toBe('UND_ERR_SOCKET');
     expect((await t.json('pull_db', { client_id: t.clientId })).body).toEqual([]);
   });
 
@@ -74,7 +80,10 @@ describe('answer faults', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
     const aborted = await t.sandbox
       .fetch(`http://sandbox.test/v1/${t.apiKey}/categories`, { method: 'POST', signal: AbortSignal.timeout(20) })
-      .then(() => 'answered', (error: Error) => error.name);
+      .then(
+        () => 'answered',
+        (error: Error) => error.name,
+      );
     expect(aborted).toBe('TimeoutError');
   });
 });
@@ -110,6 +119,8 @@ describe('rule matching', () => {
     expect(t.sandbox.operator.listFaults()).toEqual([expect.objectContaining({ id: rule.id, kind: 'latency' })]);
     expect(t.sandbox.operator.removeFault(rule.id)).toBe(true);
     expect(() => t.sandbox.operator.addFault({ method: 'sms', kind: 'explode' })).toThrow(/kind/);
-    expect(() => t.sandbox.operator.addFault({ method: 'sms', kind: 'http_error', probability: 2 })).toThrow(/probability/);
+    expect(() => t.sandbox.operator.addFault({ method: 'sms', kind: 'http_error', probability: 2 })).toThrow(
+      /probability/,
+    );
   });
 });

@@ -31,14 +31,21 @@ describe('the sandbox over HTTP', () => {
     for (const host of [`evil.example:${server.port}`, '127.0.0.1', `127.0.0.1:${server.port + 1}`]) {
       const refused = await post(path, { host });
       expect(refused.status).toBe(421);
-      expect(JSON.parse(refused.body)).toEqual({ result: false, message: expect.stringContaining(`http://127.0.0.1:${server.port}`) });
+      expect(JSON.parse(refused.body)).toEqual({
+        result: false,
+        message: expect.stringContaining(`http://127.0.0.1:${server.port}`),
+      });
     }
-    const operator = await post('/_operator/accounts', { host: `evil.example:${server.port}`, 'x-operator-token': server.operatorToken });
+    const operator = await post('/_operator/accounts', {
+      host: `evil.example:${server.port}`,
+      'x-operator-token': server.operatorToken,
+    });
     expect(operator.status).toBe(421);
   });
 
   it('takes the operator token only when it matches exactly', async () => {
-    const accounts = (token: string) => fetch(`${server.baseUrl}/_operator/accounts`, { headers: { 'x-operator-token': token } });
+    const accounts = (token: string) =>
+      fetch(`${server.baseUrl}/_operator/accounts`, { headers: { 'x-operator-token': token } });
     expect((await accounts(server.operatorToken)).status).toBe(200);
     expect((await accounts(server.operatorToken.replace(/.$/, 'X'))).status).toBe(401);
     expect((await accounts(server.operatorToken.slice(0, -1))).status).toBe(401);

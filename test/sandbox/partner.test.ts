@@ -19,7 +19,11 @@ describe('request_token', () => {
   it('answers token, secret and client_id; the token works as an API key; the same pair comes back on a retry', async () => {
     const { status, body } = await requestToken(t.clock.now());
     expect(status).toBe(200);
-    expect(body).toEqual({ result: true, message: expect.any(String), data: { token: expect.any(String), secret: expect.any(String), client_id: t.clientId } });
+    expect(body).toEqual({
+      result: true,
+      message: expect.any(String),
+      data: { token: expect.any(String), secret: expect.any(String), client_id: t.clientId },
+    });
     expect((await t.form('categories', {}, body.data.token)).body.result).toBe(true);
     expect((await requestToken(t.clock.now())).body.data).toEqual(body.data);
   });
@@ -35,8 +39,14 @@ describe('request_token', () => {
   });
 
   it('refuses a wrong password, an unknown user and missing headers', async () => {
-    expect((await requestToken(t.clock.now(), 'wrong')).body).toEqual({ result: false, message: 'Invalid username or signature' });
-    expect((await requestToken(t.clock.now(), 'x', 'nobody')).body).toEqual({ result: false, message: 'Invalid username or signature' });
+    expect((await requestToken(t.clock.now(), 'wrong')).body).toEqual({
+      result: false,
+      message: 'Invalid username or signature',
+    });
+    expect((await requestToken(t.clock.now(), 'x', 'nobody')).body).toEqual({
+      result: false,
+      message: 'Invalid username or signature',
+    });
     const missing = await t.raw('/v1/request_token', { method: 'POST', headers: { username: 'demo' } });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toMatch(/nonce, signature/);
@@ -58,11 +68,17 @@ describe('sign-in link', () => {
     const nonce = formatNonce(at);
     const signature = await signinSignature({ token, secret, nonce, keying });
     const query = new URLSearchParams({ signature, nonce, token });
-    const answer = await t.raw(`/v1/${path === 'api_token' ? 'api_token' : token}/signin?${query}`, { redirect: 'manual' });
+    const answer = await t.raw(`/v1/${path === 'api_token' ? 'api_token' : token}/signin?${query}`, {
+      redirect: 'manual',
+    });
     return answer;
   }
 
-  it.each([['api_token', 'secret'], ['api_token', 'sha1-of-secret'], ['token', 'secret']] as const)('/v1/%s/signin keyed with %s opens the account page', async (path, keying) => {
+  it.each([
+    ['api_token', 'secret'],
+    ['api_token', 'sha1-of-secret'],
+    ['token', 'secret'],
+  ] as const)('/v1/%s/signin keyed with %s opens the account page', async (path, keying) => {
     const answer = await signIn(path, keying);
     expect(answer.status).toBe(302);
     expect(answer.headers.get('location')).toBe('/account');
@@ -81,8 +97,12 @@ describe('sign-in link', () => {
 
   it('refuses a wrong signature and an unknown token; the account page needs a session', async () => {
     const nonce = formatNonce(t.clock.now());
-    expect((await t.raw(`/v1/api_token/signin?${new URLSearchParams({ signature: 'ab'.repeat(32), nonce, token })}`)).status).toBe(403);
-    expect((await t.raw(`/v1/api_token/signin?${new URLSearchParams({ signature: 'ab', nonce, token: 'nope' })}`)).status).toBe(403);
+    expect(
+      (await t.raw(`/v1/api_token/signin?${new URLSearchParams({ signature: 'ab'.repeat(32), nonce, token })}`)).status,
+    ).toBe(403);
+    expect(
+      (await t.raw(`/v1/api_token/signin?${new URLSearchParams({ signature: 'ab', nonce, token: 'nope' })}`)).status,
+    ).toBe(403);
     expect((await t.raw('/account')).status).toBe(401);
   });
 });
@@ -96,9 +116,13 @@ describe('signup pages and the new-account webhook', () => {
   afterEach(() => receiver.close());
 
   it('the partner plan list links each plan with the reference and logo kept', async () => {
-    const page = await t.raw(`/signup/ref/${t.sandbox.demo.partnerId}/?reference=camp42&logo_url=${encodeURIComponent('https://cdn.example/logo.png')}`);
+    const page = await t.raw(
+      `/signup/ref/${t.sandbox.demo.partnerId}/?reference=camp42&logo_url=${encodeURIComponent('https://cdn.example/logo.png')}`,
+    );
     expect(page.status).toBe(200);
-    expect(page.text).toContain(`/signup/online_signup?pkgid=${t.sandbox.demo.planId}&amp;reference=camp42&amp;logo_url=https%3A%2F%2Fcdn.example%2Flogo.png`);
+    expect(page.text).toContain(
+      `/signup/online_signup?pkgid=${t.sandbox.demo.planId}&amp;reference=camp42&amp;logo_url=https%3A%2F%2Fcdn.example%2Flogo.png`,
+    );
     expect((await t.raw('/signup/ref/NOPE')).status).toBe(404);
   });
 
@@ -109,13 +133,26 @@ describe('signup pages and the new-account webhook', () => {
     const submit = await t.raw('/signup/online_signup', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ pkgid: t.sandbox.demo.planId, reference: 'camp42', logo_url: '', business_name: 'Corner Cafe', email: 'owner@corner.example', username: 'corner', password: 'long-enough' }).toString(),
+      body: new URLSearchParams({
+        pkgid: t.sandbox.demo.planId,
+        reference: 'camp42',
+        logo_url: '',
+        business_name: 'Corner Cafe',
+        email: 'owner@corner.example',
+        username: 'corner',
+        password: 'long-enough',
+      }).toString(),
     });
     expect(submit.status).toBe(201);
     await t.sandbox.operator.webhooksIdle();
     expect(receiver.received).toHaveLength(1);
     const hook = receiver.received[0]!.body;
-    expect(hook).toEqual({ account_username: 'corner', account_id: expect.any(String), api_key: expect.any(String), reference: 'camp42' });
+    expect(hook).toEqual({
+      account_username: 'corner',
+      account_id: expect.any(String),
+      api_key: expect.any(String),
+      reference: 'camp42',
+    });
     expect((await t.form('categories', {}, hook.api_key)).body.result).toBe(true);
     expect(t.sandbox.operator.getAccount(hook.account_id).name).toBe('Corner Cafe');
   });
@@ -124,7 +161,13 @@ describe('signup pages and the new-account webhook', () => {
     const submit = await t.raw('/signup/online_signup', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ pkgid: t.sandbox.demo.planId, business_name: 'Corner <Cafe>', email: 'owner@corner.example', username: 'demo', password: 'long-enough' }).toString(),
+      body: new URLSearchParams({
+        pkgid: t.sandbox.demo.planId,
+        business_name: 'Corner <Cafe>',
+        email: 'owner@corner.example',
+        username: 'demo',
+        password: 'long-enough',
+      }).toString(),
     });
     expect(submit.status).toBe(400);
     expect(submit.text).toContain('That username is taken');

@@ -7,12 +7,31 @@ beforeEach(async () => {
   t = makeSandbox();
   t.clock.set('2025-06-01T08:00:00Z');
   await t.json('push_contact', [
-    { client_id: t.clientId, PatronName: 'Sam', PatronSurname: 'Lee', PatronEmail: 'sam@example.com', PatronMobile: '0412 345 678', MemberNumber: 'M1', CardNumber: 'C1', member_id: 'POS1' },
+    {
+      client_id: t.clientId,
+      PatronName: 'Sam',
+      PatronSurname: 'Lee',
+      PatronEmail: 'sam@example.com',
+      PatronMobile: '0412 345 678',
+      MemberNumber: 'M1',
+      CardNumber: 'C1',
+      member_id: 'POS1',
+    },
   ]);
   t.clock.set('2025-06-02T08:00:00Z');
-  await t.json('push_contact', [{ client_id: t.clientId, PatronName: 'Ana', PatronSurname: 'Costa', PatronEmail: 'ana@example.com', MemberNumber: 2 }]);
+  await t.json('push_contact', [
+    {
+      client_id: t.clientId,
+      PatronName: 'Ana',
+      PatronSurname: 'Costa',
+      PatronEmail: 'ana@example.com',
+      MemberNumber: 2,
+    },
+  ]);
   t.clock.set('2025-06-03T08:00:00Z');
-  await t.json('push_contact', [{ client_id: t.clientId, PatronName: 'sam', PatronSurname: 'Ng', PatronMobile: '+61 499 000 111' }]);
+  await t.json('push_contact', [
+    { client_id: t.clientId, PatronName: 'sam', PatronSurname: 'Ng', PatronMobile: '+61 499 000 111' },
+  ]);
 });
 afterEach(() => t.close());
 
@@ -28,8 +47,16 @@ describe('pull_db', () => {
     const { body } = await t.json('pull_db', { client_id: t.clientId });
     expect(body).toHaveLength(3);
     expect(body[0]).toEqual({
-      client_id: t.clientId, contact_id: expect.any(String), svc_categories: '',
-      PatronName: 'Sam', PatronSurname: 'Lee', PatronEmail: 'sam@example.com', PatronMobile: '0412 345 678', MemberNumber: 'M1', CardNumber: 'C1', member_id: 'POS1',
+      client_id: t.clientId,
+      contact_id: expect.any(String),
+      svc_categories: '',
+      PatronName: 'Sam',
+      PatronSurname: 'Lee',
+      PatronEmail: 'sam@example.com',
+      PatronMobile: '0412 345 678',
+      MemberNumber: 'M1',
+      CardNumber: 'C1',
+      member_id: 'POS1',
     });
   });
 
@@ -52,7 +79,9 @@ describe('pull_db', () => {
   it('filters by touched_from and touched_to, each alone or together, inclusive', async () => {
     expect(await pulled({ touched_from: '2025-06-02 08:00:00' })).toEqual(['Costa', 'Ng']);
     expect(await pulled({ touched_to: '2025-06-02 08:00:00' })).toEqual(['Lee', 'Costa']);
-    expect(await pulled({ touched_from: '2025-06-01 12:00:00', touched_to: '2025-06-02T12:00:00Z' })).toEqual(['Costa']);
+    expect(await pulled({ touched_from: '2025-06-01 12:00:00', touched_to: '2025-06-02T12:00:00Z' })).toEqual([
+      'Costa',
+    ]);
   });
 
   it('an update moves a contact into a later window', async () => {
@@ -71,7 +100,10 @@ describe('pull_db', () => {
 
   it('answers the client id messages', async () => {
     expect((await t.json('pull_db', {})).body).toEqual({ result: false, message: 'No client ID provided' });
-    expect((await t.json('pull_db', { client_id: 'other' })).body).toEqual({ result: false, message: 'Invalid client ID provided' });
+    expect((await t.json('pull_db', { client_id: 'other' })).body).toEqual({
+      result: false,
+      message: 'Invalid client ID provided',
+    });
   });
 
   it('refuses a touched_from that is not a datetime, saying which', async () => {
@@ -86,7 +118,11 @@ describe('categories', () => {
   it('lists name and id', async () => {
     await t.json('push_contact', [{ client_id: t.clientId, PatronEmail: 'c@example.com', svc_categories: 'VIP' }]);
     const { body } = await t.form('categories', {});
-    expect(body).toEqual({ result: true, message: expect.any(String), data: { categories: [{ name: 'VIP', id: expect.stringMatching(/^\d+$/) }] } });
+    expect(body).toEqual({
+      result: true,
+      message: expect.any(String),
+      data: { categories: [{ name: 'VIP', id: expect.stringMatching(/^\d+$/) }] },
+    });
   });
 
   it('fails with error (not message) and code 400: "An error occured"', async () => {
@@ -95,7 +131,11 @@ describe('categories', () => {
   });
 
   it('takes no parameters: any body is ignored', async () => {
-    const { body } = await t.raw(`/v1/${t.apiKey}/categories`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"x":1}' });
+    const { body } = await t.raw(`/v1/${t.apiKey}/categories`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"x":1}',
+    });
     expect(body.result).toBe(true);
   });
 });

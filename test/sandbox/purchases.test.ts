@@ -6,11 +6,19 @@ let t: TestSandbox;
 let contactId: string;
 beforeEach(async () => {
   t = makeSandbox();
-  contactId = (await t.json('push_contact', [{ client_id: t.clientId, PatronEmail: 'sam@example.com' }])).body.success[0].contact_id;
+  contactId = (await t.json('push_contact', [{ client_id: t.clientId, PatronEmail: 'sam@example.com' }])).body
+    .success[0].contact_id;
 });
 afterEach(() => t.close());
 
-const item = () => ({ client_id: t.clientId, contact_id: contactId, tx_id: 'T1', item_desc: 'Pint', price: 9.5, purchased_at: '2025-06-01 20:00:00' });
+const item = () => ({
+  client_id: t.clientId,
+  contact_id: contactId,
+  tx_id: 'T1',
+  item_desc: 'Pint',
+  price: 9.5,
+  purchased_at: '2025-06-01 20:00:00',
+});
 
 describe('add_purchase', () => {
   it('echoes accepted items as sent and stores them with item_qty 1 when blank', async () => {

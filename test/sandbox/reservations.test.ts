@@ -24,23 +24,44 @@ describe('get_reservation_fields', () => {
   it('lists the fields with bookingStatus options Unconfirmed, Pending, Confirmed', async () => {
     const { body } = await t.json('get_reservation_fields', { client_id: t.clientId });
     const byName = Object.fromEntries(body.fields.map((f: { name: string }) => [f.name, f]));
-    expect(byName.bookingStatus).toMatchObject({ type: 'singleSelect', options: ['Unconfirmed', 'Pending', 'Confirmed'] });
+    expect(byName.bookingStatus).toMatchObject({
+      type: 'singleSelect',
+      options: ['Unconfirmed', 'Pending', 'Confirmed'],
+    });
     expect(byName.Date.type).toBe('date');
     expect(byName.Time.type).toBe('time');
     expect(byName.total_attendees.type).toBe('number');
   });
 
   it('answers the client id messages', async () => {
-    expect((await t.json('get_reservation_fields', {})).body).toEqual({ result: false, message: 'No client ID provided' });
-    expect((await t.json('get_reservation_fields', { client_id: 'x' })).body).toEqual({ result: false, message: 'Invalid client ID provided' });
+    expect((await t.json('get_reservation_fields', {})).body).toEqual({
+      result: false,
+      message: 'No client ID provided',
+    });
+    expect((await t.json('get_reservation_fields', { client_id: 'x' })).body).toEqual({
+      result: false,
+      message: 'Invalid client ID provided',
+    });
   });
 });
 
 describe('push_reservations and pull_reservations', () => {
   it('creates the contact and the reservation; attendee names as CSV or array', async () => {
     const { body } = await t.json('push_reservations', [
-      { reservation: { total_attendees: 2, attendee_names: 'Sam Lee, Ana Costa', bookingStatus: 'Pending', Date: '2025-06-20', Time: '19:30:00' }, contact: { client_id: t.clientId, PatronEmail: 'sam@example.com', PatronName: 'Sam' } },
-      { reservation: { id: 'EXT-7', total_attendees: 1, attendee_names: ['Jo'] }, contact: { client_id: t.clientId, PatronMobile: '0412 345 678' } },
+      {
+        reservation: {
+          total_attendees: 2,
+          attendee_names: 'Sam Lee, Ana Costa',
+          bookingStatus: 'Pending',
+          Date: '2025-06-20',
+          Time: '19:30:00',
+        },
+        contact: { client_id: t.clientId, PatronEmail: 'sam@example.com', PatronName: 'Sam' },
+      },
+      {
+        reservation: { id: 'EXT-7', total_attendees: 1, attendee_names: ['Jo'] },
+        contact: { client_id: t.clientId, PatronMobile: '0412 345 678' },
+      },
     ]);
     expect(body.failures).toEqual([]);
     expect(body.success).toEqual([
@@ -50,15 +71,38 @@ describe('push_reservations and pull_reservations', () => {
     const pulled = (await t.json('pull_reservations', { client_id: t.clientId })).body;
     expect(pulled).toHaveLength(2);
     expect(pulled[0]).toEqual({
-      reservation: { id: body.success[0].reservation_id, total_attendees: 2, attendee_names: ['Sam Lee', 'Ana Costa'], bookingStatus: 'Pending', Date: '2025-06-20', Time: '19:30:00' },
-      contact: { client_id: t.clientId, contact_id: body.success[0].contact_id, PatronEmail: 'sam@example.com', PatronName: 'Sam' },
+      reservation: {
+        id: body.success[0].reservation_id,
+        total_attendees: 2,
+        attendee_names: ['Sam Lee', 'Ana Costa'],
+        bookingStatus: 'Pending',
+        Date: '2025-06-20',
+        Time: '19:30:00',
+      },
+      contact: {
+        client_id: t.clientId,
+        contact_id: body.success[0].contact_id,
+        PatronEmail: 'sam@example.com',
+        PatronName: 'Sam',
+      },
     });
   });
 
   it('links to an existing contact by contact_id alone and updates a reservation by id', async () => {
-    const contactId = (await t.json('push_contact', [{ client_id: t.clientId, PatronEmail: 'a@example.com' }])).body.success[0].contact_id;
-    await t.json('push_reservations', [{ reservation: { id: 'B1', total_attendees: 2, bookingStatus: 'Pending' }, contact: { client_id: t.clientId, contact_id: contactId } }]);
-    await t.json('push_reservations', [{ reservation: { id: 'B1', bookingStatus: 'Confirmed' }, contact: { client_id: t.clientId, contact_id: contactId } }]);
+    const contactId = (await t.json('push_contact', [{ client_id: t.clientId, PatronEmail: 'a@example.com' }])).body
+      .success[0].contact_id;
+    await t.json('push_reservations', [
+      {
+        reservation: { id: 'B1', total_attendees: 2, bookingStatus: 'Pending' },
+        contact: { client_id: t.clientId, contact_id: contactId },
+      },
+    ]);
+    await t.json('push_reservations', [
+      {
+        reservation: { id: 'B1', bookingStatus: 'Confirmed' },
+        contact: { client_id: t.clientId, contact_id: contactId },
+      },
+    ]);
     const pulled = (await t.json('pull_reservations', { client_id: t.clientId })).body;
     expect(pulled).toHaveLength(1);
     expect(pulled[0].reservation).toEqual({ id: 'B1', total_attendees: 2, bookingStatus: 'Confirmed' });
@@ -74,20 +118,47 @@ describe('push_reservations and pull_reservations', () => {
     ]);
     expect(body.success).toEqual([]);
     expect(body.failures).toEqual([
-      { client_id: null, contact_id: null, reservation_id: 'X1', reason: { code: 1007, desc: 'No client ID provided' } },
-      { client_id: 'other', contact_id: null, reservation_id: 'X2', reason: { code: 1008, desc: 'Invalid client ID provided' } },
-      { client_id: t.clientId, contact_id: '424242', reservation_id: 'X3', reason: { code: 1009, desc: 'No such contact in database' } },
-      { client_id: null, contact_id: null, reservation_id: 'X4', reason: { code: 1031, desc: expect.stringMatching(/reservation and contact/) } },
+      {
+        client_id: null,
+        contact_id: null,
+        reservation_id: 'X1',
+        reason: { code: 1007, desc: 'No client ID provided' },
+      },
+      {
+        client_id: 'other',
+        contact_id: null,
+        reservation_id: 'X2',
+        reason: { code: 1008, desc: 'Invalid client ID provided' },
+      },
+      {
+        client_id: t.clientId,
+        contact_id: '424242',
+        reservation_id: 'X3',
+        reason: { code: 1009, desc: 'No such contact in database' },
+      },
+      {
+        client_id: null,
+        contact_id: null,
+        reservation_id: 'X4',
+        reason: { code: 1031, desc: expect.stringMatching(/reservation and contact/) },
+      },
     ]);
     expect((await t.json('pull_reservations', { client_id: t.clientId })).body).toEqual([]);
   });
 
   it('pull_reservations filters by touched_from / touched_to', async () => {
     t.clock.set('2025-06-01T10:00:00Z');
-    await t.json('push_reservations', [{ reservation: { id: 'A' }, contact: { client_id: t.clientId, PatronEmail: 'a@example.com' } }]);
+    await t.json('push_reservations', [
+      { reservation: { id: 'A' }, contact: { client_id: t.clientId, PatronEmail: 'a@example.com' } },
+    ]);
     t.clock.set('2025-06-05T10:00:00Z');
-    await t.json('push_reservations', [{ reservation: { id: 'B' }, contact: { client_id: t.clientId, PatronEmail: 'b@example.com' } }]);
-    const ids = async (filter: object) => (await t.json('pull_reservations', { client_id: t.clientId, ...filter })).body.map((r: { reservation: { id: string } }) => r.reservation.id);
+    await t.json('push_reservations', [
+      { reservation: { id: 'B' }, contact: { client_id: t.clientId, PatronEmail: 'b@example.com' } },
+    ]);
+    const ids = async (filter: object) =>
+      (await t.json('pull_reservations', { client_id: t.clientId, ...filter })).body.map(
+        (r: { reservation: { id: string } }) => r.reservation.id,
+      );
     expect(await ids({ touched_from: '2025-06-03 00:00:00' })).toEqual(['B']);
     expect(await ids({ touched_to: '2025-06-03 00:00:00' })).toEqual(['A']);
     expect(await ids({})).toEqual(['A', 'B']);
@@ -95,6 +166,9 @@ describe('push_reservations and pull_reservations', () => {
 
   it('pull_reservations answers "account disabled" for a disabled account', async () => {
     t.sandbox.operator.disableAccount(t.clientId);
-    expect((await t.json('pull_reservations', { client_id: t.clientId })).body).toEqual({ result: false, message: 'account disabled' });
+    expect((await t.json('pull_reservations', { client_id: t.clientId })).body).toEqual({
+      result: false,
+      message: 'account disabled',
+    });
   });
 });

@@ -7,13 +7,21 @@ beforeEach(async () => {
   t = makeSandbox();
   await t.form('sms', { from: 'Bar', to: '0412345678', message: 'one', reference_id: 'deskAsms1' });
   t.clock.advance(3_600_000);
-  await t.form('email', { to_email: 'a@example.com', from_name: 'Harbour', from_email: 'h@example.com', subject: 'S', html: '<p>x</p>', reference_id: 'deskAmail1' });
+  await t.form('email', {
+    to_email: 'a@example.com',
+    from_name: 'Harbour',
+    from_email: 'h@example.com',
+    subject: 'S',
+    html: '<p>x</p>',
+    reference_id: 'deskAmail1',
+  });
   t.clock.advance(3_600_000);
   await t.form('sms', { from: 'Bar', to: '0412345679', message: 'two', reference_id: 'deskBsms2' });
 });
 afterEach(() => t.close());
 
-const refs = async (params: Record<string, string>) => (await t.form('sent_items', params)).body.data.map((i: { reference_id: string }) => i.reference_id);
+const refs = async (params: Record<string, string>) =>
+  (await t.form('sent_items', params)).body.data.map((i: { reference_id: string }) => i.reference_id);
 
 describe('sent_items', () => {
   it('lists everything, oldest first', async () => {
@@ -43,12 +51,24 @@ describe('sent_items', () => {
     operator.recordDeliveryEvent({ clientId: t.clientId, referenceId: 'deskAsms1', event: 'optout' });
     const items = (await t.form('sent_items', {})).body.data;
     expect(items[1]).toEqual({
-      reference_id: 'deskAmail1', type: 'email', timestamp: '2025-06-15 11:00:00', count: 1, message: '<p>x</p>', from_name: 'Harbour', subject: 'S',
-      count_optout: 1, count_open: 3, count_auto_optout: 1, count_bounced: 1, count_spam: 1,
+      reference_id: 'deskAmail1',
+      type: 'email',
+      timestamp: '2025-06-15 11:00:00',
+      count: 1,
+      message: '<p>x</p>',
+      from_name: 'Harbour',
+      subject: 'S',
+      count_optout: 1,
+      count_open: 3,
+      count_auto_optout: 1,
+      count_bounced: 1,
+      count_spam: 1,
     });
     expect(items[0].count_optout).toBe(1);
     expect(items[0]).not.toHaveProperty('count_open');
-    expect(() => operator.recordDeliveryEvent({ clientId: t.clientId, referenceId: 'deskAsms1', event: 'open' })).toThrow(/email only/);
+    expect(() =>
+      operator.recordDeliveryEvent({ clientId: t.clientId, referenceId: 'deskAsms1', event: 'open' }),
+    ).toThrow(/email only/);
   });
 
   it('refuses an unknown type', async () => {
@@ -69,16 +89,36 @@ describe('sms_inbox', () => {
     expect(reply.referenceId).toBe('deskAsms1');
     const { body } = await t.form('sms_inbox', {});
     expect(body).toEqual({
-      result: true, message: expect.any(String),
-      data: [{ timestamp: '2025-06-15 12:00:00', number: '+61412345678', to: t.sandbox.operator.getAccount(t.clientId).replyNumber, reference_id: 'deskAsms1', message: 'YES' }],
+      result: true,
+      message: expect.any(String),
+      data: [
+        {
+          timestamp: '2025-06-15 12:00:00',
+          number: '+61412345678',
+          to: t.sandbox.operator.getAccount(t.clientId).replyNumber,
+          reference_id: 'deskAsms1',
+          message: 'YES',
+        },
+      ],
     });
   });
 
   it('filters by reference prefix and dates', async () => {
     const operator = t.sandbox.operator;
-    operator.injectSmsReply({ clientId: t.clientId, number: '0412345678', message: 'a', timestamp: '2025-06-15T12:00:00Z' });
-    operator.injectSmsReply({ clientId: t.clientId, number: '0412345679', message: 'b', timestamp: '2025-06-15T13:00:00Z' });
-    const messages = async (params: Record<string, string>) => (await t.form('sms_inbox', params)).body.data.map((r: { message: string }) => r.message);
+    operator.injectSmsReply({
+      clientId: t.clientId,
+      number: '0412345678',
+      message: 'a',
+      timestamp: '2025-06-15T12:00:00Z',
+    });
+    operator.injectSmsReply({
+      clientId: t.clientId,
+      number: '0412345679',
+      message: 'b',
+      timestamp: '2025-06-15T13:00:00Z',
+    });
+    const messages = async (params: Record<string, string>) =>
+      (await t.form('sms_inbox', params)).body.data.map((r: { message: string }) => r.message);
     expect(await messages({ prefix: 'deskB' })).toEqual(['b']);
     expect(await messages({ date_start: '2025-06-15 12:30:00' })).toEqual(['b']);
     expect(await messages({ date_end: '2025-06-15 12:30:00' })).toEqual(['a']);

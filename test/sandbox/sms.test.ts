@@ -7,16 +7,38 @@ beforeEach(() => (t = makeSandbox()));
 afterEach(() => t.close());
 
 const sms = (overrides: Record<string, string | undefined> = {}) =>
-  t.form('sms', { from: 'Harbour', to: '0412 345 678', message: 'Your table is ready', reference_id: 'ref1', ...overrides });
+  t.form('sms', {
+    from: 'Harbour',
+    to: '0412 345 678',
+    message: 'Your table is ready',
+    reference_id: 'ref1',
+    ...overrides,
+  });
 
 describe('sms', () => {
   it('sends, logs one message to the E.164 number and records the sent item', async () => {
     expect((await sms()).body).toEqual({ result: true, message: expect.any(String) });
     expect(t.sandbox.operator.messages({ channel: 'sms' })).toEqual([
-      expect.objectContaining({ referenceId: 'ref1', to: '+61412345678', from: 'Harbour', message: 'Your table is ready', kind: 'sms' }),
+      expect.objectContaining({
+        referenceId: 'ref1',
+        to: '+61412345678',
+        from: 'Harbour',
+        message: 'Your table is ready',
+        kind: 'sms',
+      }),
     ]);
     const items = (await t.form('sent_items', { reference_id: 'ref1' })).body.data;
-    expect(items).toEqual([{ reference_id: 'ref1', type: 'sms', timestamp: '2025-06-15 10:00:00', count: 1, message: 'Your table is ready', from_name: 'Harbour', count_optout: 0 }]);
+    expect(items).toEqual([
+      {
+        reference_id: 'ref1',
+        type: 'sms',
+        timestamp: '2025-06-15 10:00:00',
+        count: 1,
+        message: 'Your table is ready',
+        from_name: 'Harbour',
+        count_optout: 0,
+      },
+    ]);
   });
 
   it('does not deduplicate reference ids: a resend is a second message (the desk must check sent_items)', async () => {

@@ -18,13 +18,28 @@ afterEach(async () => {
 
 describe('contact webhooks', () => {
   it('sends new_contact, contact_update and delete_contact with the documented bodies', async () => {
-    const id = (await t.json('push_contact', [{ client_id: t.clientId, PatronEmail: 'sam@example.com', PatronName: 'Sam' }])).body.success[0].contact_id;
+    const id = (
+      await t.json('push_contact', [{ client_id: t.clientId, PatronEmail: 'sam@example.com', PatronName: 'Sam' }])
+    ).body.success[0].contact_id;
     await t.json('push_contact', [{ client_id: t.clientId, contact_id: id, PatronSurname: 'Lee' }]);
     t.sandbox.operator.deleteContact(t.clientId, id);
     await t.sandbox.operator.webhooksIdle();
     expect(receiver.received.map((r) => r.body)).toEqual([
-      { client_id: t.clientId, contact_id: id, webhook_type: 'new_contact', PatronEmail: 'sam@example.com', PatronName: 'Sam' },
-      { client_id: t.clientId, contact_id: id, webhook_type: 'contact_update', PatronEmail: 'sam@example.com', PatronName: 'Sam', PatronSurname: 'Lee' },
+      {
+        client_id: t.clientId,
+        contact_id: id,
+        webhook_type: 'new_contact',
+        PatronEmail: 'sam@example.com',
+        PatronName: 'Sam',
+      },
+      {
+        client_id: t.clientId,
+        contact_id: id,
+        webhook_type: 'contact_update',
+        PatronEmail: 'sam@example.com',
+        PatronName: 'Sam',
+        PatronSurname: 'Lee',
+      },
       { client_id: t.clientId, contact_id: id, webhook_type: 'delete_contact' },
     ]);
     expect(receiver.received[0]!.headers['content-type']).toBe('application/json');
@@ -44,7 +59,11 @@ describe('contact webhooks', () => {
     await t.sandbox.operator.webhooksIdle();
     expect(receiver.received).toHaveLength(4);
     expect(receiver.received.map((r) => r.headers['x-webhook-attempt'])).toEqual(['1', '2', '3', '4']);
-    expect(t.sandbox.operator.webhookDeliveries()[0]).toMatchObject({ state: 'delivered', attempts: 4, lastResponse: 'received' });
+    expect(t.sandbox.operator.webhookDeliveries()[0]).toMatchObject({
+      state: 'delivered',
+      attempts: 4,
+      lastResponse: 'received',
+    });
   });
 
   it('gives up after six attempts', async () => {
@@ -59,7 +78,12 @@ describe('contact webhooks', () => {
     t.sandbox.operator.setContactWebhookUrl(t.clientId, 'http://127.0.0.1:1/unreachable');
     await t.json('push_contact', [{ client_id: t.clientId, PatronEmail: 'sam@example.com' }]);
     await t.sandbox.operator.webhooksIdle();
-    expect(t.sandbox.operator.webhookDeliveries()[0]).toMatchObject({ state: 'failed', attempts: 6, lastStatus: null, lastError: expect.any(String) });
+    expect(t.sandbox.operator.webhookDeliveries()[0]).toMatchObject({
+      state: 'failed',
+      attempts: 6,
+      lastStatus: null,
+      lastError: expect.any(String),
+    });
   });
 });
 

@@ -68,14 +68,19 @@ const ACCOUNT_KEY = 'account';
 export function createAccountManager(options: AccountManagerOptions) {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const demoSecrets = createMemorySecretStore();
-  const defaults = options.defaults ?? { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, phoneCountry: 'GB' };
+  const defaults = options.defaults ?? {
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    phoneCountry: 'GB',
+  };
   let connection: Connection | null = null;
   let demoService: DemoService | null = null;
   let restoreProblem: string | null = null;
 
   const keychainStore = () => {
     if (!options.keychain.available) {
-      throw new UserFacingError(`${options.keychain.reason} Without it the desk cannot keep an API key safely, so only the demo is offered.`);
+      throw new UserFacingError(
+        `${options.keychain.reason} Without it the desk cannot keep an API key safely, so only the demo is offered.`,
+      );
     }
     return options.keychain.store;
   };
@@ -88,7 +93,13 @@ export function createAccountManager(options: AccountManagerOptions) {
       ? { available: true, description: options.keychain.store.description }
       : { available: false, description: options.keychain.reason };
     if (!connection) {
-      return { state: 'none', timeZone: defaults.timeZone, defaultPhoneCountry: defaults.phoneCountry, canOpenDashboard: false, keychain };
+      return {
+        state: 'none',
+        timeZone: defaults.timeZone,
+        defaultPhoneCountry: defaults.phoneCountry,
+        canOpenDashboard: false,
+        keychain,
+      };
     }
     const s = connection.settings;
     return {
@@ -130,14 +141,20 @@ export function createAccountManager(options: AccountManagerOptions) {
    * account would never go out, so the change is refused unless staff chose to discard them. Drops
    * the current connection first, so nothing more is claimed, then discards them.
    */
-  const leaveOtherAccounts = async (nextClientId: string | null, discardUnsent: boolean | undefined, forget: () => Promise<void>) => {
+  const leaveOtherAccounts = async (
+    nextClientId: string | null,
+    discardUnsent: boolean | undefined,
+    forget: () => Promise<void>,
+  ) => {
     const unsent = options.unsent.count(nextClientId ?? undefined);
     if (unsent > 0 && !discardUnsent) throw new UserFacingError(unsentRefusal(unsent, connection?.settings.label));
     await forget();
     if (unsent > 0) await options.unsent.discard(nextClientId ?? undefined);
   };
 
-  const newSettings = (partial: Pick<StoredAccount, 'label' | 'baseUrl' | 'clientId' | 'demo' | 'hasDashboardSecret'>): StoredAccount => ({
+  const newSettings = (
+    partial: Pick<StoredAccount, 'label' | 'baseUrl' | 'clientId' | 'demo' | 'hasDashboardSecret'>,
+  ): StoredAccount => ({
     timeZone: defaults.timeZone,
     defaultPhoneCountry: defaults.phoneCountry,
     ...partial,
@@ -151,12 +168,16 @@ export function createAccountManager(options: AccountManagerOptions) {
 
     /** The client of the connected account; a clear refusal when none is connected. */
     requireClient(): ServiceClient {
-      if (!connection) throw new UserFacingError(restoreProblem ?? 'No account is connected. Connect one in Settings, or start the demo.');
+      if (!connection)
+        throw new UserFacingError(
+          restoreProblem ?? 'No account is connected. Connect one in Settings, or start the demo.',
+        );
       return connection.client;
     },
 
     /** Whether a link may go to the system browser: https, or http only to the running demo service's own origin. */
-    mayOpenLink: (url: string): boolean => isSafeExternalUrl(url, demoService ? [new URL(demoService.baseUrl).origin] : []),
+    mayOpenLink: (url: string): boolean =>
+      isSafeExternalUrl(url, demoService ? [new URL(demoService.baseUrl).origin] : []),
 
     /** The secrets of the connected account, for the sign-in link. */
     async dashboardCredentials() {
@@ -179,21 +200,43 @@ export function createAccountManager(options: AccountManagerOptions) {
       }
       const apiKey = await options.keychain.store.get('apiKey');
       if (!apiKey) {
-        restoreProblem = 'The API key of the saved account is missing from the keychain. Connect the account again in Settings.';
+        restoreProblem =
+          'The API key of the saved account is missing from the keychain. Connect the account again in Settings.';
         return;
       }
-      connection = { settings: saved, apiKey, secrets: options.keychain.store, client: makeClient(saved.baseUrl, apiKey, saved.timeZone) };
+      connection = {
+        settings: saved,
+        apiKey,
+        secrets: options.keychain.store,
+        client: makeClient(saved.baseUrl, apiKey, saved.timeZone),
+      };
       changed();
     },
 
     /** Connects with base URL + API key + client id, checked with the service before anything is saved. */
-    async connectWithApiKey(input: { baseUrl: string; apiKey: string; clientId: string; label?: string; discardUnsent?: boolean }) {
+    async connectWithApiKey(input: {
+      baseUrl: string;
+      apiKey: string;
+      clientId: string;
+      label?: string;
+      discardUnsent?: boolean;
+    }) {
       const baseUrl = normaliseServiceAddress(input.baseUrl);
       const secrets = keychainStore();
       const client = makeClient(baseUrl, input.apiKey);
       await verify(client, input.clientId, baseUrl);
       await leaveOtherAccounts(input.clientId, input.discardUnsent, () => this.forgetCurrent());
-      await save(newSettings({ label: input.label || new URL(baseUrl).host, baseUrl, clientId: input.clientId, demo: false, hasDashboardSecret: false }), input.apiKey, secrets);
+      await save(
+        newSettings({
+          label: input.label || new URL(baseUrl).host,
+          baseUrl,
+          clientId: input.clientId,
+          demo: false,
+          hasDashboardSecret: false,
+        }),
+        input.apiKey,
+        secrets,
+      );
       return view();
     },
 
@@ -204,7 +247,18 @@ export function createAccountManager(options: AccountManagerOptions) {
       const credentials = await options.signInWithToken(baseUrl, input.username, input.password);
       await verify(makeClient(baseUrl, credentials.token), credentials.clientId, baseUrl);
       await leaveOtherAccounts(credentials.clientId, input.discardUnsent, () => this.forgetCurrent());
-      await save(newSettings({ label: input.username, baseUrl, clientId: credentials.clientId, demo: false, hasDashboardSecret: true }), credentials.token, secrets, credentials.secret);
+      await save(
+        newSettings({
+          label: input.username,
+          baseUrl,
+          clientId: credentials.clientId,
+          demo: false,
+          hasDashboardSecret: true,
+        }),
+        credentials.token,
+        secrets,
+        credentials.secret,
+      );
       return view();
     },
 
@@ -214,7 +268,9 @@ export function createAccountManager(options: AccountManagerOptions) {
       const demo = demoService;
       // Signing in as the demo user gives the token and secret the dashboard link needs; the token is
       // then the API key, as for any sign-in (ARCHITECTURE §4). Without it the demo key still works.
-      const credentials = await options.signInWithToken(demo.baseUrl, demo.username, demo.password).catch(() => undefined);
+      const credentials = await options
+        .signInWithToken(demo.baseUrl, demo.username, demo.password)
+        .catch(() => undefined);
       const secret = credentials?.secret;
       await leaveOtherAccounts(demo.clientId, input.discardUnsent, async () => {
         if (connection && !connection.settings.demo) await this.forgetCurrent();
@@ -224,7 +280,13 @@ export function createAccountManager(options: AccountManagerOptions) {
       const settings = previous?.demo
         ? { ...previous, baseUrl: demo.baseUrl, clientId: demo.clientId, hasDashboardSecret: Boolean(secret) }
         : {
-            ...newSettings({ label: demo.label ?? 'Demo venue', baseUrl: demo.baseUrl, clientId: demo.clientId, demo: true, hasDashboardSecret: Boolean(secret) }),
+            ...newSettings({
+              label: demo.label ?? 'Demo venue',
+              baseUrl: demo.baseUrl,
+              clientId: demo.clientId,
+              demo: true,
+              hasDashboardSecret: Boolean(secret),
+            }),
             ...(demo.timeZone ? { timeZone: demo.timeZone } : {}),
             ...(demo.phoneCountry ? { defaultPhoneCountry: demo.phoneCountry } : {}),
           };
@@ -233,9 +295,16 @@ export function createAccountManager(options: AccountManagerOptions) {
     },
 
     /** Edits the non-secret settings of the connected account. */
-    updateSettings(patch: Partial<Pick<AccountSettings, 'label' | 'timeZone' | 'defaultPhoneCountry' | 'defaultSmsSender' | 'defaultEmailSender'>>) {
+    updateSettings(
+      patch: Partial<
+        Pick<AccountSettings, 'label' | 'timeZone' | 'defaultPhoneCountry' | 'defaultSmsSender' | 'defaultEmailSender'>
+      >,
+    ) {
       if (!connection) throw new UserFacingError('Connect an account before changing its settings.');
-      if (patch.timeZone && !isTimeZone(patch.timeZone)) throw new UserFacingError(`"${patch.timeZone}" is not a time zone this computer knows (e.g. Australia/Sydney).`);
+      if (patch.timeZone && !isTimeZone(patch.timeZone))
+        throw new UserFacingError(
+          `"${patch.timeZone}" is not a time zone this computer knows (e.g. Australia/Sydney).`,
+        );
       connection.settings = { ...connection.settings, ...patch };
       connection.client = makeClient(connection.settings.baseUrl, connection.apiKey, connection.settings.timeZone);
       options.settings.set(ACCOUNT_KEY, connection.settings);
@@ -275,7 +344,11 @@ export function createAccountManager(options: AccountManagerOptions) {
 }
 
 /** Exchanges a username and password for API credentials (request_token). */
-export type SignInWithToken = (baseUrl: string, username: string, password: string) => Promise<{ token: string; secret: string; clientId: string }>;
+export type SignInWithToken = (
+  baseUrl: string,
+  username: string,
+  password: string,
+) => Promise<{ token: string; secret: string; clientId: string }>;
 
 export type AccountManager = ReturnType<typeof createAccountManager>;
 

@@ -14,11 +14,18 @@ export interface DashboardOpened {
  * token, so it never reaches the renderer. Without a system browser to hand it to (browser mode) the
  * answer is `reason: 'browser-mode'` and the host serves the link as a redirect from /dashboard.
  */
-export function createDashboard(deps: { account: AccountManager; openExternal?: (url: string) => Promise<boolean>; now?: () => Date }) {
+export function createDashboard(deps: {
+  account: AccountManager;
+  openExternal?: (url: string) => Promise<boolean>;
+  now?: () => Date;
+}) {
   const now = deps.now ?? (() => new Date());
   const credentials = async () => {
     const found = await deps.account.dashboardCredentials();
-    if (!found) throw new UserFacingError('The web dashboard needs an account signed in with username and password (or the demo).');
+    if (!found)
+      throw new UserFacingError(
+        'The web dashboard needs an account signed in with username and password (or the demo).',
+      );
     return found;
   };
   const link = async () => buildSigninLink({ ...(await credentials()), now: now() });
@@ -32,7 +39,8 @@ export function createDashboard(deps: { account: AccountManager; openExternal?: 
         return { opened: false, reason: BROWSER_MODE_REASON };
       }
       const url = await link();
-      if (!deps.account.mayOpenLink(url)) return { opened: false, reason: 'The dashboard address is not https, so the desk will not open it.' };
+      if (!deps.account.mayOpenLink(url))
+        return { opened: false, reason: 'The dashboard address is not https, so the desk will not open it.' };
       return { opened: await deps.openExternal(url) };
     },
   };

@@ -17,7 +17,11 @@ export async function startDemoService(dataDir: string): Promise<DemoService> {
   const { startDemo } = await import('../../../sandbox/demo');
   const random = () => randomBytes(24).toString('hex');
   const operatorToken = random();
-  const demo = await startDemo({ dbFile: join(dataDir, 'demo-service.sqlite'), operatorToken, demoCredentials: { apiKey: random(), password: random() } });
+  const demo = await startDemo({
+    dbFile: join(dataDir, 'demo-service.sqlite'),
+    operatorToken,
+    demoCredentials: { apiKey: random(), password: random() },
+  });
   const file = join(dataDir, DEMO_SERVICE_FILE);
   const written = writePrivateJson(file, {
     baseUrl: demo.baseUrl,

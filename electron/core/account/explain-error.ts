@@ -1,4 +1,10 @@
-import { HttpStatusError, NoConnectionError, OutcomeUnknownError, RedirectRefusedError, ServiceFailureError } from '../../../shared/api';
+import {
+  HttpStatusError,
+  NoConnectionError,
+  OutcomeUnknownError,
+  RedirectRefusedError,
+  ServiceFailureError,
+} from '../../../shared/api';
 import { UserFacingError } from '../../../shared/bridge/result';
 
 /** Turns a failed check of new credentials into a sentence for the person at the desk. */
@@ -6,20 +12,26 @@ export function explainConnectError(error: unknown, baseUrl: string): UserFacing
   const host = safeHost(baseUrl);
   if (error instanceof UserFacingError) return error;
   if (error instanceof NoConnectionError) {
-    return new UserFacingError(`Could not reach ${host}. Check the address and this computer's internet connection. Nothing was saved.`);
+    return new UserFacingError(
+      `Could not reach ${host}. Check the address and this computer's internet connection. Nothing was saved.`,
+    );
   }
   if (error instanceof OutcomeUnknownError) {
     return new UserFacingError(`${host} did not answer in time. Try again in a moment. Nothing was saved.`);
   }
   if (error instanceof RedirectRefusedError) {
     const where = error.locationOrigin ? ` to ${error.locationOrigin}` : ' elsewhere';
-    return new UserFacingError(`${host} sent the desk on${where}. The desk does not follow redirects (the API key would go with it): enter the service's own address. Nothing was saved.`);
+    return new UserFacingError(
+      `${host} sent the desk on${where}. The desk does not follow redirects (the API key would go with it): enter the service's own address. Nothing was saved.`,
+    );
   }
   if (error instanceof HttpStatusError) {
     if (error.status === 401 || error.status === 403 || error.status === 404) {
       return new UserFacingError(`${host} refused this API key. Check it and try again. Nothing was saved.`);
     }
-    return new UserFacingError(`${host} answered with an error (HTTP ${error.status}). Try again later. Nothing was saved.`);
+    return new UserFacingError(
+      `${host} answered with an error (HTTP ${error.status}). Try again later. Nothing was saved.`,
+    );
   }
   if (error instanceof ServiceFailureError) {
     return new UserFacingError(`The service refused: ${error.serviceMessage}. Nothing was saved.`);
@@ -43,7 +55,10 @@ export function describeClockSkew(serverDate: Date | undefined, now: Date): stri
   }
   const minutes = Math.round((now.getTime() - serverDate.getTime()) / 60_000);
   const seconds = Math.round((now.getTime() - serverDate.getTime()) / 1000);
-  const amount = Math.abs(minutes) >= 1 ? `${Math.abs(minutes)} minute${Math.abs(minutes) === 1 ? '' : 's'}` : `${Math.abs(seconds)} seconds`;
+  const amount =
+    Math.abs(minutes) >= 1
+      ? `${Math.abs(minutes)} minute${Math.abs(minutes) === 1 ? '' : 's'}`
+      : `${Math.abs(seconds)} seconds`;
   const direction = seconds > 0 ? 'ahead of' : 'behind';
   return `The service refused the sign-in because this computer's clock is ${amount} ${direction} the service's. Set the clock right (automatic time) and try again.`;
 }

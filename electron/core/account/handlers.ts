@@ -46,8 +46,12 @@ export function createAccountHandlers(deps: {
 
     buildSignupLink: ({ partnerId, planId, logoUrl, reference }) => {
       const signupUrl = deps.signupUrl?.() ?? account.settings()?.baseUrl;
-      if (!signupUrl) throw new UserFacingError('Connect an account (or start the demo) first: the signup site belongs to its service.');
-      if (logoUrl && !/^https?:\/\//i.test(logoUrl)) throw new UserFacingError('The logo address must be a public web address starting with https://.');
+      if (!signupUrl)
+        throw new UserFacingError(
+          'Connect an account (or start the demo) first: the signup site belongs to its service.',
+        );
+      if (logoUrl && !/^https?:\/\//i.test(logoUrl))
+        throw new UserFacingError('The logo address must be a public web address starting with https://.');
       const target = partnerId ? { partnerId } : { planId: planId! };
       return { url: buildSignupLink({ signupUrl, ...target, logoUrl, reference }) };
     },
@@ -59,9 +63,12 @@ export function createAccountHandlers(deps: {
 
     addContactField: async ({ label, type, appendAfter }) => {
       try {
-        return await account.requireClient().addContactField({ label, type, ...(appendAfter ? { append_after: appendAfter } : {}) });
+        return await account
+          .requireClient()
+          .addContactField({ label, type, ...(appendAfter ? { append_after: appendAfter } : {}) });
       } catch (error) {
-        if (error instanceof ServiceFailureError) throw new UserFacingError(`The service refused the field: ${error.serviceMessage}`);
+        if (error instanceof ServiceFailureError)
+          throw new UserFacingError(`The service refused the field: ${error.serviceMessage}`);
         throw error;
       }
     },

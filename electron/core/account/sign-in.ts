@@ -4,14 +4,19 @@ import type { SignInWithToken } from './account-manager';
 import { describeClockSkew, explainConnectError } from './explain-error';
 
 /** request_token with the refusals explained in staff's words (a clock that is off gets its own sentence). */
-export function createSignInWithToken(fetchImpl: typeof fetch = globalThis.fetch, now: () => Date = () => new Date()): SignInWithToken {
+export function createSignInWithToken(
+  fetchImpl: typeof fetch = globalThis.fetch,
+  now: () => Date = () => new Date(),
+): SignInWithToken {
   return async (baseUrl, username, password) => {
     try {
       return await requestToken({ baseUrl, username, password, fetch: fetchImpl, now });
     } catch (error) {
       if (error instanceof TokenRefusedError) {
         if (error.clockLikelyOff) throw new UserFacingError(describeClockSkew(error.serverDate, now()));
-        throw new UserFacingError(`The service did not accept this username and password (${error.serviceMessage}). Nothing was saved.`);
+        throw new UserFacingError(
+          `The service did not accept this username and password (${error.serviceMessage}). Nothing was saved.`,
+        );
       }
       throw explainConnectError(error, baseUrl);
     }

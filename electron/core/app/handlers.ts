@@ -31,11 +31,16 @@ export function createAppHandlers(deps: AppHandlerDeps): AppHandlers {
       return {};
     },
     moveAsideDamagedDatabase: () => {
-      if (!deps.databaseProblem) throw new UserFacingError('The desk database is fine; there is nothing to move aside.');
+      if (!deps.databaseProblem)
+        throw new UserFacingError('The desk database is fine; there is nothing to move aside.');
       return { movedTo: moveAsideDamagedDatabase(deps.databaseFile) };
     },
     openExternal: async ({ url }) => {
-      if (!deps.mayOpenLink(url)) return { opened: false, reason: 'Only https links (or the running demo service on this computer) can be opened.' };
+      if (!deps.mayOpenLink(url))
+        return {
+          opened: false,
+          reason: 'Only https links (or the running demo service on this computer) can be opened.',
+        };
       if (!deps.openExternal) return { opened: false, reason: BROWSER_MODE_REASON };
       return { opened: await deps.openExternal(url) };
     },

@@ -8,15 +8,24 @@ import { draftRequestOf, sendRequestOf } from './service-calls';
 import { createCampaignStore, viewOf, type CampaignStore } from './store';
 
 /** The campaign handlers of the desk core, and campaigns kept in step with their queued sends; without a database every call says why. */
-export function createCampaignDesk(services: DeskServices, parts: { db: Database; outbox: Outbox } | null, databaseProblem: string | undefined) {
+export function createCampaignDesk(
+  services: DeskServices,
+  parts: { db: Database; outbox: Outbox } | null,
+  databaseProblem: string | undefined,
+) {
   const store = parts ? createCampaignStore(parts.db) : null;
   const requireStore = (): CampaignStore => {
-    if (!store) throw new UserFacingError(`Campaigns are kept in the desk database, which cannot be opened. ${databaseProblem ?? ''}`.trim());
+    if (!store)
+      throw new UserFacingError(
+        `Campaigns are kept in the desk database, which cannot be opened. ${databaseProblem ?? ''}`.trim(),
+      );
     return store;
   };
   if (parts && store) {
     parts.outbox.subscribe(({ changed, removed }) => {
-      changed.filter((item) => item.kind === 'campaign_send').forEach((item) => followQueuedSend(services, store, item));
+      changed
+        .filter((item) => item.kind === 'campaign_send')
+        .forEach((item) => followQueuedSend(services, store, item));
       removed.forEach((outboxId) => forgetDiscardedSend(services, store, outboxId));
     });
   }
@@ -24,7 +33,11 @@ export function createCampaignDesk(services: DeskServices, parts: { db: Database
   return createCampaignHandlers(services, {
     store: requireStore,
     queueSend: async (record, send) => {
-      const queued = await services.enqueue('campaign_send', { desk_campaign_id: record.id, draft: draftRequestOf(record.content), send: sendRequestOf(send.audience, send.sendAt) });
+      const queued = await services.enqueue('campaign_send', {
+        desk_campaign_id: record.id,
+        draft: draftRequestOf(record.content),
+        send: sendRequestOf(send.audience, send.sendAt),
+      });
       return { outboxId: queued.id };
     },
     discardQueued: (outboxId) => {
@@ -49,10 +62,26 @@ function followQueuedSend(services: DeskServices, store: CampaignStore, item: Ou
     const recipients = typeof result.recipients === 'number' ? result.recipients : null;
     const sendAt = typeof result.send_at === 'string' ? result.send_at : record.sendAt;
     const campaignId = typeof result.campaign_id === 'string' ? result.campaign_id : record.campaignId;
-    const updated = store.update(record.id, { state: scheduled ? 'scheduled' : 'sent', recipients, sendAt, campaignId, outboxId: null, problem: null, ...(scheduled ? {} : { sentAt: now }) }, now);
+    const updated = store.update(
+      record.id,
+      {
+        state: scheduled ? 'scheduled' : 'sent',
+        recipients,
+        sendAt,
+        campaignId,
+        outboxId: null,
+        problem: null,
+        ...(scheduled ? {} : { sentAt: now }),
+      },
+      now,
+    );
     services.events.emit('campaignChanged', viewOf(updated));
   } else if (item.state === 'needs_attention' && item.problem) {
-    const problem = { message: item.problem.message, title: 'The queued send did not go out', whatToDo: item.problem.whatToDo };
+    const problem = {
+      message: item.problem.message,
+      title: 'The queued send did not go out',
+      whatToDo: item.problem.whatToDo,
+    };
     services.events.emit('campaignChanged', viewOf(store.update(record.id, { state: 'refused', problem }, now)));
   }
 }
@@ -61,6 +90,13 @@ function followQueuedSend(services: DeskServices, store: CampaignStore, item: Ou
 function forgetDiscardedSend(services: DeskServices, store: CampaignStore, outboxId: string): void {
   const record = store.byOutboxId(outboxId);
   if (!record || (record.state !== 'queued' && record.state !== 'refused')) return;
-  const problem = { message: 'Its queued send was discarded in the Outbox.', title: 'Not sent', whatToDo: 'Send or schedule it again when you are ready.' };
-  services.events.emit('campaignChanged', viewOf(store.update(record.id, { state: 'draft', outboxId: null, sendAt: null, problem }, Date.now())));
+  const problem = {
+    message: 'Its queued send was discarded in the Outbox.',
+    title: 'Not sent',
+    whatToDo: 'Send or schedule it again when you are ready.',
+  };
+  services.events.emit(
+    'campaignChanged',
+    viewOf(store.update(record.id, { state: 'draft', outboxId: null, sendAt: null, problem }, Date.now())),
+  );
 }

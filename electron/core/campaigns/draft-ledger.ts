@@ -13,14 +13,17 @@ export interface CampaignDraftLedger {
 
 /** The ledger on the desk database. */
 export function createCampaignDraftLedger(db: Database): CampaignDraftLedger {
-  const select = db.prepare<[string], { campaign_id: string | null; campaign_content: string | null }>('SELECT campaign_id, campaign_content FROM campaigns WHERE id = ?');
+  const select = db.prepare<[string], { campaign_id: string | null; campaign_content: string | null }>(
+    'SELECT campaign_id, campaign_content FROM campaigns WHERE id = ?',
+  );
   const update = db.prepare('UPDATE campaigns SET campaign_id = ?, campaign_content = ?, updated_at = ? WHERE id = ?');
   return {
     serviceDraftOf: (deskCampaignId, contentDigest) => {
       const row = select.get(deskCampaignId);
       return row?.campaign_id && row.campaign_content === contentDigest ? row.campaign_id : null;
     },
-    rememberServiceDraft: (deskCampaignId, campaignId, contentDigest) => void update.run(campaignId, contentDigest, Date.now(), deskCampaignId),
+    rememberServiceDraft: (deskCampaignId, campaignId, contentDigest) =>
+      void update.run(campaignId, contentDigest, Date.now(), deskCampaignId),
   };
 }
 

@@ -8,13 +8,23 @@ import { readSchedule } from '../../../shared/rules/campaign-schedule';
 import { isValidEmail } from '../../../shared/rules/email';
 import type { AccountSettings, DeskServices } from '../services';
 import { explainCampaignError, problemOf } from './refusals';
-import { campaignStanding, createServiceDraft, draftDigest, draftRequestOf, sendRequestOf, sendServiceCampaign } from './service-calls';
+import {
+  campaignStanding,
+  createServiceDraft,
+  draftDigest,
+  draftRequestOf,
+  sendRequestOf,
+  sendServiceCampaign,
+} from './service-calls';
 import { viewOf, type CampaignRecord, type CampaignStore } from './store';
 
 type CampaignHandlers = Pick<DeskHandlers, keyof typeof campaignChannels>;
 
 /** What a queued (offline) send needs; the outbox entry it made. */
-export type QueueCampaignSend = (record: CampaignRecord, send: { audience: Audience; sendAt?: string }) => Promise<{ outboxId: string }>;
+export type QueueCampaignSend = (
+  record: CampaignRecord,
+  send: { audience: Audience; sendAt?: string },
+) => Promise<{ outboxId: string }>;
 
 /** What the campaign handlers need besides the desk's services. */
 export interface CampaignHandlerOptions {
@@ -70,7 +80,9 @@ export function createCampaignHandlers(services: DeskServices, options: Campaign
   /** Puts the send in the outbox: it goes once the line is back (or is reconciled there). */
   const queue = async (id: string, audience: Audience, sendAt: string | undefined) => {
     const { outboxId } = await options.queueSend(find(id), { audience, ...(sendAt ? { sendAt } : {}) });
-    return options.store().update(id, { state: 'queued', outboxId, sendAt: sendAt ?? null, problem: null }, now().getTime());
+    return options
+      .store()
+      .update(id, { state: 'queued', outboxId, sendAt: sendAt ?? null, problem: null }, now().getTime());
   };
 
   return {
@@ -82,18 +94,37 @@ export function createCampaignHandlers(services: DeskServices, options: Campaign
       const at = now().getTime();
       if (!existing) {
         const record: CampaignRecord = {
-          id, account: clientId, state: 'draft', content, campaignId: null, campaignContent: null, sendAt: null, estimate: null, recipients: null,
-          problem: null, outboxId: null, createdAt: at, updatedAt: at, sentAt: null,
+          id,
+          account: clientId,
+          state: 'draft',
+          content,
+          campaignId: null,
+          campaignContent: null,
+          sendAt: null,
+          estimate: null,
+          recipients: null,
+          problem: null,
+          outboxId: null,
+          createdAt: at,
+          updatedAt: at,
+          sentAt: null,
         };
         options.store().insert(record);
         return viewOf(record);
       }
       if (!EDITABLE.has(existing.state)) {
-        throw new UserFacingError(existing.state === 'sent' ? 'This campaign has been sent; make a copy to change it.' : 'This campaign is scheduled or queued; cancel it first to change it.');
+        throw new UserFacingError(
+          existing.state === 'sent'
+            ? 'This campaign has been sent; make a copy to change it.'
+            : 'This campaign is scheduled or queued; cancel it first to change it.',
+        );
       }
       if (existing.outboxId && JSON.stringify(existing.content) !== JSON.stringify(content)) {
         // A queued send that needed attention carries the content as it was: once the campaign is changed it must never go out from the Outbox.
-        if (!options.discardQueued(existing.outboxId)) throw new UserFacingError('The earlier send of this campaign is going out right now. Wait a moment, then open it again.');
+        if (!options.discardQueued(existing.outboxId))
+          throw new UserFacingError(
+            'The earlier send of this campaign is going out right now. Wait a moment, then open it again.',
+          );
         return viewOf(options.store().update(id, { content, state: 'draft', problem: null, outboxId: null }, at));
       }
       if (JSON.stringify(existing.content) === JSON.stringify(content)) return viewOf(existing);
@@ -102,7 +133,8 @@ export function createCampaignHandlers(services: DeskServices, options: Campaign
 
     deleteCampaign: ({ id }) => {
       const record = find(id);
-      if (record.state === 'scheduled' || record.state === 'queued') throw new UserFacingError('Cancel the schedule before deleting this campaign.');
+      if (record.state === 'scheduled' || record.state === 'queued')
+        throw new UserFacingError('Cancel the schedule before deleting this campaign.');
       return { deleted: options.store().delete(record.account, id) };
     },
 
@@ -110,8 +142,23 @@ export function createCampaignHandlers(services: DeskServices, options: Campaign
       const source = find(id);
       const at = now().getTime();
       const copy: CampaignRecord = {
-        id: newId, account: source.account, state: 'draft', content: { ...source.content, name: `${source.content.name.trim() || source.content.subject.trim() || 'Campaign'} (copy)` }, campaignId: null, campaignContent: null,
-        sendAt: null, estimate: null, recipients: null, problem: null, outboxId: null, createdAt: at, updatedAt: at, sentAt: null,
+        id: newId,
+        account: source.account,
+        state: 'draft',
+        content: {
+          ...source.content,
+          name: `${source.content.name.trim() || source.content.subject.trim() || 'Campaign'} (copy)`,
+        },
+        campaignId: null,
+        campaignContent: null,
+        sendAt: null,
+        estimate: null,
+        recipients: null,
+        problem: null,
+        outboxId: null,
+        createdAt: at,
+        updatedAt: at,
+        sentAt: null,
       };
       options.store().insert(copy);
       return viewOf(copy);
@@ -136,18 +183,29 @@ export function createCampaignHandlers(services: DeskServices, options: Campaign
       const invalid = addresses.filter((address) => !isValidEmail(address));
       if (invalid.length > 0) throw new UserFacingError(`Not a valid email address: ${invalid.join(', ')}`);
       const campaignId = await serviceDraft(find(id), 'sending the test');
-      await services.requireClient().campaignTest({ campaign_id: campaignId, to: addresses }).catch((error: unknown) => {
-        throw explainCampaignError(error, 'sending the test');
-      });
+      await services
+        .requireClient()
+        .campaignTest({ campaign_id: campaignId, to: addresses })
+        .catch((error: unknown) => {
+          throw explainCampaignError(error, 'sending the test');
+        });
       return { sentTo: addresses };
     },
 
     sendCampaign: async ({ id, audience, sendAt, estimate }) => {
       const record = find(id);
-      if (!EDITABLE.has(record.state)) throw new UserFacingError(record.state === 'sent' ? 'This campaign has already been sent.' : 'This campaign is already scheduled or queued.');
+      if (!EDITABLE.has(record.state))
+        throw new UserFacingError(
+          record.state === 'sent'
+            ? 'This campaign has already been sent.'
+            : 'This campaign is already scheduled or queued.',
+        );
       // An earlier queued send that needed attention is replaced by this one, never sent beside it.
       if (record.outboxId) {
-        if (!options.discardQueued(record.outboxId)) throw new UserFacingError('The earlier send of this campaign is going out right now. Wait a moment, then open it again.');
+        if (!options.discardQueued(record.outboxId))
+          throw new UserFacingError(
+            'The earlier send of this campaign is going out right now. Wait a moment, then open it again.',
+          );
         options.store().update(id, { outboxId: null }, now().getTime());
       }
       const problem = audienceProblem(audience);
@@ -169,27 +227,42 @@ export function createCampaignHandlers(services: DeskServices, options: Campaign
       try {
         const answer = await sendServiceCampaign(services.requireClient(), campaignId, sendRequestOf(audience, sendAt));
         return changed(
-          options.store().update(id, {
-            state: answer.scheduled ? 'scheduled' : 'sent', recipients: answer.recipients, sendAt: answer.sendAt ?? null, problem: null,
-            ...(answer.scheduled ? {} : { sentAt: now().getTime() }),
-          }, now().getTime()),
+          options.store().update(
+            id,
+            {
+              state: answer.scheduled ? 'scheduled' : 'sent',
+              recipients: answer.recipients,
+              sendAt: answer.sendAt ?? null,
+              problem: null,
+              ...(answer.scheduled ? {} : { sentAt: now().getTime() }),
+            },
+            now().getTime(),
+          ),
         );
       } catch (error) {
         if (error instanceof NoConnectionError) return changed(await queue(id, audience, sendAt));
         if (error instanceof OutcomeUnknownError) return changed(await settleUnknownSend(id, campaignId, sendAt));
         const refusal = problemOf(error);
         if (!refusal) throw explainCampaignError(error, 'sending the campaign');
-        return changed(options.store().update(id, { state: refusal.code === 609 ? 'sent' : 'refused', problem: refusal }, now().getTime()));
+        return changed(
+          options
+            .store()
+            .update(id, { state: refusal.code === 609 ? 'sent' : 'refused', problem: refusal }, now().getTime()),
+        );
       }
     },
 
     cancelCampaign: async ({ id }) => {
       const record = find(id);
       if (record.state === 'queued' && record.outboxId) {
-        if (!options.discardQueued(record.outboxId)) throw new UserFacingError('The campaign is being sent right now and can no longer be stopped here.');
-        return changed(options.store().update(id, { state: 'draft', outboxId: null, sendAt: null, problem: null }, now().getTime()));
+        if (!options.discardQueued(record.outboxId))
+          throw new UserFacingError('The campaign is being sent right now and can no longer be stopped here.');
+        return changed(
+          options.store().update(id, { state: 'draft', outboxId: null, sendAt: null, problem: null }, now().getTime()),
+        );
       }
-      if (record.state !== 'scheduled' || !record.campaignId) throw new UserFacingError('Only a scheduled campaign can be cancelled.');
+      if (record.state !== 'scheduled' || !record.campaignId)
+        throw new UserFacingError('Only a scheduled campaign can be cancelled.');
       try {
         await services.requireClient().campaignCancel({ campaign_id: record.campaignId });
       } catch (error) {
@@ -206,14 +279,24 @@ export function createCampaignHandlers(services: DeskServices, options: Campaign
   };
 
   /** A send whose answer was lost: campaign_verify says whether it went (609), is scheduled (612) or did not go. */
-  async function settleUnknownSend(id: string, campaignId: string, sendAt: string | undefined): Promise<CampaignRecord> {
+  async function settleUnknownSend(
+    id: string,
+    campaignId: string,
+    sendAt: string | undefined,
+  ): Promise<CampaignRecord> {
     const standing = await campaignStanding(services.requireClient(), campaignId).catch(() => null);
     const at = now().getTime();
-    if (standing?.standing === 'sent') return options.store().update(id, { state: 'sent', sentAt: at, problem: null }, at);
-    if (standing?.standing === 'scheduled') return options.store().update(id, { state: 'scheduled', sendAt: sendAt ?? null, problem: null }, at);
+    if (standing?.standing === 'sent')
+      return options.store().update(id, { state: 'sent', sentAt: at, problem: null }, at);
+    if (standing?.standing === 'scheduled')
+      return options.store().update(id, { state: 'scheduled', sendAt: sendAt ?? null, problem: null }, at);
     // Still unknown: the outbox settles it with the same campaign_id (the service refuses a second send of it).
     if (!standing) return queue(id, find(id).content.audience, sendAt);
-    const problem = { message: 'The send did not go through.', title: 'The campaign was not sent', whatToDo: 'Check it and send it again.' };
+    const problem = {
+      message: 'The send did not go through.',
+      title: 'The campaign was not sent',
+      whatToDo: 'Check it and send it again.',
+    };
     return options.store().update(id, { state: 'draft', problem }, at);
   }
 }

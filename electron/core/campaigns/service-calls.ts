@@ -11,7 +11,10 @@ export type SendRequest = Omit<MethodInput<'campaignSend'>, 'campaign_id'>;
 
 /** campaign_create's request from the desk's content: html or url, never both (reference §2.1). */
 export function draftRequestOf(content: CampaignContent): DraftRequest {
-  const body = content.body.kind === 'html' ? { html: content.body.html } : { url: content.body.url.trim(), import_images: content.body.importImages };
+  const body =
+    content.body.kind === 'html'
+      ? { html: content.body.html }
+      : { url: content.body.url.trim(), import_images: content.body.importImages };
   return {
     campaign_name: content.name.trim() || content.subject.trim() || 'Campaign',
     type: 'email',
@@ -24,7 +27,15 @@ export function draftRequestOf(content: CampaignContent): DraftRequest {
 
 /** What a service draft is made of: another digest means a new draft is needed. */
 export function draftDigest(request: DraftRequest): string {
-  return JSON.stringify([request.campaign_name, request.subject, request.from_name, request.from_email, request.html, request.url, request.import_images]);
+  return JSON.stringify([
+    request.campaign_name,
+    request.subject,
+    request.from_name,
+    request.from_email,
+    request.html,
+    request.url,
+    request.import_images,
+  ]);
 }
 
 /** campaign_send's request for an audience, now or at `sendAt` (the account's wall time). */
@@ -52,14 +63,23 @@ export interface SendAnswer {
 }
 
 /** campaign_send of a service draft (scheduled when the request has a send_at). Throws the client's errors. */
-export async function sendServiceCampaign(client: ServiceClient, campaignId: string, send: SendRequest): Promise<SendAnswer> {
+export async function sendServiceCampaign(
+  client: ServiceClient,
+  campaignId: string,
+  send: SendRequest,
+): Promise<SendAnswer> {
   const answer = await client.campaignSend({ campaign_id: campaignId, ...send });
   const asked = typeof send.send_at === 'string' ? send.send_at : undefined;
-  return { scheduled: send.send_at !== undefined, recipients: Number(answer.recipients), sendAt: answer.send_at ?? asked };
+  return {
+    scheduled: send.send_at !== undefined,
+    recipients: Number(answer.recipients),
+    sendAt: answer.send_at ?? asked,
+  };
 }
 
 /** Where the service says a campaign stands, found with campaign_verify (609 sent, 612 locked by a send). */
-export type ServiceCampaignStanding = { standing: 'sent' } | { standing: 'scheduled' } | { standing: 'not-sent'; refusal?: ServiceFailureError };
+export type ServiceCampaignStanding =
+  { standing: 'sent' } | { standing: 'scheduled' } | { standing: 'not-sent'; refusal?: ServiceFailureError };
 
 /**
  * After a send whose outcome is unknown: asks campaign_verify where the campaign stands, so it is never

@@ -1,6 +1,11 @@
 import type { Database } from 'better-sqlite3';
 import type { z } from 'zod';
-import { campaignContent, campaignProblem, type campaignState, type campaignView } from '../../../shared/bridge/channels/campaigns';
+import {
+  campaignContent,
+  campaignProblem,
+  type campaignState,
+  type campaignView,
+} from '../../../shared/bridge/channels/campaigns';
 
 export type CampaignContent = z.output<typeof campaignContent>;
 export type CampaignState = z.output<typeof campaignState>;
@@ -48,9 +53,20 @@ function decode(row: CampaignRow): CampaignRecord {
   const content = campaignContent.parse(JSON.parse(row.content));
   const problem = row.problem ? campaignProblem.safeParse(JSON.parse(row.problem)) : null;
   return {
-    id: row.id, account: row.account, state: row.state, content, campaignId: row.campaign_id, campaignContent: row.campaign_content,
-    sendAt: row.send_at, estimate: row.estimate, recipients: row.recipients, problem: problem?.success ? problem.data : null,
-    outboxId: row.outbox_id, createdAt: row.created_at, updatedAt: row.updated_at, sentAt: row.sent_at,
+    id: row.id,
+    account: row.account,
+    state: row.state,
+    content,
+    campaignId: row.campaign_id,
+    campaignContent: row.campaign_content,
+    sendAt: row.send_at,
+    estimate: row.estimate,
+    recipients: row.recipients,
+    problem: problem?.success ? problem.data : null,
+    outboxId: row.outbox_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    sentAt: row.sent_at,
   };
 }
 
@@ -86,23 +102,37 @@ export interface CampaignStore {
 }
 
 const COLUMNS: Record<string, string> = {
-  state: 'state', content: 'content', campaignId: 'campaign_id', campaignContent: 'campaign_content', sendAt: 'send_at', estimate: 'estimate',
-  recipients: 'recipients', problem: 'problem', outboxId: 'outbox_id', updatedAt: 'updated_at', sentAt: 'sent_at',
+  state: 'state',
+  content: 'content',
+  campaignId: 'campaign_id',
+  campaignContent: 'campaign_content',
+  sendAt: 'send_at',
+  estimate: 'estimate',
+  recipients: 'recipients',
+  problem: 'problem',
+  outboxId: 'outbox_id',
+  updatedAt: 'updated_at',
+  sentAt: 'sent_at',
 };
 
 /** Opens the store on the desk database. */
 export function createCampaignStore(db: Database): CampaignStore {
-  const selectAll = db.prepare<[string], CampaignRow>('SELECT * FROM campaigns WHERE account = ? ORDER BY updated_at DESC');
+  const selectAll = db.prepare<[string], CampaignRow>(
+    'SELECT * FROM campaigns WHERE account = ? ORDER BY updated_at DESC',
+  );
   const selectOne = db.prepare<[string, string], CampaignRow>('SELECT * FROM campaigns WHERE account = ? AND id = ?');
   const selectById = db.prepare<[string], CampaignRow>('SELECT * FROM campaigns WHERE id = ?');
   const selectByOutbox = db.prepare<[string], CampaignRow>('SELECT * FROM campaigns WHERE outbox_id = ?');
-  const selectSent = db.prepare<[string], { campaign_id: string }>("SELECT campaign_id FROM campaigns WHERE account = ? AND state = 'sent' AND campaign_id IS NOT NULL");
+  const selectSent = db.prepare<[string], { campaign_id: string }>(
+    "SELECT campaign_id FROM campaigns WHERE account = ? AND state = 'sent' AND campaign_id IS NOT NULL",
+  );
   const insert = db.prepare(
     `INSERT INTO campaigns (id, account, state, content, campaign_id, campaign_content, send_at, estimate, recipients, problem, outbox_id, created_at, updated_at, sent_at)
      VALUES (@id, @account, @state, @content, @campaignId, @campaignContent, @sendAt, @estimate, @recipients, @problem, @outboxId, @createdAt, @updatedAt, @sentAt)`,
   );
   const remove = db.prepare('DELETE FROM campaigns WHERE account = ? AND id = ?');
-  const encode = (key: string, value: unknown) => ((key === 'content' || key === 'problem') && value !== null ? JSON.stringify(value) : value);
+  const encode = (key: string, value: unknown) =>
+    (key === 'content' || key === 'problem') && value !== null ? JSON.stringify(value) : value;
 
   return {
     list: (account) => selectAll.all(account).map(decode),
@@ -115,12 +145,19 @@ export function createCampaignStore(db: Database): CampaignStore {
       return row ? decode(row) : undefined;
     },
     insert: (record) => {
-      insert.run({ ...record, content: JSON.stringify(record.content), problem: record.problem ? JSON.stringify(record.problem) : null });
+      insert.run({
+        ...record,
+        content: JSON.stringify(record.content),
+        problem: record.problem ? JSON.stringify(record.problem) : null,
+      });
     },
     update: (id, patch, now) => {
       const entries = Object.entries({ ...patch, updatedAt: now }).filter(([key]) => key in COLUMNS);
       const sets = entries.map(([key]) => `${COLUMNS[key]} = ?`).join(', ');
-      db.prepare(`UPDATE campaigns SET ${sets} WHERE id = ?`).run(...entries.map(([key, value]) => encode(key, value ?? null)), id);
+      db.prepare(`UPDATE campaigns SET ${sets} WHERE id = ?`).run(
+        ...entries.map(([key, value]) => encode(key, value ?? null)),
+        id,
+      );
       return decode(selectById.get(id)!);
     },
     delete: (account, id) => remove.run(account, id).changes > 0,

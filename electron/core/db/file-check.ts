@@ -20,17 +20,26 @@ export function checkDatabaseFile(file: string): void {
   if (!existsSync(file)) return;
   const size = statSync(file).size;
   if (size === 0) throw new DeskDatabaseError('cut-short', file, 'the file is empty');
-  if (size < HEADER_SIZE) throw new DeskDatabaseError('cut-short', file, `only ${size} bytes, shorter than the database header`);
+  if (size < HEADER_SIZE)
+    throw new DeskDatabaseError('cut-short', file, `only ${size} bytes, shorter than the database header`);
   const header = readHeader(file);
   if (!header) throw new DeskDatabaseError('not-a-database', file, 'the file does not start with the SQLite header');
   // With a write-ahead log present the newest pages may live in the log and the main file may
   // legitimately be shorter than the header says; quick_check after opening covers that case.
   if (hasWriteAheadLog(file)) return;
   if (size % header.pageSize !== 0) {
-    throw new DeskDatabaseError('cut-short', file, `${size} bytes is not a whole number of ${header.pageSize}-byte pages`);
+    throw new DeskDatabaseError(
+      'cut-short',
+      file,
+      `${size} bytes is not a whole number of ${header.pageSize}-byte pages`,
+    );
   }
   if (header.pageCount !== null && size < header.pageCount * header.pageSize) {
-    throw new DeskDatabaseError('cut-short', file, `${size} of ${header.pageCount * header.pageSize} bytes are present`);
+    throw new DeskDatabaseError(
+      'cut-short',
+      file,
+      `${size} of ${header.pageCount * header.pageSize} bytes are present`,
+    );
   }
 }
 

@@ -56,7 +56,8 @@ function configure(db: SqliteDatabase): void {
 /** Builds a new database beside its final name and renames it into place once migrated. */
 function createDatabaseFile(file: string, migrations: readonly Migration[]): void {
   const building = `${file}.creating`;
-  for (const leftover of [building, ...SIDE_FILES.map((suffix) => building + suffix)]) rmSync(leftover, { force: true });
+  for (const leftover of [building, ...SIDE_FILES.map((suffix) => building + suffix)])
+    rmSync(leftover, { force: true });
   const db = new Database(building);
   try {
     configure(db);

@@ -12,15 +12,18 @@ export const WRITE_PROBLEM_LEAD = 'The desk cannot write to its database';
 const REASONS: Record<string, string> = {
   SQLITE_FULL: 'the disk is full. Free some space on this computer',
   SQLITE_IOERR: 'the disk reported an error while writing. Check the disk or the drive it is on',
-  SQLITE_BUSY: 'another program is holding the database file (a backup tool, or a second Venue Desk on the same folder)',
-  SQLITE_LOCKED: 'another program is holding the database file (a backup tool, or a second Venue Desk on the same folder)',
+  SQLITE_BUSY:
+    'another program is holding the database file (a backup tool, or a second Venue Desk on the same folder)',
+  SQLITE_LOCKED:
+    'another program is holding the database file (a backup tool, or a second Venue Desk on the same folder)',
   SQLITE_READONLY: 'the database file or its folder is read-only',
   SQLITE_PERM: 'this user is not allowed to write the database file',
   SQLITE_CANTOPEN: 'the database file cannot be opened for writing',
   SQLITE_CORRUPT: 'the database file is damaged',
   SQLITE_NOTADB: 'the database file is damaged',
   SQLITE_NOMEM: 'the computer ran out of memory',
-  SQLITE_PROTOCOL: 'another program is holding the database file (a backup tool, or a second Venue Desk on the same folder)',
+  SQLITE_PROTOCOL:
+    'another program is holding the database file (a backup tool, or a second Venue Desk on the same folder)',
 };
 
 /** Whether an error came from SQLite (a failed read or write of the desk database). */

@@ -33,11 +33,13 @@ export function createGuestHandlers(services: DeskServices, options: { now?: () 
     const { timeZone } = account();
     const problem = scheduleProblem(sendAt, timeZone, now());
     if (problem === 'not-a-date') throw new UserFacingError(`"${sendAt}" is not a real date and time.`);
-    if (problem === 'past') throw new UserFacingError(`${sendAt} has already passed in ${timeZone}. Choose a later time, or send it now.`);
+    if (problem === 'past')
+      throw new UserFacingError(`${sendAt} has already passed in ${timeZone}. Choose a later time, or send it now.`);
   };
 
   /** The service's datetime of an instant, in the account's zone. */
-  const serviceTime = (instant: string | undefined) => (instant ? formatServiceDateTime(new Date(instant), account().timeZone) : undefined);
+  const serviceTime = (instant: string | undefined) =>
+    instant ? formatServiceDateTime(new Date(instant), account().timeZone) : undefined;
 
   return {
     pullGuests: async ({ touchedFrom }) => {
@@ -57,7 +59,8 @@ export function createGuestHandlers(services: DeskServices, options: { now?: () 
 
     createGuest: (request) => queue('push_contact', newContactPayload(request), request.localId),
 
-    addGuestPurchase: ({ guestKey, item }) => queue('add_purchase', purchasePayload(guestKey, item, account().timeZone, now()), guestKey),
+    addGuestPurchase: ({ guestKey, item }) =>
+      queue('add_purchase', purchasePayload(guestKey, item, account().timeZone, now()), guestKey),
 
     sendGuestSms: async (request) => {
       refuseBadSchedule(request.sendAt);
@@ -90,7 +93,11 @@ export function createGuestHandlers(services: DeskServices, options: { now?: () 
       account();
       const replies = await services
         .requireClient()
-        .smsInbox({ ...(from ? { date_start: serviceTime(from) } : {}), ...(to ? { date_end: serviceTime(to) } : {}), ...(prefix ? { prefix } : {}) })
+        .smsInbox({
+          ...(from ? { date_start: serviceTime(from) } : {}),
+          ...(to ? { date_end: serviceTime(to) } : {}),
+          ...(prefix ? { prefix } : {}),
+        })
         .catch((error: unknown) => {
           throw explainReadError(error, 'the SMS replies');
         });

@@ -19,18 +19,36 @@ export function contactEditPayload(request: ParsedRequestOf<'saveGuest'>): Outbo
 export function newContactPayload(request: ParsedRequestOf<'createGuest'>): OutboxInput<'push_contact'> {
   const { localId, fields, categories = [] } = request;
   const cleaned = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== '' && value !== null));
-  return { ...cleaned, contact_id: localId, ...(categories.length > 0 ? { svc_categories: categories.join(',') } : {}) };
+  return {
+    ...cleaned,
+    contact_id: localId,
+    ...(categories.length > 0 ? { svc_categories: categories.join(',') } : {}),
+  };
 }
 
 /** The add_purchase item: blanks dropped, purchased_at now (in the account's zone) when not given; the outbox applies the service's checks. */
-export function purchasePayload(guestKey: string, item: z.output<typeof purchaseInput>, timeZone: string, now: Date): OutboxInput<'add_purchase'> {
-  const given = Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined && !(typeof value === 'string' && value.trim() === '')));
+export function purchasePayload(
+  guestKey: string,
+  item: z.output<typeof purchaseInput>,
+  timeZone: string,
+  now: Date,
+): OutboxInput<'add_purchase'> {
+  const given = Object.fromEntries(
+    Object.entries(item).filter(
+      ([, value]) => value !== undefined && !(typeof value === 'string' && value.trim() === ''),
+    ),
+  );
   return { purchased_at: formatServiceDateTime(now, timeZone), ...given, contact_id: guestKey };
 }
 
 /** The sms item. */
 export function smsPayload(request: ParsedRequestOf<'sendGuestSms'>): OutboxInput<'sms'> {
-  return { from: request.from.trim(), to: request.to, message: request.message, ...(request.sendAt ? { send_at: request.sendAt } : {}) };
+  return {
+    from: request.from.trim(),
+    to: request.to,
+    message: request.message,
+    ...(request.sendAt ? { send_at: request.sendAt } : {}),
+  };
 }
 
 /** The email item. */

@@ -34,7 +34,8 @@ export function createImportHandlers(options: ImportServiceOptions): ImportHandl
     if (!record) throw new UserFacingError('This import is not on the desk.');
     return record;
   };
-  const view = (record: ImportRecord): ImportView => toView(record, store.rowStates(record.id), store.queuedCount(record.id), queueing.has(record.id));
+  const view = (record: ImportRecord): ImportView =>
+    toView(record, store.rowStates(record.id), store.queuedCount(record.id), queueing.has(record.id));
 
   return {
     startImport: (request) => {
@@ -87,7 +88,9 @@ export function createImportHandlers(options: ImportServiceOptions): ImportHandl
 
     importFailedRows: ({ importId }) => {
       const record = requireImport(importId);
-      const rows = store.failedRows(importId).map((row) => ({ line: row.line, original: row.original, reason: row.refused ?? problemMessage(row.problem) }));
+      const rows = store
+        .failedRows(importId)
+        .map((row) => ({ line: row.line, original: row.original, reason: row.refused ?? problemMessage(row.problem) }));
       return {
         fileName: record.fileName,
         delimiter: record.delimiter as ',' | ';' | '\t',
@@ -103,15 +106,25 @@ export function createImportHandlers(options: ImportServiceOptions): ImportHandl
   function queueRows(importId: string, rows: ParsedRequestOf<'queueImportRows'>['rows']) {
     const record = requireImport(importId);
     if (record.cancelledAt !== null) throw new UserFacingError('This import was cancelled.');
-    if (record.account !== options.clientId()) throw new UserFacingError('This import belongs to another account; connect that account to go on with it.');
+    if (record.account !== options.clientId())
+      throw new UserFacingError('This import belongs to another account; connect that account to go on with it.');
     return store.transaction(() => {
-      const results = options.outbox.enqueueMany('push_contact', rows.map((row) => row.contact));
+      const results = options.outbox.enqueueMany(
+        'push_contact',
+        rows.map((row) => row.contact),
+      );
       const refused: Array<{ line: number; reason: string }> = [];
       rows.forEach((row, index) => {
         const result = results[index]!;
         const outboxId = 'id' in result ? result.id : null;
         if (!('id' in result)) refused.push({ line: row.line, reason: result.refused });
-        store.insertRow(importId, { line: row.line, action: row.action, outboxId, refused: 'id' in result ? null : result.refused, original: row.original });
+        store.insertRow(importId, {
+          line: row.line,
+          action: row.action,
+          outboxId,
+          refused: 'id' in result ? null : result.refused,
+          original: row.original,
+        });
       });
       return { queued: rows.length - refused.length, refused };
     });
@@ -144,7 +157,16 @@ function toView(record: ImportRecord, states: RowStateCount[], queuedRows: numbe
     else if (state === 'discarded') dropped += count;
     else pending += count;
   }
-  const phase = record.cancelledAt !== null ? 'cancelled' : record.queuedAt === null ? (queueingNow ? 'queueing' : 'interrupted') : pending > 0 ? 'delivering' : 'done';
+  const phase =
+    record.cancelledAt !== null
+      ? 'cancelled'
+      : record.queuedAt === null
+        ? queueingNow
+          ? 'queueing'
+          : 'interrupted'
+        : pending > 0
+          ? 'delivering'
+          : 'done';
   return {
     id: record.id,
     fileName: record.fileName,
@@ -168,5 +190,13 @@ export function unavailableImports(reason: string): ImportHandlers {
   const refuse = () => {
     throw new UserFacingError(reason);
   };
-  return { startImport: refuse, queueImportRows: refuse, finishImportQueue: refuse, getImport: refuse, listImports: refuse, cancelImport: refuse, importFailedRows: refuse };
+  return {
+    startImport: refuse,
+    queueImportRows: refuse,
+    finishImportQueue: refuse,
+    getImport: refuse,
+    listImports: refuse,
+    cancelImport: refuse,
+    importFailedRows: refuse,
+  };
 }

@@ -67,12 +67,16 @@ export function createImportStore(db: Database) {
   const insertImport = db.prepare(`
     INSERT INTO imports (id, account, file_name, created_at, delimiter, encoding, bom, header, mapping, categories, match_policy, total_rows, ready_rows, left_out_rows)
     VALUES (@id, @account, @file_name, @created_at, @delimiter, @encoding, @bom, @header, @mapping, @categories, @match_policy, @total_rows, @ready_rows, @left_out_rows)`);
-  const insertRow = db.prepare('INSERT OR REPLACE INTO import_rows (import_id, line, action, outbox_id, refused, original) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertRow = db.prepare(
+    'INSERT OR REPLACE INTO import_rows (import_id, line, action, outbox_id, refused, original) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   const byId = db.prepare<[string], RawImport>('SELECT * FROM imports WHERE id = ?');
   const latest = db.prepare<[number], RawImport>('SELECT * FROM imports ORDER BY created_at DESC LIMIT ?');
   const markQueued = db.prepare('UPDATE imports SET queued_at = ? WHERE id = ? AND queued_at IS NULL');
   const markCancelled = db.prepare('UPDATE imports SET cancelled_at = ? WHERE id = ? AND cancelled_at IS NULL');
-  const queuedCount = db.prepare<[string], { count: number }>('SELECT COUNT(*) AS count FROM import_rows WHERE import_id = ?');
+  const queuedCount = db.prepare<[string], { count: number }>(
+    'SELECT COUNT(*) AS count FROM import_rows WHERE import_id = ?',
+  );
   const states = db.prepare<[string], RowStateCount>(`
     SELECT r.action AS action, CASE WHEN r.outbox_id IS NULL THEN 'refused' ELSE COALESCE(o.state, 'gone') END AS state, COUNT(*) AS count
     FROM import_rows r LEFT JOIN outbox_items o ON o.id = r.outbox_id
@@ -80,7 +84,10 @@ export function createImportStore(db: Database) {
   const unsent = db.prepare<[string], { outbox_id: string }>(`
     SELECT r.outbox_id FROM import_rows r JOIN outbox_items o ON o.id = r.outbox_id
     WHERE r.import_id = ? AND o.state IN ('queued', 'waiting', 'needs_attention')`);
-  const failed = db.prepare<[string], { line: number; original: string; refused: string | null; problem: string | null }>(`
+  const failed = db.prepare<
+    [string],
+    { line: number; original: string; refused: string | null; problem: string | null }
+  >(`
     SELECT r.line, r.original, r.refused, o.problem FROM import_rows r LEFT JOIN outbox_items o ON o.id = r.outbox_id
     WHERE r.import_id = ? AND (r.outbox_id IS NULL OR o.state = 'needs_attention') ORDER BY r.line`);
 
@@ -134,7 +141,9 @@ export function createImportStore(db: Database) {
       return unsent.all(id).map((row) => row.outbox_id);
     },
     /** Rows refused by the desk or by the service, with their cells and the entry's problem (JSON). */
-    failedRows(id: string): Array<{ line: number; original: string[]; refused: string | null; problem: string | null }> {
+    failedRows(
+      id: string,
+    ): Array<{ line: number; original: string[]; refused: string | null; problem: string | null }> {
       return failed.all(id).map((row) => ({ ...row, original: storedStrings.parse(JSON.parse(row.original)) }));
     },
   };

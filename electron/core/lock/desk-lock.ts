@@ -59,10 +59,18 @@ const RETRY_MS = 100;
  * left by a process that is gone (killed, crashed) is removed. While the holder is still starting in
  * browser mode (no address yet), waits up to `waitForAddressMs` for its address.
  */
-export async function acquireDeskLock(dataDir: string, options: { mode: DeskLockHolder['mode']; waitForAddressMs?: number }): Promise<DeskLock> {
+export async function acquireDeskLock(
+  dataDir: string,
+  options: { mode: DeskLockHolder['mode']; waitForAddressMs?: number },
+): Promise<DeskLock> {
   const file = join(dataDir, DESK_LOCK_FILE);
   const deadline = Date.now() + (options.waitForAddressMs ?? 10_000);
-  const mine: DeskLockHolder = { pid: process.pid, identity: processIdentity(process.pid), mode: options.mode, startedAt: new Date().toISOString() };
+  const mine: DeskLockHolder = {
+    pid: process.pid,
+    identity: processIdentity(process.pid),
+    mode: options.mode,
+    startedAt: new Date().toISOString(),
+  };
   for (;;) {
     if (tryCreate(dataDir, file, mine)) return heldLock(file, mine);
     const found = readLockFile(file);
@@ -77,7 +85,8 @@ export async function acquireDeskLock(dataDir: string, options: { mode: DeskLock
       breakStaleLock(file, found.raw);
       continue;
     }
-    if (holder.mode === 'electron' || holder.url || Date.now() >= deadline) throw new DeskAlreadyRunningError(dataDir, holder);
+    if (holder.mode === 'electron' || holder.url || Date.now() >= deadline)
+      throw new DeskAlreadyRunningError(dataDir, holder);
     await sleep(RETRY_MS);
   }
 }
@@ -116,7 +125,9 @@ function tryCreate(dataDir: string, file: string, holder: DeskLockHolder): boole
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return false;
-    throw new DeskLockUnavailableError(`Venue Desk cannot create its lock file in its data folder (${dataDir}): ${code ?? String(error)}. Check that the folder exists and that you may write to it.`);
+    throw new DeskLockUnavailableError(
+      `Venue Desk cannot create its lock file in its data folder (${dataDir}): ${code ?? String(error)}. Check that the folder exists and that you may write to it.`,
+    );
   }
 }
 
@@ -205,7 +216,8 @@ function heldLock(file: string, holder: DeskLockHolder): DeskLock {
 
 /** What a second start tells the person who ran it. */
 function describeHolder(dataDir: string, holder: DeskLockHolder): string {
-  if (holder.url) return `Venue Desk is already running for this data folder (${dataDir}). Open this address in Chrome or Chromium: ${holder.url}`;
+  if (holder.url)
+    return `Venue Desk is already running for this data folder (${dataDir}). Open this address in Chrome or Chromium: ${holder.url}`;
   if (holder.mode === 'electron') {
     return `Venue Desk is already open in its own window for this data folder (${dataDir}, process ${holder.pid}). Use that window, or close it before starting another.`;
   }

@@ -12,14 +12,26 @@ import { OUTBOX_KIND_SPECS, type OutboxKind } from './types';
 
 /** What staff should do about a refusal, by the service's message (reference §7.1). */
 const WHAT_TO_DO: Array<[RegExp, string]> = [
-  [/message contains invalid characters/i, 'Remove accented or special characters from the message (Edit); it is then sent again.'],
+  [
+    /message contains invalid characters/i,
+    'Remove accented or special characters from the message (Edit); it is then sent again.',
+  ],
   [/invalid recipient details/i, 'Check the mobile number (Edit), or discard the message.'],
   [/reference id/i, 'The service refused the reference the desk made. Discard this entry and send the message again.'],
-  [/no such contact in database/i, "The guest is no longer in the service's database. Look the guest up again, then discard this entry and enter it anew."],
+  [
+    /no such contact in database/i,
+    "The guest is no longer in the service's database. Look the guest up again, then discard this entry and enter it anew.",
+  ],
   [/no email or mobile information/i, 'Add an email address or a mobile number to the guest (Edit).'],
   [/no contact information to add\/update/i, 'Add some details to the guest (Edit), or discard it.'],
-  [/(no|invalid) client id provided/i, "The account's client id is not right. Check it in Settings, then press Resend."],
-  [/duplicate check failed/i, 'Another guest in the service already has this email or mobile. Look the guest up and change the details (Edit), or discard it.'],
+  [
+    /(no|invalid) client id provided/i,
+    "The account's client id is not right. Check it in Settings, then press Resend.",
+  ],
+  [
+    /duplicate check failed/i,
+    'Another guest in the service already has this email or mobile. Look the guest up and change the details (Edit), or discard it.',
+  ],
   [/no item description provided/i, 'The purchase needs a description. Discard it and enter it again with one.'],
   [/no item price provided/i, 'The purchase needs a valid price. Discard it and enter it again with one.'],
   [/no purchase date and time provided/i, 'The purchase needs a valid date and time. Discard it and enter it again.'],
@@ -43,16 +55,28 @@ const PAUSING: Array<[RegExp, (kind: OutboxKind) => string]> = [
 export function outcomeOfCallError(error: unknown, kind: OutboxKind): DeliveryOutcome {
   if (error instanceof NoConnectionError) return { type: 'offline' };
   if (error instanceof OutcomeUnknownError) {
-    const why = error.reason === 'invalid-response' ? "the service's answer could not be read" : error.reason === 'timeout' ? 'no answer came in time' : 'the connection dropped after it was sent';
+    const why =
+      error.reason === 'invalid-response'
+        ? "the service's answer could not be read"
+        : error.reason === 'timeout'
+          ? 'no answer came in time'
+          : 'the connection dropped after it was sent';
     return { type: 'unknown', reason: `The outcome is unknown: ${why}.` };
   }
   if (error instanceof HttpStatusError) return outcomeOfHttpStatus(error);
   if (error instanceof ServiceFailureError) return outcomeOfServiceMessage(kind, error.serviceMessage);
   if (error instanceof InvalidRequestError) {
-    return { type: 'failed', problem: { message: `The desk could not send it: ${error.message}`, whatToDo: fallbackWhatToDo(kind) } };
+    return {
+      type: 'failed',
+      problem: { message: `The desk could not send it: ${error.message}`, whatToDo: fallbackWhatToDo(kind) },
+    };
   }
-  if (error instanceof InvalidResponseError) return { type: 'retry', reason: "The service's answer could not be read." };
-  return { type: 'unknown', reason: `The outcome is unknown: ${error instanceof Error ? error.message : String(error)}.` };
+  if (error instanceof InvalidResponseError)
+    return { type: 'retry', reason: "The service's answer could not be read." };
+  return {
+    type: 'unknown',
+    reason: `The outcome is unknown: ${error instanceof Error ? error.message : String(error)}.`,
+  };
 }
 
 /**
@@ -62,9 +86,11 @@ export function outcomeOfCallError(error: unknown, kind: OutboxKind): DeliveryOu
 export function outcomeOfServiceMessage(kind: OutboxKind, serviceMessage: string): DeliveryOutcome {
   const message = serviceMessage.trim() || 'The service refused it without saying why.';
   for (const [pattern, advice] of PAUSING) {
-    if (pattern.test(message)) return { type: 'paused', reason: `${kindWord(kind)} paused: the service says "${message}". ${advice(kind)}` };
+    if (pattern.test(message))
+      return { type: 'paused', reason: `${kindWord(kind)} paused: the service says "${message}". ${advice(kind)}` };
   }
-  if (TRANSIENT.test(message)) return { type: 'retry', reason: `The service could not take it just now: "${message}".` };
+  if (TRANSIENT.test(message))
+    return { type: 'retry', reason: `The service could not take it just now: "${message}".` };
   const advice = WHAT_TO_DO.find(([pattern]) => pattern.test(message))?.[1] ?? fallbackWhatToDo(kind);
   return { type: 'failed', problem: { message, whatToDo: advice } };
 }
@@ -73,16 +99,30 @@ export function outcomeOfServiceMessage(kind: OutboxKind, serviceMessage: string
 function outcomeOfHttpStatus(error: HttpStatusError): DeliveryOutcome {
   const { status, retryAfterMs } = error;
   if (status === 429 || status === 503 || status === 408) {
-    const reason = status === 429 ? 'The service asked the desk to slow down (HTTP 429).' : `The service is busy (HTTP ${status}).`;
+    const reason =
+      status === 429 ? 'The service asked the desk to slow down (HTTP 429).' : `The service is busy (HTTP ${status}).`;
     return retryAfterMs === undefined ? { type: 'retry', reason } : { type: 'retry', reason, retryAfterMs };
   }
-  if (status >= 500) return { type: 'unknown', reason: `The service failed (HTTP ${status}); it may or may not have taken it.` };
+  if (status >= 500)
+    return { type: 'unknown', reason: `The service failed (HTTP ${status}); it may or may not have taken it.` };
   // Nothing of this account will go until the key is fixed: pause rather than fail every entry.
-  if (status === 401 || status === 403) return { type: 'paused', reason: `The service refused the account's API key (HTTP ${status}). Reconnect the account in Settings, then press Resume.` };
-  return { type: 'failed', problem: { message: `The service refused the request (HTTP ${status}).`, whatToDo: 'Press Resend to try again; if it keeps failing, discard it and report the problem.' } };
+  if (status === 401 || status === 403)
+    return {
+      type: 'paused',
+      reason: `The service refused the account's API key (HTTP ${status}). Reconnect the account in Settings, then press Resume.`,
+    };
+  return {
+    type: 'failed',
+    problem: {
+      message: `The service refused the request (HTTP ${status}).`,
+      whatToDo: 'Press Resend to try again; if it keeps failing, discard it and report the problem.',
+    },
+  };
 }
 
 /** What to do when the message is not one we know. */
 function fallbackWhatToDo(kind: OutboxKind): string {
-  return OUTBOX_KIND_SPECS[kind].editable ? 'Check the details and correct them (Edit), or discard it.' : 'Check the details, then press Resend, or discard it and enter it again.';
+  return OUTBOX_KIND_SPECS[kind].editable
+    ? 'Check the details and correct them (Edit), or discard it.'
+    : 'Check the details, then press Resend, or discard it and enter it again.';
 }

@@ -56,7 +56,11 @@ function jobOf<K extends OutboxKind>(kind: K, rows: readonly OutboxRow[]): Job<K
 }
 
 /** Hands a job to its kind's sender. */
-function deliverJob<K extends OutboxKind>(senders: KindSenders, job: Job<K>, service: ServiceAccess): Promise<DeliveryOutcome[]> {
+function deliverJob<K extends OutboxKind>(
+  senders: KindSenders,
+  job: Job<K>,
+  service: ServiceAccess,
+): Promise<DeliveryOutcome[]> {
   return senders[job.kind].deliver(job.rows, service);
 }
 
@@ -105,10 +109,13 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
   const scheduleWake = (at: number) => {
     if (wake && wake.at <= at) return;
     wake?.cancel();
-    const cancel = clock.setTimeout(() => {
-      wake = null;
-      pump();
-    }, Math.max(0, at - clock.now()));
+    const cancel = clock.setTimeout(
+      () => {
+        wake = null;
+        pump();
+      },
+      Math.max(0, at - clock.now()),
+    );
     wake = { at, cancel };
   };
 
@@ -125,11 +132,22 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
   const planJobs = (account: string, now: number, free: number): PlannedJob[] => {
     const jobs: PlannedJob[] = [];
     const openBatch = new Map<OutboxKind, PlannedJob>();
-    const isFull = () => jobs.length >= free && [...openBatch.values()].every((job) => job.entries.length >= batchSizeOf(config, job.kind));
-    const mayGo = createLineWalker({ account, now, pausedKinds: new Set(store.pausedKinds().map((paused) => paused.kind)), busyGuests: inFlightGuests });
+    const isFull = () =>
+      jobs.length >= free &&
+      [...openBatch.values()].every((job) => job.entries.length >= batchSizeOf(config, job.kind));
+    const mayGo = createLineWalker({
+      account,
+      now,
+      pausedKinds: new Set(store.pausedKinds().map((paused) => paused.kind)),
+      busyGuests: inFlightGuests,
+    });
     let after = 0;
     // Pages start small (a few single messages fill the free slots) and grow for batches.
-    for (let scanned = 0, pageSize = FIRST_PAGE; scanned < MAX_CANDIDATES && !isFull(); pageSize = Math.min(pageSize * 4, LAST_PAGE)) {
+    for (
+      let scanned = 0, pageSize = FIRST_PAGE;
+      scanned < MAX_CANDIDATES && !isFull();
+      pageSize = Math.min(pageSize * 4, LAST_PAGE)
+    ) {
       const page = store.line(after, pageSize);
       for (const entry of page) {
         if (!mayGo(entry)) continue;
@@ -194,7 +212,9 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
     const free = config.concurrency - inFlight.size;
     if (options.breaker.online && free > 0 && now >= notBefore) {
       const planned = planJobs(service.clientId, now, free);
-      const durability = planned.some((job) => OUTBOX_KIND_SPECS[job.kind].claimMustBeFlushed) ? 'flushed' : 'crashSafe';
+      const durability = planned.some((job) => OUTBOX_KIND_SPECS[job.kind].claimMustBeFlushed)
+        ? 'flushed'
+        : 'crashSafe';
       if (planned.length > 0) {
         const changed: string[] = [];
         const jobs = store.transaction(() => claimJobs(planned, now, changed), durability);
@@ -234,10 +254,18 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
    * (and a call left empty is dropped): only the writer whose claim changed the row sends it.
    */
   const claimJobs = (planned: readonly PlannedJob[], now: number, changed: string[]): Job[] => {
-    const claimed = store.claim(planned.flatMap((job) => job.entries.map((entry) => entry.id)), now);
+    const claimed = store.claim(
+      planned.flatMap((job) => job.entries.map((entry) => entry.id)),
+      now,
+    );
     changed.push(...claimed.keys());
     return planned
-      .map((job) => jobOf(job.kind, job.entries.flatMap((entry) => claimed.get(entry.id) ?? [])))
+      .map((job) =>
+        jobOf(
+          job.kind,
+          job.entries.flatMap((entry) => claimed.get(entry.id) ?? []),
+        ),
+      )
       .filter((job) => job.rows.length > 0);
   };
 
@@ -300,7 +328,8 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
       if (outcome.type === 'offline') offline = true;
       if (outcome.type === 'paused') store.pauseKind(row.kind, outcome.reason, now);
       if (outcome.type === 'retry' && outcome.retryAfterMs) notBefore = Math.max(notBefore, now + outcome.retryAfterMs);
-      if (outcome.type === 'sent' && outcome.contactId && row.createsLocalId) changed.push(...resolveLocalId(store, row.createsLocalId, outcome.contactId, now));
+      if (outcome.type === 'sent' && outcome.contactId && row.createsLocalId)
+        changed.push(...resolveLocalId(store, row.createsLocalId, outcome.contactId, now));
     });
     return offline;
   };

@@ -10,13 +10,16 @@ export function kindWord(kind: OutboxKind): string {
 const DESCRIBE: { [K in OutboxKind]: (payload: OutboxPayloads[K]) => string } = {
   sms: (payload) => `SMS to ${text(payload.to)}: ${clip(text(payload.message))}`,
   email: (payload) => `Email to ${text(payload.to_name) || text(payload.to_email)}: ${clip(text(payload.subject))}`,
-  push_contact: (payload) => `${payload.contact_id && !isLocalGuestId(payload.contact_id) ? 'Guest update' : 'New guest'}: ${guestName(payload)}`,
-  add_purchase: (payload) => `Purchase: ${clip(text(payload.item_desc))} × ${text(payload.item_qty) || '1'}, ${text(payload.price)}`,
+  push_contact: (payload) =>
+    `${payload.contact_id && !isLocalGuestId(payload.contact_id) ? 'Guest update' : 'New guest'}: ${guestName(payload)}`,
+  add_purchase: (payload) =>
+    `Purchase: ${clip(text(payload.item_desc))} × ${text(payload.item_qty) || '1'}, ${text(payload.price)}`,
   push_reservations: ({ reservation, contact }) => {
     const people = reservation.total_attendees === undefined ? '' : `, ${text(reservation.total_attendees)} people`;
     return `Booking ${text(reservation.id)} for ${guestName(contact)}${people}`;
   },
-  campaign_send: ({ draft, send }) => `Campaign "${clip(text(draft.subject) || text(draft.campaign_name))}" ${typeof send.send_at === 'string' ? `scheduled for ${send.send_at.slice(0, 16)}` : 'to send now'}`,
+  campaign_send: ({ draft, send }) =>
+    `Campaign "${clip(text(draft.subject) || text(draft.campaign_name))}" ${typeof send.send_at === 'string' ? `scheduled for ${send.send_at.slice(0, 16)}` : 'to send now'}`,
 };
 
 /** One line saying what an entry is ("SMS to 61412345678: Your table is ready"). */

@@ -11,7 +11,10 @@ export interface OutboxChange {
 export type OutboxListener = (change: OutboxChange) => void;
 
 /** Collects changed entry ids and tells listeners once per turn of the event loop, not once per row. */
-export function createChangeNotifier(read: { view(id: string): OutboxItemView | undefined; summary(): OutboxSummary }, onListenerError: (error: unknown) => void) {
+export function createChangeNotifier(
+  read: { view(id: string): OutboxItemView | undefined; summary(): OutboxSummary },
+  onListenerError: (error: unknown) => void,
+) {
   const listeners = new Set<OutboxListener>();
   const pending = new Set<string>();
   let scheduled = false;

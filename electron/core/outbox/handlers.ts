@@ -8,7 +8,10 @@ type OutboxHandlers = Pick<DeskHandlers, keyof typeof outboxChannels>;
 /** The Outbox screen's channels, a thin layer over the outbox (null while the desk database is unusable). */
 export function createOutboxHandlers(outbox: () => Outbox): OutboxHandlers {
   return {
-    listOutbox: ({ limit, ...query }) => ({ items: outbox().list({ ...query, limit: limit ?? 200 }), summary: outbox().summary() }),
+    listOutbox: ({ limit, ...query }) => ({
+      items: outbox().list({ ...query, limit: limit ?? 200 }),
+      summary: outbox().summary(),
+    }),
     resendOutboxItem: ({ id }) => outbox().resend(id),
     editOutboxItem: ({ id, payload }) => outbox().edit(id, payload),
     discardOutboxItem: ({ id }) => outbox().discard(id),

@@ -23,7 +23,9 @@ export function listEntries(store: OutboxStore, query: OutboxQuery, ctx: ViewCon
     return query.ids.flatMap((id) => {
       const row = store.get(id);
       const found = row && row.state !== 'discarded' ? toItemView(row, ctx) : undefined;
-      return found && matches(found, query) && (query.guestKey === undefined || found.guestKey === query.guestKey) ? [found] : [];
+      return found && matches(found, query) && (query.guestKey === undefined || found.guestKey === query.guestKey)
+        ? [found]
+        : [];
     });
   }
   const limit = query.limit ?? 500;
@@ -34,14 +36,26 @@ export function listEntries(store: OutboxStore, query: OutboxQuery, ctx: ViewCon
     if (beforeSeq === undefined) return [];
   }
   const shown = query.states;
-  if (!shown && !query.kinds) return store.list({ guestKey: query.guestKey, limit, beforeSeq }).map((row) => toItemView(row, ctx));
+  if (!shown && !query.kinds)
+    return store.list({ guestKey: query.guestKey, limit, beforeSeq }).map((row) => toItemView(row, ctx));
   // A shown state comes from one or two stored ones (queued shows as waiting while offline):
   // narrow in SQL, then keep what shows as asked, page by page until the limit is reached.
-  const stored = shown && [...new Set(shown.flatMap((state): StoredState[] => (state === 'queued' || state === 'waiting' ? ['queued', 'waiting'] : [state])))];
+  const stored = shown && [
+    ...new Set(
+      shown.flatMap((state): StoredState[] =>
+        state === 'queued' || state === 'waiting' ? ['queued', 'waiting'] : [state],
+      ),
+    ),
+  ];
   const found: OutboxItemView[] = [];
   const step = Math.max(limit, STEP);
-  for (let cursor = beforeSeq; found.length < limit; ) {
-    const page = store.list({ states: stored, guestKey: query.guestKey, limit: step, ...(cursor === undefined ? {} : { beforeSeq: cursor }) });
+  for (let cursor = beforeSeq; found.length < limit;) {
+    const page = store.list({
+      states: stored,
+      guestKey: query.guestKey,
+      limit: step,
+      ...(cursor === undefined ? {} : { beforeSeq: cursor }),
+    });
     for (const row of page) {
       const view = toItemView(row, ctx);
       if (matches(view, query) && found.length < limit) found.push(view);

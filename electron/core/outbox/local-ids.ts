@@ -13,9 +13,15 @@ const NO_GUEST = { of: () => undefined, with: (payload: never) => payload };
 const GUEST_ID: { [K in OutboxKind]: GuestIdAccess<K> } = {
   sms: NO_GUEST,
   email: NO_GUEST,
-  push_contact: { of: (payload) => idText(payload.contact_id), with: (payload, contactId) => setOrDrop(payload, contactId) },
+  push_contact: {
+    of: (payload) => idText(payload.contact_id),
+    with: (payload, contactId) => setOrDrop(payload, contactId),
+  },
   // A purchase always names its guest; only a push_contact creates a guest without one.
-  add_purchase: { of: (payload) => idText(payload.contact_id), with: (payload, contactId) => (contactId === undefined ? payload : { ...payload, contact_id: contactId }) },
+  add_purchase: {
+    of: (payload) => idText(payload.contact_id),
+    with: (payload, contactId) => (contactId === undefined ? payload : { ...payload, contact_id: contactId }),
+  },
   push_reservations: {
     of: (payload) => idText(payload.contact.contact_id),
     with: (payload, contactId) => ({ ...payload, contact: setOrDrop(payload.contact, contactId) }),
@@ -29,7 +35,11 @@ export function contactIdOf<K extends OutboxKind>(kind: K, payload: OutboxPayloa
 }
 
 /** The payload with its guest's contact_id set (a local id replaced by the service's), or removed when `contactId` is undefined. */
-export function withContactId<K extends OutboxKind>(kind: K, payload: OutboxPayloads[K], contactId: string | undefined): OutboxPayloads[K] {
+export function withContactId<K extends OutboxKind>(
+  kind: K,
+  payload: OutboxPayloads[K],
+  contactId: string | undefined,
+): OutboxPayloads[K] {
   return GUEST_ID[kind].with(payload, contactId);
 }
 

@@ -10,7 +10,14 @@ import type { NewOutboxRow, OutboxKind, OutboxPayloads, OutboxRowFacts } from '.
  * The row for a prepared entry, inside the enqueue transaction: a reference id for messages, and
  * the local guest id resolved (already known), created (first push of that guest) or awaited.
  */
-export function newEntryRow<K extends OutboxKind>(store: OutboxStore, kind: K, prepared: PreparedEntry<K>, account: string, now: number, referencePrefix: string): NewOutboxRow<K> {
+export function newEntryRow<K extends OutboxKind>(
+  store: OutboxStore,
+  kind: K,
+  prepared: PreparedEntry<K>,
+  account: string,
+  now: number,
+  referencePrefix: string,
+): NewOutboxRow<K> {
   let payload = prepared.payload;
   let createsLocalId: string | null = null;
   let needsLocalId: string | null = null;
@@ -24,7 +31,9 @@ export function newEntryRow<K extends OutboxKind>(store: OutboxStore, kind: K, p
       createsLocalId = localId;
       payload = withContactId(kind, payload, undefined);
     } else if (!creator) {
-      throw new UserFacingError('This guest is not known to the desk yet. Record the guest first, then add this for them.');
+      throw new UserFacingError(
+        'This guest is not known to the desk yet. Record the guest first, then add this for them.',
+      );
     } else if (creator.state === 'discarded') {
       throw new UserFacingError('This guest was discarded before reaching the service. Record the guest again first.');
     } else needsLocalId = localId;
@@ -34,7 +43,9 @@ export function newEntryRow<K extends OutboxKind>(store: OutboxStore, kind: K, p
     state: 'queued',
     account,
     guestKey: prepared.guestKey,
-    referenceId: prepared.needsReference ? uniqueReferenceId(prepared.referenceId, referencePrefix, (id) => store.referenceTaken(id)) : null,
+    referenceId: prepared.needsReference
+      ? uniqueReferenceId(prepared.referenceId, referencePrefix, (id) => store.referenceTaken(id))
+      : null,
     createsLocalId,
     needsLocalId,
     attempts: 0,
@@ -51,7 +62,11 @@ export function newEntryRow<K extends OutboxKind>(store: OutboxStore, kind: K, p
 }
 
 /** A new row of kind K from its columns. */
-function newRow<K extends OutboxKind>(kind: K, payload: OutboxPayloads[K], facts: Omit<OutboxRowFacts, 'seq'>): NewOutboxRow<K> {
+function newRow<K extends OutboxKind>(
+  kind: K,
+  payload: OutboxPayloads[K],
+  facts: Omit<OutboxRowFacts, 'seq'>,
+): NewOutboxRow<K> {
   return { ...facts, kind, payload };
 }
 

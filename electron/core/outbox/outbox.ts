@@ -17,7 +17,14 @@ import { createCampaignDraftLedger, hasCampaignsTable } from '../campaigns/draft
 import { createSenders } from './senders';
 import { createOutboxStore, type OutboxStore } from './store';
 import * as transitions from './transitions';
-import { systemClock, type OutboxClock, type OutboxItemView, type OutboxKind, type OutboxRow, type OutboxSummary } from './types';
+import {
+  systemClock,
+  type OutboxClock,
+  type OutboxItemView,
+  type OutboxKind,
+  type OutboxRow,
+  type OutboxSummary,
+} from './types';
 import { listEntries, type OutboxQuery } from './listing';
 import { summarize, toItemView, type ViewContext } from './views';
 
@@ -118,7 +125,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const config = resolveConfig(options.config);
   const store = createOutboxStore(options.db);
 
-  const viewContext = (): ViewContext => ({ online: breaker.online, account: options.account()?.clientId ?? null, paused: store.pausedKinds() });
+  const viewContext = (): ViewContext => ({
+    online: breaker.online,
+    account: options.account()?.clientId ?? null,
+    paused: store.pausedKinds(),
+  });
   const view = (row: OutboxRow) => toItemView(row, viewContext());
   const notifier = createChangeNotifier(
     { view: (id) => viewOf(store, id, viewContext()), summary: () => summarize(store.counts(), viewContext()) },
@@ -154,7 +165,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
     notifier.changed();
   };
   const problemOf = (error: unknown): string =>
-    isDatabaseFault(error) ? describeWriteFault(error) : `${WRITE_PROBLEM_LEAD}: ${error instanceof Error ? error.message : String(error)}.`;
+    isDatabaseFault(error)
+      ? describeWriteFault(error)
+      : `${WRITE_PROBLEM_LEAD}: ${error instanceof Error ? error.message : String(error)}.`;
 
   const delivery = createDeliveryLoop({
     store,
@@ -164,7 +177,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }),
     service: () => {
       const account = options.account();
-      return account && { client: account.client, clientId: account.clientId, phoneCountry: account.phoneCountry, timeZone: account.timeZone };
+      return (
+        account && {
+          client: account.client,
+          clientId: account.clientId,
+          phoneCountry: account.phoneCountry,
+          timeZone: account.timeZone,
+        }
+      );
     },
     breaker,
     clock,
@@ -250,23 +270,36 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     enqueue(kind: OutboxKind, payload: OutboxInput, enqueueOptions: EnqueueOptions = {}) {
       const account = options.account();
-      if (!account) throw new UserFacingError('Connect an account in Settings (or start the demo) before sending anything.');
-      const prepared = prepareEntry(kind, payload, { clientId: account.clientId, phoneCountry: account.phoneCountry, guestKey: enqueueOptions.guestKey });
+      if (!account)
+        throw new UserFacingError('Connect an account in Settings (or start the demo) before sending anything.');
+      const prepared = prepareEntry(kind, payload, {
+        clientId: account.clientId,
+        phoneCountry: account.phoneCountry,
+        guestKey: enqueueOptions.guestKey,
+      });
       const now = clock.now();
-      const row = write(() => store.insert(newEntryRow(store, kind, prepared, account.clientId, now, config.referencePrefix)));
+      const row = write(() =>
+        store.insert(newEntryRow(store, kind, prepared, account.clientId, now, config.referencePrefix)),
+      );
       notifier.changed([row.id]);
       kickSoon();
       return view(row);
     },
     enqueueMany(kind, payloads) {
       const account = options.account();
-      if (!account) throw new UserFacingError('Connect an account in Settings (or start the demo) before sending anything.');
+      if (!account)
+        throw new UserFacingError('Connect an account in Settings (or start the demo) before sending anything.');
       const now = clock.now();
       const results = write(() =>
         payloads.map((payload): EnqueueManyResult => {
           try {
-            const prepared = prepareEntry(kind, payload, { clientId: account.clientId, phoneCountry: account.phoneCountry });
-            return { id: store.insert(newEntryRow(store, kind, prepared, account.clientId, now, config.referencePrefix)).id };
+            const prepared = prepareEntry(kind, payload, {
+              clientId: account.clientId,
+              phoneCountry: account.phoneCountry,
+            });
+            return {
+              id: store.insert(newEntryRow(store, kind, prepared, account.clientId, now, config.referencePrefix)).id,
+            };
           } catch (error) {
             if (error instanceof UserFacingError) return { refused: error.message };
             throw error;
@@ -297,7 +330,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const row = requireRow(id);
       const now = clock.now();
       const discarded = transitions.discard(row, now);
-      const orphans = row.createsLocalId ? store.dependantsOf(row.createsLocalId).map((dependant) => transitions.orphan(dependant, now)) : [];
+      const orphans = row.createsLocalId
+        ? store.dependantsOf(row.createsLocalId).map((dependant) => transitions.orphan(dependant, now))
+        : [];
       commit([discarded, ...orphans]);
       return { discarded: true };
     },
@@ -306,7 +341,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const discarded = write(() =>
         ids.flatMap((id) => {
           const row = store.get(id);
-          if (!row || (row.state !== 'queued' && row.state !== 'waiting' && row.state !== 'needs_attention') || row.createsLocalId) return [];
+          if (
+            !row ||
+            (row.state !== 'queued' && row.state !== 'waiting' && row.state !== 'needs_attention') ||
+            row.createsLocalId
+          )
+            return [];
           store.save(transitions.discard(row, now));
           return [id];
         }),
@@ -365,9 +405,22 @@ export function createOutbox(options: OutboxOptions): Outbox {
 }
 
 /** An entry with details staff changed, checked again as its kind; who it is for, and its reference, stay as they were. */
-function editedRow<K extends OutboxKind>(row: OutboxRow<K>, input: unknown, facts: { phoneCountry?: string; newGuest: boolean }, now: number): OutboxRow<K> {
-  const prepared = prepareEntry(row.kind, input, { clientId: row.account, phoneCountry: facts.phoneCountry, guestKey: row.guestKey });
-  const kept = withContactId(row.kind, prepared.payload, facts.newGuest ? undefined : contactIdOf(row.kind, row.payload));
+function editedRow<K extends OutboxKind>(
+  row: OutboxRow<K>,
+  input: unknown,
+  facts: { phoneCountry?: string; newGuest: boolean },
+  now: number,
+): OutboxRow<K> {
+  const prepared = prepareEntry(row.kind, input, {
+    clientId: row.account,
+    phoneCountry: facts.phoneCountry,
+    guestKey: row.guestKey,
+  });
+  const kept = withContactId(
+    row.kind,
+    prepared.payload,
+    facts.newGuest ? undefined : contactIdOf(row.kind, row.payload),
+  );
   return transitions.edit(row, kept, now);
 }
 

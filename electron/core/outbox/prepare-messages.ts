@@ -20,17 +20,32 @@ export function prepareSms(input: Payload, ctx: PrepareContext): PreparedEntry<'
   const senderProblem = validateSmsSender(from);
   if (senderProblem) throw new OutboxValidationError(senderProblem, 'from');
   const rawTo = input.to;
-  const mobile = typeof rawTo === 'number' || typeof rawTo === 'string' ? normalizePhone(String(rawTo), ctx.phoneCountry as CountryCode | undefined) : null;
-  if (!mobile) throw new OutboxValidationError(`"${String(rawTo ?? '')}" is not a valid mobile number. Include the country code (e.g. +61) if it is abroad.`, 'to');
+  const mobile =
+    typeof rawTo === 'number' || typeof rawTo === 'string'
+      ? normalizePhone(String(rawTo), ctx.phoneCountry as CountryCode | undefined)
+      : null;
+  if (!mobile)
+    throw new OutboxValidationError(
+      `"${String(rawTo ?? '')}" is not a valid mobile number. Include the country code (e.g. +61) if it is abroad.`,
+      'to',
+    );
   const message = requiredText(input, 'message', 'the message');
   const refused = findInvalidSmsCharacters(message);
   if (refused.length > 0) {
-    const list = refused.slice(0, 5).map(({ char, suggestion }) => (suggestion === undefined ? `"${char}"` : `"${char}" (use "${suggestion}")`)).join(', ');
+    const list = refused
+      .slice(0, 5)
+      .map(({ char, suggestion }) => (suggestion === undefined ? `"${char}"` : `"${char}" (use "${suggestion}")`))
+      .join(', ');
     throw new OutboxValidationError(`The message contains characters the service refuses: ${list}.`, 'message');
   }
   const to = mobile;
   const payload: OutboxPayloads['sms'] = { from, to, message, ...sendAt(input) };
-  return { payload, guestKey: ctx.guestKey ?? `${RECIPIENT_LANE_PREFIX}${to}`, needsReference: true, ...referenceOf(input) };
+  return {
+    payload,
+    guestKey: ctx.guestKey ?? `${RECIPIENT_LANE_PREFIX}${to}`,
+    needsReference: true,
+    ...referenceOf(input),
+  };
 }
 
 /** Checks an email as the service would. */
@@ -39,20 +54,35 @@ export function prepareEmail(input: Payload, ctx: PrepareContext): PreparedEntry
   const toEmail = requiredText(input, 'to_email', "the guest's email address");
   if (!isValidEmail(toEmail)) throw new OutboxValidationError(`"${toEmail}" is not a valid email address.`, 'to_email');
   const fromEmail = requiredText(input, 'from_email', 'the sender email address');
-  if (!isValidEmail(fromEmail)) throw new OutboxValidationError(`"${fromEmail}" is not a valid sender email address.`, 'from_email');
+  if (!isValidEmail(fromEmail))
+    throw new OutboxValidationError(`"${fromEmail}" is not a valid sender email address.`, 'from_email');
   // The reference lists from_name without saying it is required; the service (and the sandbox) refuse an email without it.
   const fromName = requiredText(input, 'from_name', 'a sender name');
   const subject = requiredText(input, 'subject', 'a subject');
   const html = requiredText(input, 'html', 'the message');
   const toName = optionalText(input, 'to_name');
-  const payload: OutboxPayloads['email'] = { to_email: toEmail, from_email: fromEmail, from_name: fromName, subject, html, ...(toName === undefined ? {} : { to_name: toName }), ...sendAt(input) };
-  return { payload, guestKey: ctx.guestKey ?? `${RECIPIENT_LANE_PREFIX}${emailKey(toEmail)}`, needsReference: true, ...referenceOf(input) };
+  const payload: OutboxPayloads['email'] = {
+    to_email: toEmail,
+    from_email: fromEmail,
+    from_name: fromName,
+    subject,
+    html,
+    ...(toName === undefined ? {} : { to_name: toName }),
+    ...sendAt(input),
+  };
+  return {
+    payload,
+    guestKey: ctx.guestKey ?? `${RECIPIENT_LANE_PREFIX}${emailKey(toEmail)}`,
+    needsReference: true,
+    ...referenceOf(input),
+  };
 }
 
 /** Refuses fields the service method does not take. */
 function onlyFields(input: Payload, allowed: readonly string[]): void {
   const unknown = Object.keys(input).filter((key) => !allowed.includes(key));
-  if (unknown.length > 0) throw new OutboxValidationError(`Unknown field ${unknown.map((key) => `"${key}"`).join(', ')}.`, unknown[0]);
+  if (unknown.length > 0)
+    throw new OutboxValidationError(`Unknown field ${unknown.map((key) => `"${key}"`).join(', ')}.`, unknown[0]);
 }
 
 /** A text field that must be present and not blank, trimmed. */

@@ -25,7 +25,8 @@ export function prepareContact(input: Payload, ctx: PrepareContext): PreparedEnt
 export function preparePurchase(input: Payload, ctx: PrepareContext): PreparedEntry<'add_purchase'> {
   const item = stampClient(input, ctx.clientId, 'purchase');
   const contactId = item.contact_id;
-  if (typeof contactId !== 'string' || contactId === '') throw new OutboxValidationError('A purchase needs the guest it belongs to.', 'contact_id');
+  if (typeof contactId !== 'string' || contactId === '')
+    throw new OutboxValidationError('A purchase needs the guest it belongs to.', 'contact_id');
   const owned = { ...item, contact_id: contactId };
   const problem = validatePurchaseItem(owned);
   if (problem) throw new OutboxValidationError(problem, fieldOfPurchaseProblem(problem));
@@ -42,11 +43,16 @@ export function preparePurchase(input: Payload, ctx: PrepareContext): PreparedEn
 /** Checks a booking and its guest; a booking without an id gets one so retries update the same booking. */
 export function prepareReservation(input: Payload, ctx: PrepareContext): PreparedEntry<'push_reservations'> {
   const unknown = Object.keys(input).filter((key) => key !== 'reservation' && key !== 'contact');
-  if (unknown.length > 0) throw new OutboxValidationError(`Unknown field ${unknown.map((key) => `"${key}"`).join(', ')}.`, unknown[0]);
+  if (unknown.length > 0)
+    throw new OutboxValidationError(`Unknown field ${unknown.map((key) => `"${key}"`).join(', ')}.`, unknown[0]);
   const reservationInput = asObject(input.reservation);
   const id = reservationInput.id;
-  if (id !== undefined && (typeof id !== 'string' || id.trim() === '')) throw new OutboxValidationError('A booking id must be text.', 'reservation.id');
-  const reservation: OutboxPayloads['push_reservations']['reservation'] = { ...reservationInput, id: typeof id === 'string' ? id : newReferenceId('rs') };
+  if (id !== undefined && (typeof id !== 'string' || id.trim() === ''))
+    throw new OutboxValidationError('A booking id must be text.', 'reservation.id');
+  const reservation: OutboxPayloads['push_reservations']['reservation'] = {
+    ...reservationInput,
+    id: typeof id === 'string' ? id : newReferenceId('rs'),
+  };
   const contact = stampClient(asObject(input.contact), ctx.clientId, 'booking guest');
   const contactId = checkContact(contact);
   return {
@@ -60,7 +66,8 @@ export function prepareReservation(input: Payload, ctx: PrepareContext): Prepare
 /** The contact's id when it has one; a new guest must pass the service's checks. */
 function checkContact(contact: Payload): string | undefined {
   const contactId = contact.contact_id;
-  if (contactId !== undefined && (typeof contactId !== 'string' || contactId === '')) throw new OutboxValidationError('A guest id must be text.', 'contact_id');
+  if (contactId !== undefined && (typeof contactId !== 'string' || contactId === ''))
+    throw new OutboxValidationError('A guest id must be text.', 'contact_id');
   // A local id may name a guest whose first push is already queued; the outbox checks the first one as new.
   if (contactId === undefined) assertNewGuest(contact);
   const email = contact.PatronEmail;
@@ -79,14 +86,19 @@ export function assertNewGuest(contact: Payload): void {
 /** The record with the account's client_id; one naming another account is refused. */
 function stampClient(input: Payload, clientId: string, what: string): Payload & { client_id: string } {
   if (input.client_id !== undefined && input.client_id !== clientId) {
-    throw new OutboxValidationError(`This ${what} belongs to another account (client id ${String(input.client_id)}).`, 'client_id');
+    throw new OutboxValidationError(
+      `This ${what} belongs to another account (client id ${String(input.client_id)}).`,
+      'client_id',
+    );
   }
   return { ...input, client_id: clientId };
 }
 
 /** The ordering lane of a new guest without a local id: their email or mobile. */
 function recipientLane(contact: Payload): string {
-  return `${RECIPIENT_LANE_PREFIX}${String(contact.PatronEmail ?? contact.PatronMobile ?? '').trim().toLowerCase()}`;
+  return `${RECIPIENT_LANE_PREFIX}${String(contact.PatronEmail ?? contact.PatronMobile ?? '')
+    .trim()
+    .toLowerCase()}`;
 }
 
 /** Which field a purchase message is about, for the form. */

@@ -53,7 +53,8 @@ function isPayload(input: unknown): input is Payload {
 /** The caller's reference id if still free, else a fresh one of this desk; unique among the desk's entries. */
 export function uniqueReferenceId(chosen: string | undefined, prefix: string, taken: (id: string) => boolean): string {
   if (chosen !== undefined) {
-    if (taken(chosen)) throw new OutboxValidationError('This reference id was already used for another message.', 'reference_id');
+    if (taken(chosen))
+      throw new OutboxValidationError('This reference id was already used for another message.', 'reference_id');
     return chosen;
   }
   for (let tries = 0; tries < 5; tries++) {

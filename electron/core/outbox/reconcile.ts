@@ -6,7 +6,11 @@ import type { ExistingGuest, Payload, Problem } from './types';
  * The sent item with this reference id, if the service lists one: the check made before an SMS or
  * email whose earlier outcome is unknown is sent again. Throws the client's errors.
  */
-export async function findSentItem(service: ServiceAccess, referenceId: string, type: 'sms' | 'email'): Promise<Payload | undefined> {
+export async function findSentItem(
+  service: ServiceAccess,
+  referenceId: string,
+  type: 'sms' | 'email',
+): Promise<Payload | undefined> {
   const items = await service.client.sentItems({ reference_id: referenceId, type });
   return items.find((item) => item.reference_id === referenceId) as Payload | undefined;
 }
@@ -47,7 +51,11 @@ export type DuplicateVerdict = { own: true; contactId: string } | { own: false; 
  * mobile that were sent. Otherwise a person decides, shown the guests the service already has.
  * Throws the client's errors.
  */
-export async function judgeDuplicateGuest(service: ServiceAccess, contact: Payload, earlierOutcomeUnknown: boolean): Promise<DuplicateVerdict> {
+export async function judgeDuplicateGuest(
+  service: ServiceAccess,
+  contact: Payload,
+  earlierOutcomeUnknown: boolean,
+): Promise<DuplicateVerdict> {
   const found = await findGuestsByEmailOrMobile(service, contact);
   const [only] = found;
   if (earlierOutcomeUnknown && found.length === 1 && only && holdsSameIdentity(only, contact, service.phoneCountry)) {
@@ -65,7 +73,9 @@ export function duplicateProblem(contact: Payload, guests: ExistingGuest[]): Pro
       whatToDo: `The service says ${newName} is already on file, but no guest with this email or mobile was found. Check the details (Edit), or discard it.`,
     };
   }
-  const named = guests.map((guest) => `${guest.name} (${[guest.email, guest.mobile].filter(Boolean).join(', ')})`).join(' and ');
+  const named = guests
+    .map((guest) => `${guest.name} (${[guest.email, guest.mobile].filter(Boolean).join(', ')})`)
+    .join(' and ');
   const choices =
     guests.length === 1
       ? `Open ${guests[0]!.name}, add these details to ${guests[0]!.name}, change this guest's email or mobile (Edit), or discard it.`

@@ -78,9 +78,23 @@ export function createOutboxStore(db: Database) {
   const byState = db.prepare<[string], RawRow>('SELECT * FROM outbox_items WHERE state = ? ORDER BY seq');
   const byReference = db.prepare<[string], { id: string }>('SELECT id FROM outbox_items WHERE reference_id = ?');
   const byCreatedLocalId = db.prepare<[string], RawRow>('SELECT * FROM outbox_items WHERE creates_local_id = ?');
-  const dependants = db.prepare<[string], RawRow>(`SELECT * FROM outbox_items WHERE needs_local_id = ? AND state NOT IN ('sent', 'discarded') ORDER BY seq`);
+  const dependants = db.prepare<[string], RawRow>(
+    `SELECT * FROM outbox_items WHERE needs_local_id = ? AND state NOT IN ('sent', 'discarded') ORDER BY seq`,
+  );
   // The partial index keeps the line in enqueue order, so a page is a range scan without sorting.
-  const line = db.prepare<[{ after: number; limit: number }], { seq: number; id: string; kind: OutboxKind; guest_key: string; account: string; next_attempt_at: number | null; needs_local_id: string | null; unknown: 0 | 1 }>(`
+  const line = db.prepare<
+    [{ after: number; limit: number }],
+    {
+      seq: number;
+      id: string;
+      kind: OutboxKind;
+      guest_key: string;
+      account: string;
+      next_attempt_at: number | null;
+      needs_local_id: string | null;
+      unknown: 0 | 1;
+    }
+  >(`
     SELECT seq, id, kind, guest_key, account, next_attempt_at, needs_local_id, outcome_unknown_at IS NOT NULL AS unknown
     FROM outbox_items INDEXED BY outbox_items_in_line
     WHERE state IN ('queued', 'waiting') AND seq > @after ORDER BY seq LIMIT @limit`);
@@ -90,9 +104,15 @@ export function createOutboxStore(db: Database) {
   const pendingCounts = db.prepare<[], CountRow>(`
     SELECT state, kind, account, needs_local_id IS NOT NULL AS blocked, COUNT(*) AS count
     FROM outbox_items WHERE state IN ('queued', 'waiting', 'sending', 'needs_attention') GROUP BY state, kind, account, blocked`);
-  const sentCount = db.prepare<[], { count: number }>(`SELECT COUNT(*) AS count FROM outbox_items WHERE state = 'sent'`);
-  const localIdLookup = db.prepare<[string], { contact_id: string }>('SELECT contact_id FROM outbox_local_ids WHERE local_id = ?');
-  const insertLocalId = db.prepare('INSERT OR REPLACE INTO outbox_local_ids (local_id, contact_id, resolved_at) VALUES (?, ?, ?)');
+  const sentCount = db.prepare<[], { count: number }>(
+    `SELECT COUNT(*) AS count FROM outbox_items WHERE state = 'sent'`,
+  );
+  const localIdLookup = db.prepare<[string], { contact_id: string }>(
+    'SELECT contact_id FROM outbox_local_ids WHERE local_id = ?',
+  );
+  const insertLocalId = db.prepare(
+    'INSERT OR REPLACE INTO outbox_local_ids (local_id, contact_id, resolved_at) VALUES (?, ?, ?)',
+  );
   const paused = db.prepare<[], PausedKind>('SELECT kind, reason, since FROM outbox_paused_kinds ORDER BY since');
   const pause = db.prepare('INSERT OR REPLACE INTO outbox_paused_kinds (kind, reason, since) VALUES (?, ?, ?)');
   const resume = db.prepare('DELETE FROM outbox_paused_kinds WHERE kind = ?');
@@ -107,7 +127,9 @@ export function createOutboxStore(db: Database) {
     WHERE state IN ('queued', 'waiting', 'sending', 'needs_attention') AND (@except IS NULL OR account != @except)
     RETURNING id`);
   const pruneSent = db.prepare(`DELETE FROM outbox_items WHERE state IN ('sent', 'discarded') AND updated_at < ?`);
-  const forgetFinished = db.prepare<[], { id: string }>(`DELETE FROM outbox_items WHERE state IN ('sent', 'discarded') RETURNING id`);
+  const forgetFinished = db.prepare<[], { id: string }>(
+    `DELETE FROM outbox_items WHERE state IN ('sent', 'discarded') RETURNING id`,
+  );
 
   return {
     /**
@@ -306,4 +328,3 @@ function decode(raw: RawRow): OutboxRow {
     sentAt: raw.sent_at,
   });
 }
-

@@ -1,6 +1,13 @@
 import { UserFacingError } from '../../../shared/bridge/result';
 import type { DeliveryOutcome } from './outcomes';
-import { OUTBOX_KIND_SPECS, type HoldFacts, type OutboxKind, type OutboxPayloads, type OutboxRow, type Problem } from './types';
+import {
+  OUTBOX_KIND_SPECS,
+  type HoldFacts,
+  type OutboxKind,
+  type OutboxPayloads,
+  type OutboxRow,
+  type Problem,
+} from './types';
 
 /** What applying an outcome needs besides the row: the time and the retry policy. */
 export interface TransitionContext {
@@ -17,13 +24,25 @@ const CLEARED = { problem: null, hold: null, waitingReason: null, nextAttemptAt:
 export function applyOutcome(row: OutboxRow, outcome: DeliveryOutcome, ctx: TransitionContext): OutboxRow {
   if (outcome.type === 'unknown' && row.kind === 'add_purchase') {
     // The API cannot read purchases back, so an unknown outcome cannot be reconciled: a person decides.
-    const facts = { txId: String(row.payload.tx_id ?? ''), whatHappened: `${outcome.reason} The service may or may not have recorded this purchase.`, at: ctx.now };
+    const facts = {
+      txId: String(row.payload.tx_id ?? ''),
+      whatHappened: `${outcome.reason} The service may or may not have recorded this purchase.`,
+      at: ctx.now,
+    };
     return applyOutcome(row, { type: 'hold', facts }, ctx);
   }
   const base = { ...row, updatedAt: ctx.now };
   switch (outcome.type) {
     case 'sent':
-      return { ...base, ...CLEARED, state: 'sent', attempts: row.attempts + 1, sentAt: ctx.now, outcomeUnknownAt: null, result: outcome.result ?? null };
+      return {
+        ...base,
+        ...CLEARED,
+        state: 'sent',
+        attempts: row.attempts + 1,
+        sentAt: ctx.now,
+        outcomeUnknownAt: null,
+        result: outcome.result ?? null,
+      };
     case 'offline':
     case 'paused':
       // Not the entry's fault and nothing reached the service: no attempt is spent.
@@ -60,7 +79,15 @@ export function applyOutcome(row: OutboxRow, outcome: DeliveryOutcome, ctx: Tran
       }
       const retryAfterMs = outcome.type === 'retry' ? outcome.retryAfterMs : undefined;
       const wait = Math.max(ctx.delay(attempts, retryAfterMs), unknown ? ctx.reconcileAfterMs : 0);
-      return { ...base, ...CLEARED, state: 'waiting', attempts, outcomeUnknownAt, waitingReason: outcome.reason, nextAttemptAt: ctx.now + wait };
+      return {
+        ...base,
+        ...CLEARED,
+        state: 'waiting',
+        attempts,
+        outcomeUnknownAt,
+        waitingReason: outcome.reason,
+        nextAttemptAt: ctx.now + wait,
+      };
     }
   }
 }
@@ -77,7 +104,15 @@ export function recoverInterrupted(row: OutboxRow, now: number, reconcileAfterMs
       whatHappened: 'The desk stopped while this purchase was being sent; the service may or may not have recorded it.',
       at: row.updatedAt,
     };
-    return { ...row, ...CLEARED, state: 'needs_attention', updatedAt: now, outcomeUnknownAt: row.updatedAt, hold: facts, problem: holdProblem(facts) };
+    return {
+      ...row,
+      ...CLEARED,
+      state: 'needs_attention',
+      updatedAt: now,
+      outcomeUnknownAt: row.updatedAt,
+      hold: facts,
+      problem: holdProblem(facts),
+    };
   }
   return {
     ...row,
@@ -85,7 +120,8 @@ export function recoverInterrupted(row: OutboxRow, now: number, reconcileAfterMs
     state: 'waiting',
     updatedAt: now,
     outcomeUnknownAt: row.outcomeUnknownAt ?? row.updatedAt,
-    waitingReason: 'The desk stopped while this was being sent. It is checked with the service before it is sent again.',
+    waitingReason:
+      'The desk stopped while this was being sent. It is checked with the service before it is sent again.',
     nextAttemptAt: now + reconcileAfterMs,
   };
 }
@@ -95,18 +131,29 @@ export function recoverInterrupted(row: OutboxRow, now: number, reconcileAfterMs
  * try may have gone out is still looked up first, and no sooner than the reconcile delay after that try.
  */
 export function resend(row: OutboxRow, now: number, reconcileAfterMs: number): OutboxRow {
-  if (row.hold) throw new UserFacingError('This purchase is held for a decision: choose "It was recorded" or "Send again".');
-  if (row.state !== 'needs_attention' && row.state !== 'waiting' && row.state !== 'queued') throw notNow(row, 'sent again');
+  if (row.hold)
+    throw new UserFacingError('This purchase is held for a decision: choose "It was recorded" or "Send again".');
+  if (row.state !== 'needs_attention' && row.state !== 'waiting' && row.state !== 'queued')
+    throw notNow(row, 'sent again');
   const lookUpAt = row.outcomeUnknownAt === null ? null : row.updatedAt + reconcileAfterMs;
   if (lookUpAt !== null && lookUpAt > now) {
-    return { ...row, ...CLEARED, state: 'waiting', attempts: 0, updatedAt: now, nextAttemptAt: lookUpAt, waitingReason: 'Checking first whether the earlier try went out.' };
+    return {
+      ...row,
+      ...CLEARED,
+      state: 'waiting',
+      attempts: 0,
+      updatedAt: now,
+      nextAttemptAt: lookUpAt,
+      waitingReason: 'Checking first whether the earlier try went out.',
+    };
   }
   return { ...row, ...CLEARED, state: 'queued', attempts: 0, updatedAt: now };
 }
 
 /** Staff changed a message or guest before it went out; the payload was validated by the caller. */
 export function edit<K extends OutboxKind>(row: OutboxRow<K>, payload: OutboxPayloads[K], now: number): OutboxRow<K> {
-  if (!OUTBOX_KIND_SPECS[row.kind].editable) throw new UserFacingError('Only messages and guests can be edited; discard this entry and enter it again.');
+  if (!OUTBOX_KIND_SPECS[row.kind].editable)
+    throw new UserFacingError('Only messages and guests can be edited; discard this entry and enter it again.');
   if (row.state === 'sending' || row.state === 'sent' || row.state === 'discarded') throw notNow(row, 'edited');
   return { ...row, ...CLEARED, state: 'queued', attempts: 0, payload, updatedAt: now };
 }
@@ -119,9 +166,18 @@ export function discard(row: OutboxRow, now: number): OutboxRow {
 
 /** A person's decision on a held purchase, having checked the service. */
 export function decide(row: OutboxRow, decision: 'it-was-recorded' | 'send-again', now: number): OutboxRow {
-  if (!row.hold || row.state !== 'needs_attention') throw new UserFacingError('This entry is not waiting for a decision.');
+  if (!row.hold || row.state !== 'needs_attention')
+    throw new UserFacingError('This entry is not waiting for a decision.');
   if (decision === 'it-was-recorded') {
-    return { ...row, ...CLEARED, state: 'sent', sentAt: now, updatedAt: now, outcomeUnknownAt: null, result: { confirmedBy: 'staff', txId: row.hold.txId } };
+    return {
+      ...row,
+      ...CLEARED,
+      state: 'sent',
+      sentAt: now,
+      updatedAt: now,
+      outcomeUnknownAt: null,
+      result: { confirmedBy: 'staff', txId: row.hold.txId },
+    };
   }
   return { ...row, ...CLEARED, state: 'queued', attempts: 0, outcomeUnknownAt: null, updatedAt: now };
 }
@@ -150,6 +206,13 @@ export function holdProblem(facts: HoldFacts): Problem {
 
 /** The refusal when an action does not fit the entry's state. */
 function notNow(row: Pick<OutboxRow, 'state'>, action: string): UserFacingError {
-  const why = row.state === 'sending' ? 'it is being sent right now' : row.state === 'sent' ? 'it was already sent' : row.state === 'discarded' ? 'it was discarded' : `it is ${row.state}`;
+  const why =
+    row.state === 'sending'
+      ? 'it is being sent right now'
+      : row.state === 'sent'
+        ? 'it was already sent'
+        : row.state === 'discarded'
+          ? 'it was discarded'
+          : `it is ${row.state}`;
   return new UserFacingError(`This entry cannot be ${action}: ${why}.`);
 }

@@ -1,9 +1,20 @@
 import type { z } from 'zod';
-import type { existingGuest, outboxItemView, outboxProblem, outboxSummary } from '../../../shared/bridge/channels/outbox';
+import type {
+  existingGuest,
+  outboxItemView,
+  outboxProblem,
+  outboxSummary,
+} from '../../../shared/bridge/channels/outbox';
 import type { OutboxKind, OutboxPayloads } from '../../../shared/outbox/kinds';
 import type { OutboxState } from '../../../shared/outbox/states';
 
-export { OUTBOX_KIND_SPECS, OUTBOX_KINDS, type OutboxKind, type OutboxPayload, type OutboxPayloads } from '../../../shared/outbox/kinds';
+export {
+  OUTBOX_KIND_SPECS,
+  OUTBOX_KINDS,
+  type OutboxKind,
+  type OutboxPayload,
+  type OutboxPayloads,
+} from '../../../shared/outbox/kinds';
 export { OUTBOX_STATES, type OutboxState } from '../../../shared/outbox/states';
 
 /** A state as stored: the visible ones, plus discarded (kept for the record, never shown). */
@@ -53,13 +64,21 @@ export interface OutboxRowFacts {
 }
 
 /** One row of outbox_items, decoded: a union keyed by kind, each with its own payload type. */
-export type OutboxRow<K extends OutboxKind = OutboxKind> = { [P in K]: OutboxRowFacts & { kind: P; payload: OutboxPayloads[P] } }[K];
+export type OutboxRow<K extends OutboxKind = OutboxKind> = {
+  [P in K]: OutboxRowFacts & { kind: P; payload: OutboxPayloads[P] };
+}[K];
 
 /** A new row, before SQLite gives it its sequence number. */
-export type NewOutboxRow<K extends OutboxKind = OutboxKind> = { [P in K]: Omit<OutboxRowFacts, 'seq'> & { kind: P; payload: OutboxPayloads[P] } }[K];
+export type NewOutboxRow<K extends OutboxKind = OutboxKind> = {
+  [P in K]: Omit<OutboxRowFacts, 'seq'> & { kind: P; payload: OutboxPayloads[P] };
+}[K];
 
 /** A row of kind K from its columns (the store decodes rows with it). */
-export function outboxRow<K extends OutboxKind>(kind: K, payload: OutboxPayloads[K], facts: OutboxRowFacts): OutboxRow<K> {
+export function outboxRow<K extends OutboxKind>(
+  kind: K,
+  payload: OutboxPayloads[K],
+  facts: OutboxRowFacts,
+): OutboxRow<K> {
   return { ...facts, kind, payload };
 }
 

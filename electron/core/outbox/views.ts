@@ -1,7 +1,15 @@
 import { describeEntry } from './describe';
 import type { CountRow, PausedKind } from './store';
 import { emptyCounts } from '../../../shared/outbox/states';
-import { OUTBOX_KIND_SPECS, type OutboxItemView, type OutboxKind, type OutboxRow, type OutboxState, type OutboxSummary, type StoredState } from './types';
+import {
+  OUTBOX_KIND_SPECS,
+  type OutboxItemView,
+  type OutboxKind,
+  type OutboxRow,
+  type OutboxState,
+  type OutboxSummary,
+  type StoredState,
+} from './types';
 
 /** What decides how an entry looks besides its own row. */
 export interface ViewContext {
@@ -43,7 +51,8 @@ export function toItemView(row: OutboxRow, ctx: ViewContext): OutboxItemView {
 export function summarize(counts: { pending: readonly CountRow[]; sent: number }, ctx: ViewContext): OutboxSummary {
   const byState = emptyCounts();
   byState.sent = counts.sent;
-  for (const row of counts.pending) byState[displayedState(row.state, row.kind, row.account, row.blocked === 1, ctx).state] += row.count;
+  for (const row of counts.pending)
+    byState[displayedState(row.state, row.kind, row.account, row.blocked === 1, ctx).state] += row.count;
   return { counts: byState, paused: ctx.paused.map(({ kind, reason }) => ({ kind, reason })), online: ctx.online };
 }
 
@@ -62,7 +71,10 @@ function displayedState(
   if (state !== 'queued' && state !== 'waiting') return { state: state === 'discarded' ? 'sent' : state };
   if (ctx.account === null) return { state: 'waiting', reason: 'No account is connected; it goes out once one is.' };
   if (account !== ctx.account) {
-    return { state: 'waiting', reason: `Queued under another account (client id ${account}); it goes out when that account is connected again.` };
+    return {
+      state: 'waiting',
+      reason: `Queued under another account (client id ${account}); it goes out when that account is connected again.`,
+    };
   }
   const paused = ctx.paused.find((entry) => entry.kind === kind);
   if (paused) return { state: 'waiting', reason: paused.reason };

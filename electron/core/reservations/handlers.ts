@@ -14,7 +14,8 @@ type ReservationHandlers = Pick<DeskHandlers, keyof typeof reservationChannels>;
 /** The service's words when an account has no reservations (reference 7.1). */
 const NOT_SET_UP = /reservations not set ?up/i;
 /** The plain sentence the desk shows instead. */
-export const NOT_SET_UP_SENTENCE = 'Reservations are not set up for this account. The venue can ask the service to turn them on.';
+export const NOT_SET_UP_SENTENCE =
+  'Reservations are not set up for this account. The venue can ask the service to turn them on.';
 
 /** What the reservation handlers need beyond the shared services: the outbox's pending entries. */
 export interface ReservationDeps {
@@ -22,7 +23,11 @@ export interface ReservationDeps {
 }
 
 /** The booking channels: pulls for the renderer's cache, field definitions, writes through the outbox. */
-export function createReservationHandlers(services: DeskServices, deps: ReservationDeps, options: { now?: () => Date } = {}): ReservationHandlers {
+export function createReservationHandlers(
+  services: DeskServices,
+  deps: ReservationDeps,
+  options: { now?: () => Date } = {},
+): ReservationHandlers {
   const now = options.now ?? (() => new Date());
   const pulls = createPullStore(() => now().getTime());
 
@@ -33,11 +38,15 @@ export function createReservationHandlers(services: DeskServices, deps: Reservat
   };
 
   /** Runs a read; "not set up" becomes an answer, not an error. */
-  const read = async <T>(what: string, call: () => Promise<T>): Promise<{ enabled: true; value: T } | { enabled: false; message: string }> => {
+  const read = async <T>(
+    what: string,
+    call: () => Promise<T>,
+  ): Promise<{ enabled: true; value: T } | { enabled: false; message: string }> => {
     try {
       return { enabled: true, value: await call() };
     } catch (error) {
-      if (error instanceof ServiceFailureError && NOT_SET_UP.test(error.serviceMessage)) return { enabled: false, message: NOT_SET_UP_SENTENCE };
+      if (error instanceof ServiceFailureError && NOT_SET_UP.test(error.serviceMessage))
+        return { enabled: false, message: NOT_SET_UP_SENTENCE };
       throw explainReadError(error, what);
     }
   };
@@ -47,7 +56,10 @@ export function createReservationHandlers(services: DeskServices, deps: Reservat
       const { clientId, timeZone } = account();
       const client = services.requireClient();
       const startedAt = now().toISOString();
-      const request = { client_id: clientId, ...(touchedFrom ? { touched_from: formatServiceDateTime(new Date(touchedFrom), timeZone) } : {}) };
+      const request = {
+        client_id: clientId,
+        ...(touchedFrom ? { touched_from: formatServiceDateTime(new Date(touchedFrom), timeZone) } : {}),
+      };
       const answer = await read('the bookings', () => client.pullReservations(request));
       if (!answer.enabled) return answer;
       return { enabled: true, pullId: pulls.keep(answer.value), total: answer.value.length, startedAt };
@@ -60,7 +72,9 @@ export function createReservationHandlers(services: DeskServices, deps: Reservat
 
     listReservationFields: async () => {
       const { clientId } = account();
-      const answer = await read('the booking fields', () => services.requireClient().getReservationFields({ client_id: clientId }));
+      const answer = await read('the booking fields', () =>
+        services.requireClient().getReservationFields({ client_id: clientId }),
+      );
       return answer.enabled ? { enabled: true, fields: answer.value.fields } : answer;
     },
 
@@ -70,6 +84,8 @@ export function createReservationHandlers(services: DeskServices, deps: Reservat
       return { outboxId: queued.id, state: queued.state, guestKey };
     },
 
-    listPendingBookings: async () => ({ items: deps.pendingEntries().filter((item) => item.kind === 'push_reservations') }),
+    listPendingBookings: async () => ({
+      items: deps.pendingEntries().filter((item) => item.kind === 'push_reservations'),
+    }),
   };
 }

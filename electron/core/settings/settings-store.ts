@@ -10,7 +10,9 @@ export interface SettingsStore {
 /** The settings table of the desk database (created by its migrations). */
 export function createSqliteSettingsStore(db: Database): SettingsStore {
   const select = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
-  const upsert = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+  const upsert = db.prepare(
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+  );
   const remove = db.prepare('DELETE FROM settings WHERE key = ?');
   return {
     get: <T>(key: string) => {

@@ -135,4 +135,3 @@ export class BookingTables {
 
 /** The guest fields a booking row keeps a copy of. */
 export type BookingGuest = Pick<BookingRow, 'guestName' | 'guestMobile' | 'guestEmail'>;
-

@@ -7,7 +7,15 @@ import { RichBodyEditor } from './RichBodyEditor';
 type Mode = 'rich' | 'source' | 'url';
 
 /** The body: written with the editor, pasted as HTML source, or a web page the service imports. */
-export function BodyEditor({ body, onChange, readOnly }: { body: CampaignContent['body']; onChange: (body: CampaignContent['body']) => void; readOnly: boolean }) {
+export function BodyEditor({
+  body,
+  onChange,
+  readOnly,
+}: {
+  body: CampaignContent['body'];
+  onChange: (body: CampaignContent['body']) => void;
+  readOnly: boolean;
+}) {
   const [mode, setMode] = useState<Mode>(body.kind === 'url' ? 'url' : looksDesigned(body.html) ? 'source' : 'rich');
   const [insertRequest, setInsertRequest] = useState<{ html: string; at: number } | null>(null);
   const html = body.kind === 'html' ? body.html : '';
@@ -31,15 +39,31 @@ export function BodyEditor({ body, onChange, readOnly }: { body: CampaignContent
           value={mode}
           onChange={(value) => switchTo(value === 'url' ? 'url' : value === 'source' ? 'source' : 'rich')}
           disabled={readOnly}
-          data={[{ value: 'rich', label: 'Write' }, { value: 'source', label: 'HTML source' }, { value: 'url', label: 'Web page' }]}
+          data={[
+            { value: 'rich', label: 'Write' },
+            { value: 'source', label: 'HTML source' },
+            { value: 'url', label: 'Web page' },
+          ]}
           aria-label="How the body is made"
         />
-        {mode !== 'url' && <Button size="xs" variant="light" onClick={insertUnsubscribe} disabled={readOnly}>Insert unsubscribe link</Button>}
+        {mode !== 'url' && (
+          <Button size="xs" variant="light" onClick={insertUnsubscribe} disabled={readOnly}>
+            Insert unsubscribe link
+          </Button>
+        )}
       </Group>
       {mode === 'rich' && (
         <>
-          <RichBodyEditor html={html} onChange={(next) => onChange({ kind: 'html', html: next })} insertRequest={insertRequest} readOnly={readOnly} />
-          <Text size="xs" c="dimmed">For designed emails (tables, colours), paste the HTML under "HTML source": the editor keeps simple formatting only.</Text>
+          <RichBodyEditor
+            html={html}
+            onChange={(next) => onChange({ kind: 'html', html: next })}
+            insertRequest={insertRequest}
+            readOnly={readOnly}
+          />
+          <Text size="xs" c="dimmed">
+            For designed emails (tables, colours), paste the HTML under "HTML source": the editor keeps simple
+            formatting only.
+          </Text>
         </>
       )}
       {mode === 'source' && (
@@ -62,11 +86,23 @@ export function BodyEditor({ body, onChange, readOnly }: { body: CampaignContent
             placeholder="https://…"
             value={body.url}
             onChange={(event) => onChange({ ...body, url: event.currentTarget.value })}
-            error={body.url.trim() !== '' && !/^https?:\/\/\S+$/i.test(body.url.trim()) ? 'Use a full address starting with https://' : undefined}
+            error={
+              body.url.trim() !== '' && !/^https?:\/\/\S+$/i.test(body.url.trim())
+                ? 'Use a full address starting with https://'
+                : undefined
+            }
             readOnly={readOnly}
           />
-          <Checkbox label="Copy the page's images to the service (import images)" checked={body.importImages} onChange={(event) => onChange({ ...body, importImages: event.currentTarget.checked })} disabled={readOnly} />
-          <Text size="xs" c="dimmed">The service reads the page when the campaign is checked, tested or sent; it must have an unsubscribe link to #unsubscribe#.</Text>
+          <Checkbox
+            label="Copy the page's images to the service (import images)"
+            checked={body.importImages}
+            onChange={(event) => onChange({ ...body, importImages: event.currentTarget.checked })}
+            disabled={readOnly}
+          />
+          <Text size="xs" c="dimmed">
+            The service reads the page when the campaign is checked, tested or sent; it must have an unsubscribe link to
+            #unsubscribe#.
+          </Text>
         </Stack>
       )}
     </Stack>

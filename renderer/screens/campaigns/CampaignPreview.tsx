@@ -12,11 +12,24 @@ export function CampaignPreview({ html, subject, fromName }: { html: string; sub
   return (
     <Stack gap={6} miw={0}>
       <Group justify="space-between">
-        <Text fw={600} size="sm">Preview</Text>
-        <SegmentedControl size="xs" value={width} onChange={(value) => setWidth(value === 'phone' ? 'phone' : 'desktop')} data={[{ value: 'desktop', label: 'Desktop' }, { value: 'phone', label: 'Phone' }]} aria-label="Preview width" />
+        <Text fw={600} size="sm">
+          Preview
+        </Text>
+        <SegmentedControl
+          size="xs"
+          value={width}
+          onChange={(value) => setWidth(value === 'phone' ? 'phone' : 'desktop')}
+          data={[
+            { value: 'desktop', label: 'Desktop' },
+            { value: 'phone', label: 'Phone' },
+          ]}
+          aria-label="Preview width"
+        />
       </Group>
       <Paper withBorder p={6} style={{ width: WIDTHS[width] + 14, maxWidth: '100%' }}>
-        <Text size="xs" c="dimmed" truncate>{fromName || 'Sender'} — {subject || '(no subject)'}</Text>
+        <Text size="xs" c="dimmed" truncate>
+          {fromName || 'Sender'} — {subject || '(no subject)'}
+        </Text>
         <iframe
           title="Campaign preview"
           sandbox=""

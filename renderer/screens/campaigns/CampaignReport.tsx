@@ -33,11 +33,25 @@ export function CampaignReport({ campaign }: { campaign: CampaignView }) {
   return (
     <Paper withBorder p="sm" aria-label="Campaign report">
       <Group justify="space-between">
-        <Text fw={600} size="sm">Sent {campaign.sentAt ? new Date(campaign.sentAt).toLocaleString() : ''}</Text>
-        <Text size="xs" c="dimmed">Estimate {campaign.estimate ?? '?'} · service's count {campaign.recipients ?? '?'}</Text>
+        <Text fw={600} size="sm">
+          Sent {campaign.sentAt ? new Date(campaign.sentAt).toLocaleString() : ''}
+        </Text>
+        <Text size="xs" c="dimmed">
+          Estimate {campaign.estimate ?? '?'} · service's count {campaign.recipients ?? '?'}
+        </Text>
       </Group>
-      {item ? <SentFigures item={item} /> : <Text size="sm" c="dimmed">The figures appear once the service lists this campaign in its sent items.</Text>}
-      {refreshProblem && <Text size="xs" c="dimmed">{item ? 'Figures as last read; ' : ''}the service could not be asked for new ones: {refreshProblem}</Text>}
+      {item ? (
+        <SentFigures item={item} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          The figures appear once the service lists this campaign in its sent items.
+        </Text>
+      )}
+      {refreshProblem && (
+        <Text size="xs" c="dimmed">
+          {item ? 'Figures as last read; ' : ''}the service could not be asked for new ones: {refreshProblem}
+        </Text>
+      )}
     </Paper>
   );
 }

@@ -3,7 +3,14 @@ import { useEffect } from 'react';
 import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
 import { useAccount } from '../../stores/account';
-import { blankCampaign, followCampaigns, newCampaignId, selectCampaign, upsertCampaign, useCampaigns } from '../../stores/campaigns';
+import {
+  blankCampaign,
+  followCampaigns,
+  newCampaignId,
+  selectCampaign,
+  upsertCampaign,
+  useCampaigns,
+} from '../../stores/campaigns';
 import { CampaignEditor, StateBadge } from './CampaignEditor';
 
 /** Email campaigns: the list the desk keeps (the service cannot list them) beside the open one. */
@@ -12,7 +19,10 @@ export function CampaignsScreen() {
   const { campaigns, selectedId, loadError } = useCampaigns();
   const selected = campaigns.find((campaign) => campaign.id === selectedId) ?? null;
   const create = useDeskAction(async () => {
-    const view = await getDesk().saveCampaignDraft({ id: newCampaignId(), content: blankCampaign(account?.defaultEmailSender) });
+    const view = await getDesk().saveCampaignDraft({
+      id: newCampaignId(),
+      content: blankCampaign(account?.defaultEmailSender),
+    });
     upsertCampaign(view);
     selectCampaign(view.id);
   });
@@ -24,32 +34,62 @@ export function CampaignsScreen() {
 
   useEffect(() => followCampaigns(getDesk()), [account?.clientId]);
 
-  if (account?.state === 'none') return <Alert color="blue" title="No account connected">Connect the venue's account in Settings, or start the demo, to write campaigns.</Alert>;
+  if (account?.state === 'none')
+    return (
+      <Alert color="blue" title="No account connected">
+        Connect the venue's account in Settings, or start the demo, to write campaigns.
+      </Alert>
+    );
 
   return (
     <Stack gap="sm" h="100%">
       <Group justify="space-between">
         <Title order={2}>Campaigns</Title>
         <Group gap="xs">
-          {selected?.state === 'sent' && <Button variant="default" onClick={() => void copy.run(selected.id)} loading={copy.busy}>Copy to a new draft</Button>}
-          <Button onClick={() => void create.run()} loading={create.busy}>New campaign</Button>
+          {selected?.state === 'sent' && (
+            <Button variant="default" onClick={() => void copy.run(selected.id)} loading={copy.busy}>
+              Copy to a new draft
+            </Button>
+          )}
+          <Button onClick={() => void create.run()} loading={create.busy}>
+            New campaign
+          </Button>
         </Group>
       </Group>
-      {(loadError ?? create.error ?? copy.error) && <Alert color="red" role="alert">{loadError ?? create.error ?? copy.error}</Alert>}
+      {(loadError ?? create.error ?? copy.error) && (
+        <Alert color="red" role="alert">
+          {loadError ?? create.error ?? copy.error}
+        </Alert>
+      )}
       <Group align="flex-start" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
         <ScrollArea w={260} h="100%" aria-label="Campaign list">
-          {campaigns.length === 0 && <Text size="sm" c="dimmed">No campaigns yet. Start with "New campaign".</Text>}
+          {campaigns.length === 0 && (
+            <Text size="sm" c="dimmed">
+              No campaigns yet. Start with "New campaign".
+            </Text>
+          )}
           {campaigns.map((campaign) => (
             <NavLink
               key={campaign.id}
               active={campaign.id === selectedId}
               onClick={() => selectCampaign(campaign.id)}
               label={campaign.name || campaign.subject || 'Untitled campaign'}
-              description={<Group gap={6}><StateBadge state={campaign.state} />{campaign.sendAt && campaign.state === 'scheduled' && <Text size="xs">{campaign.sendAt.slice(0, 16)}</Text>}</Group>}
+              description={
+                <Group gap={6}>
+                  <StateBadge state={campaign.state} />
+                  {campaign.sendAt && campaign.state === 'scheduled' && (
+                    <Text size="xs">{campaign.sendAt.slice(0, 16)}</Text>
+                  )}
+                </Group>
+              }
             />
           ))}
         </ScrollArea>
-        {selected ? <CampaignEditor key={selected.id} campaign={selected} /> : <Text c="dimmed">Open a campaign from the list, or start a new one.</Text>}
+        {selected ? (
+          <CampaignEditor key={selected.id} campaign={selected} />
+        ) : (
+          <Text c="dimmed">Open a campaign from the list, or start a new one.</Text>
+        )}
       </Group>
     </Stack>
   );

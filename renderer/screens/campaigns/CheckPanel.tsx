@@ -20,7 +20,13 @@ const FIX_LABELS: Record<CampaignFix, string> = {
 type VerifyResult = ResponseOf<'verifyCampaign'>;
 
 /** The send checklist: the desk's own check as staff type, then the service's campaign_verify, each explained. */
-export function CheckPanel({ campaignId, content, sentServiceIds, onFix, beforeServiceCheck }: {
+export function CheckPanel({
+  campaignId,
+  content,
+  sentServiceIds,
+  onFix,
+  beforeServiceCheck,
+}: {
   campaignId: string;
   content: CampaignContent;
   sentServiceIds: ReadonlySet<string>;
@@ -29,7 +35,16 @@ export function CheckPanel({ campaignId, content, sentServiceIds, onFix, beforeS
   beforeServiceCheck: () => Promise<void>;
 }) {
   const findings = useMemo(
-    () => precheckCampaign({ subject: content.subject, fromName: content.fromName, fromEmail: content.fromEmail, ...(content.body.kind === 'html' ? { html: content.body.html } : { url: content.body.url }) }, sentServiceIds),
+    () =>
+      precheckCampaign(
+        {
+          subject: content.subject,
+          fromName: content.fromName,
+          fromEmail: content.fromEmail,
+          ...(content.body.kind === 'html' ? { html: content.body.html } : { url: content.body.url }),
+        },
+        sentServiceIds,
+      ),
     [content.subject, content.fromName, content.fromEmail, content.body, sentServiceIds],
   );
   const [serviceResult, setServiceResult] = useState<VerifyResult | null>(null);
@@ -44,24 +59,49 @@ export function CheckPanel({ campaignId, content, sentServiceIds, onFix, beforeS
     <Stack gap="sm" aria-label="Send checklist">
       <Group justify="space-between">
         <Text fw={600}>Checklist</Text>
-        {findings.length === 0 ? <Badge color="teal">No problems found here</Badge> : <Badge color="red">{findings.length} to fix</Badge>}
+        {findings.length === 0 ? (
+          <Badge color="teal">No problems found here</Badge>
+        ) : (
+          <Badge color="red">{findings.length} to fix</Badge>
+        )}
       </Group>
       {findings.length > 0 && (
         <List spacing="xs" listStyleType="none" aria-label="Problems found">
-          {findings.map((finding, index) => <FindingItem key={`${finding.code}-${index}`} finding={finding} onFix={onFix} />)}
+          {findings.map((finding, index) => (
+            <FindingItem key={`${finding.code}-${index}`} finding={finding} onFix={onFix} />
+          ))}
         </List>
       )}
-      {content.body.kind === 'url' && <Text size="xs" c="dimmed">The page's content is checked by the service when it reads it.</Text>}
+      {content.body.kind === 'url' && (
+        <Text size="xs" c="dimmed">
+          The page's content is checked by the service when it reads it.
+        </Text>
+      )}
       <Group>
-        <Button size="xs" variant="light" onClick={() => void verify.run()} loading={verify.busy}>Check with the service</Button>
-        <Text size="xs" c="dimmed">Sends nothing: the service says whether it would accept the campaign.</Text>
+        <Button size="xs" variant="light" onClick={() => void verify.run()} loading={verify.busy}>
+          Check with the service
+        </Button>
+        <Text size="xs" c="dimmed">
+          Sends nothing: the service says whether it would accept the campaign.
+        </Text>
       </Group>
-      {verify.error && <Alert color="orange" role="alert">{verify.error}</Alert>}
-      {serviceResult?.ok && <Alert color="teal" title="The service accepts this campaign">It can be tested and sent.</Alert>}
+      {verify.error && (
+        <Alert color="orange" role="alert">
+          {verify.error}
+        </Alert>
+      )}
+      {serviceResult?.ok && (
+        <Alert color="teal" title="The service accepts this campaign">
+          It can be tested and sent.
+        </Alert>
+      )}
       {serviceResult && !serviceResult.ok && serviceResult.problem && (
         <Alert color="red" title={`The service refused it: ${serviceResult.problem.title}`} role="alert">
           <Text size="sm">{serviceResult.problem.whatToDo}</Text>
-          <Text size="xs" c="dimmed">The service said: "{serviceResult.problem.message}"{serviceResult.problem.code !== undefined ? ` (code ${serviceResult.problem.code})` : ''}</Text>
+          <Text size="xs" c="dimmed">
+            The service said: "{serviceResult.problem.message}"
+            {serviceResult.problem.code !== undefined ? ` (code ${serviceResult.problem.code})` : ''}
+          </Text>
         </Alert>
       )}
     </Stack>
@@ -72,10 +112,24 @@ export function CheckPanel({ campaignId, content, sentServiceIds, onFix, beforeS
 function FindingItem({ finding, onFix }: { finding: CampaignFinding; onFix: (fix: CampaignFix) => void }) {
   const explained = CAMPAIGN_CODE_EXPLANATIONS[finding.code];
   return (
-    <List.Item icon={<ThemeIcon color="red" size={18} radius="xl">!</ThemeIcon>}>
-      <Text size="sm" fw={600}>{explained?.title ?? `Code ${finding.code}`}</Text>
-      <Text size="sm">{finding.detail} {explained?.whatToDo}</Text>
-      {finding.fix && <Button size="compact-xs" variant="light" mt={4} onClick={() => onFix(finding.fix!)}>{FIX_LABELS[finding.fix]}</Button>}
+    <List.Item
+      icon={
+        <ThemeIcon color="red" size={18} radius="xl">
+          !
+        </ThemeIcon>
+      }
+    >
+      <Text size="sm" fw={600}>
+        {explained?.title ?? `Code ${finding.code}`}
+      </Text>
+      <Text size="sm">
+        {finding.detail} {explained?.whatToDo}
+      </Text>
+      {finding.fix && (
+        <Button size="compact-xs" variant="light" mt={4} onClick={() => onFix(finding.fix!)}>
+          {FIX_LABELS[finding.fix]}
+        </Button>
+      )}
     </List.Item>
   );
 }

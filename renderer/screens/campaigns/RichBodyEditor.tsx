@@ -6,9 +6,25 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect } from 'react';
 
 /** A simple campaign body written with formatting buttons; hands back its HTML on every change. */
-export function RichBodyEditor({ html, onChange, insertRequest, readOnly }: { html: string; onChange: (html: string) => void; insertRequest: { html: string; at: number } | null; readOnly: boolean }) {
+export function RichBodyEditor({
+  html,
+  onChange,
+  insertRequest,
+  readOnly,
+}: {
+  html: string;
+  onChange: (html: string) => void;
+  insertRequest: { html: string; at: number } | null;
+  readOnly: boolean;
+}) {
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false, isAllowedUri: (url) => url.startsWith('#') || /^(https?:|mailto:)/i.test(url) })],
+    extensions: [
+      StarterKit.configure({ link: false }),
+      Link.configure({
+        openOnClick: false,
+        isAllowedUri: (url) => url.startsWith('#') || /^(https?:|mailto:)/i.test(url),
+      }),
+    ],
     content: html,
     editable: !readOnly,
     immediatelyRender: true,
@@ -16,7 +32,8 @@ export function RichBodyEditor({ html, onChange, insertRequest, readOnly }: { ht
   });
 
   useEffect(() => {
-    if (editor && insertRequest) editor.chain().focus('end').insertContent(insertRequest.html).insertContent('<p></p>').run();
+    if (editor && insertRequest)
+      editor.chain().focus('end').insertContent(insertRequest.html).insertContent('<p></p>').run();
   }, [editor, insertRequest]);
 
   return (

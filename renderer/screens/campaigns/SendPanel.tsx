@@ -9,7 +9,13 @@ import { upsertCampaign, type CampaignContent, type CampaignView } from '../../s
 import { deskTimeZone, explainSchedule } from './schedule-text';
 
 /** Send now or schedule (in the account's zone, beside the desk's time), with a confirmation that gives the count; cancel a schedule. */
-export function SendPanel({ campaign, content, estimate, blocked, beforeSend }: {
+export function SendPanel({
+  campaign,
+  content,
+  estimate,
+  blocked,
+  beforeSend,
+}: {
   campaign: CampaignView;
   content: CampaignContent;
   estimate: number | null;
@@ -23,12 +29,23 @@ export function SendPanel({ campaign, content, estimate, blocked, beforeSend }: 
   const schedule = when === 'later' ? explainSchedule(value, timeZone, new Date()) : null;
   const send = useDeskAction(async () => {
     await beforeSend();
-    const view = await getDesk().sendCampaign({ id: campaign.id, audience: content.audience, estimate: estimate ?? 0, ...(schedule?.sendAt ? { sendAt: schedule.sendAt } : {}) });
+    const view = await getDesk().sendCampaign({
+      id: campaign.id,
+      audience: content.audience,
+      estimate: estimate ?? 0,
+      ...(schedule?.sendAt ? { sendAt: schedule.sendAt } : {}),
+    });
     upsertCampaign(view);
     return view;
   }, sentMessage);
-  const cancel = useDeskAction(async () => upsertCampaign(await getDesk().cancelCampaign({ id: campaign.id })), 'Schedule cancelled: the campaign is a draft again.');
-  const stopQueued = useDeskAction(async () => upsertCampaign(await getDesk().cancelCampaign({ id: campaign.id })), 'Not sent: the campaign is a draft again.');
+  const cancel = useDeskAction(
+    async () => upsertCampaign(await getDesk().cancelCampaign({ id: campaign.id })),
+    'Schedule cancelled: the campaign is a draft again.',
+  );
+  const stopQueued = useDeskAction(
+    async () => upsertCampaign(await getDesk().cancelCampaign({ id: campaign.id })),
+    'Not sent: the campaign is a draft again.',
+  );
   const audienceIssue = audienceProblem(content.audience);
 
   const confirm = () =>
@@ -36,8 +53,14 @@ export function SendPanel({ campaign, content, estimate, blocked, beforeSend }: 
       title: when === 'now' ? 'Send this campaign now?' : 'Schedule this campaign?',
       children: (
         <Stack gap={4}>
-          <Text size="sm">"{content.subject}" goes to about <b>{estimate ?? '?'}</b> guests{schedule?.sendAt ? ` on ${schedule.sendAt.slice(0, 16)} (${timeZone})` : ' now'}.</Text>
-          <Text size="xs" c="dimmed">The number is this desk's estimate; the service counts again when it sends (guests who opted out are left out).</Text>
+          <Text size="sm">
+            "{content.subject}" goes to about <b>{estimate ?? '?'}</b> guests
+            {schedule?.sendAt ? ` on ${schedule.sendAt.slice(0, 16)} (${timeZone})` : ' now'}.
+          </Text>
+          <Text size="xs" c="dimmed">
+            The number is this desk's estimate; the service counts again when it sends (guests who opted out are left
+            out).
+          </Text>
         </Stack>
       ),
       labels: { confirm: when === 'now' ? `Send to ${estimate ?? '?'} guests` : 'Schedule', cancel: 'Not yet' },
@@ -48,10 +71,19 @@ export function SendPanel({ campaign, content, estimate, blocked, beforeSend }: 
     return (
       <Stack gap="xs">
         <Alert color="blue" title={`Scheduled for ${campaign.sendAt?.slice(0, 16) ?? '?'} (${timeZone})`}>
-          The service will send it to {campaign.recipients ?? '?'} guests (its count when scheduled). Cancel to change it; it becomes a draft again.
+          The service will send it to {campaign.recipients ?? '?'} guests (its count when scheduled). Cancel to change
+          it; it becomes a draft again.
         </Alert>
-        <Group><Button color="red" variant="light" onClick={() => void cancel.run()} loading={cancel.busy}>Cancel the schedule</Button></Group>
-        {cancel.error && <Alert color="red" role="alert">{cancel.error}</Alert>}
+        <Group>
+          <Button color="red" variant="light" onClick={() => void cancel.run()} loading={cancel.busy}>
+            Cancel the schedule
+          </Button>
+        </Group>
+        {cancel.error && (
+          <Alert color="red" role="alert">
+            {cancel.error}
+          </Alert>
+        )}
       </Stack>
     );
   }
@@ -59,10 +91,22 @@ export function SendPanel({ campaign, content, estimate, blocked, beforeSend }: 
     return (
       <Stack gap="xs">
         <Alert color="yellow" title="Waiting for the line">
-          The service is not answering. The outbox sends it once when the line is back{campaign.sendAt ? `, if that is before ${campaign.sendAt.slice(0, 16)}; later than that, it waits for you to decide` : ''}.
+          The service is not answering. The outbox sends it once when the line is back
+          {campaign.sendAt
+            ? `, if that is before ${campaign.sendAt.slice(0, 16)}; later than that, it waits for you to decide`
+            : ''}
+          .
         </Alert>
-        <Group><Button color="red" variant="light" onClick={() => void stopQueued.run()} loading={stopQueued.busy}>Don't send it</Button></Group>
-        {stopQueued.error && <Alert color="red" role="alert">{stopQueued.error}</Alert>}
+        <Group>
+          <Button color="red" variant="light" onClick={() => void stopQueued.run()} loading={stopQueued.busy}>
+            Don't send it
+          </Button>
+        </Group>
+        {stopQueued.error && (
+          <Alert color="red" role="alert">
+            {stopQueued.error}
+          </Alert>
+        )}
       </Stack>
     );
   }
@@ -79,16 +123,41 @@ export function SendPanel({ campaign, content, estimate, blocked, beforeSend }: 
       </Radio.Group>
       {when === 'later' && (
         <Stack gap={4}>
-          <TextInput type="datetime-local" label={`Send at (${timeZone} time, the account's zone)`} value={value} onChange={(event) => setValue(event.currentTarget.value)} error={value ? schedule?.problem : undefined} w={380} />
-          {schedule?.deskTime && timeZone !== deskTimeZone() && <Text size="sm">That is {schedule.deskTime} here ({deskTimeZone()}).</Text>}
-          {schedule?.warnings.map((warning) => <Alert key={warning} color="yellow" title="The clocks change before then">{warning}</Alert>)}
+          <TextInput
+            type="datetime-local"
+            label={`Send at (${timeZone} time, the account's zone)`}
+            value={value}
+            onChange={(event) => setValue(event.currentTarget.value)}
+            error={value ? schedule?.problem : undefined}
+            w={380}
+          />
+          {schedule?.deskTime && timeZone !== deskTimeZone() && (
+            <Text size="sm">
+              That is {schedule.deskTime} here ({deskTimeZone()}).
+            </Text>
+          )}
+          {schedule?.warnings.map((warning) => (
+            <Alert key={warning} color="yellow" title="The clocks change before then">
+              {warning}
+            </Alert>
+          ))}
         </Stack>
       )}
       <Group>
-        <Button onClick={confirm} disabled={disabledReason !== null} loading={send.busy}>{when === 'now' ? 'Send now…' : 'Schedule…'}</Button>
-        {disabledReason && <Text size="sm" c="dimmed">{disabledReason}</Text>}
+        <Button onClick={confirm} disabled={disabledReason !== null} loading={send.busy}>
+          {when === 'now' ? 'Send now…' : 'Schedule…'}
+        </Button>
+        {disabledReason && (
+          <Text size="sm" c="dimmed">
+            {disabledReason}
+          </Text>
+        )}
       </Group>
-      {send.error && <Alert color="red" role="alert">{send.error}</Alert>}
+      {send.error && (
+        <Alert color="red" role="alert">
+          {send.error}
+        </Alert>
+      )}
     </Stack>
   );
 }
@@ -96,7 +165,8 @@ export function SendPanel({ campaign, content, estimate, blocked, beforeSend }: 
 /** What staff are told when the send was taken. */
 function sentMessage(view: CampaignView): string {
   if (view.state === 'sent') return `Sent to ${view.recipients ?? '?'} guests.`;
-  if (view.state === 'scheduled') return `Scheduled for ${view.sendAt?.slice(0, 16) ?? '?'}: ${view.recipients ?? '?'} guests.`;
+  if (view.state === 'scheduled')
+    return `Scheduled for ${view.sendAt?.slice(0, 16) ?? '?'}: ${view.recipients ?? '?'} guests.`;
   if (view.state === 'queued') return 'The line is down: the campaign waits in the outbox.';
   return view.problem ? `${view.problem.title}. ${view.problem.whatToDo}` : 'The service did not take the campaign.';
 }

@@ -6,11 +6,22 @@ import { useDeskAction } from '../../hooks/useDeskAction';
 
 /** Addresses typed with commas, semicolons or spaces between them. */
 export function splitAddresses(text: string): string[] {
-  return text.split(/[\s,;]+/).map((address) => address.trim()).filter(Boolean);
+  return text
+    .split(/[\s,;]+/)
+    .map((address) => address.trim())
+    .filter(Boolean);
 }
 
 /** A test send to any addresses (not only guests), each checked as an email address first. */
-export function TestSendForm({ campaignId, beforeSend, disabled }: { campaignId: string; beforeSend: () => Promise<void>; disabled: boolean }) {
+export function TestSendForm({
+  campaignId,
+  beforeSend,
+  disabled,
+}: {
+  campaignId: string;
+  beforeSend: () => Promise<void>;
+  disabled: boolean;
+}) {
   const [text, setText] = useState('');
   const addresses = splitAddresses(text);
   const invalid = addresses.filter((address) => !isValidEmail(address));
@@ -32,9 +43,20 @@ export function TestSendForm({ campaignId, beforeSend, disabled }: { campaignId:
           error={invalid.length > 0 ? `Not an email address: ${invalid.join(', ')}` : undefined}
           style={{ flex: 1 }}
         />
-        <Button mt={24} onClick={() => void send.run()} loading={send.busy} disabled={disabled || addresses.length === 0 || invalid.length > 0 || addresses.length > 20}>Send test</Button>
+        <Button
+          mt={24}
+          onClick={() => void send.run()}
+          loading={send.busy}
+          disabled={disabled || addresses.length === 0 || invalid.length > 0 || addresses.length > 20}
+        >
+          Send test
+        </Button>
       </Group>
-      {send.error && <Alert color="red" role="alert">{send.error}</Alert>}
+      {send.error && (
+        <Alert color="red" role="alert">
+          {send.error}
+        </Alert>
+      )}
     </Stack>
   );
 }

@@ -7,7 +7,16 @@ export function deskTimeZone(): string {
 
 /** An instant as staff read it in a zone ("Sat 28 Mar, 21:00"). */
 export function wallClock(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
 }
 
 /** What the schedule panel shows of a typed time: the instant in both zones, a clock-change warning, or the problem. */
@@ -19,7 +28,12 @@ export interface ScheduleExplained {
 }
 
 /** Reads a datetime-local value typed in the account's zone and explains it for staff. */
-export function explainSchedule(value: string, accountZone: string, now: Date, deskZone = deskTimeZone()): ScheduleExplained {
+export function explainSchedule(
+  value: string,
+  accountZone: string,
+  now: Date,
+  deskZone = deskTimeZone(),
+): ScheduleExplained {
   if (!value) return { problem: 'Choose the date and time it goes out.', warnings: [] };
   const reading = readSchedule(value.replace('T', ' '), accountZone, now);
   if (!reading.ok) return { problem: reading.problem, warnings: [] };

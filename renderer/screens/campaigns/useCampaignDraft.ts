@@ -54,5 +54,12 @@ export function useCampaignDraft(campaign: CampaignView) {
 
 /** The editable part of a campaign view. */
 export function contentOf(campaign: CampaignView): CampaignContent {
-  return { name: campaign.name, subject: campaign.subject, fromName: campaign.fromName, fromEmail: campaign.fromEmail, body: campaign.body, audience: campaign.audience };
+  return {
+    name: campaign.name,
+    subject: campaign.subject,
+    fromName: campaign.fromName,
+    fromEmail: campaign.fromEmail,
+    body: campaign.body,
+    audience: campaign.audience,
+  };
 }

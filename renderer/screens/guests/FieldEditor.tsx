@@ -15,48 +15,141 @@ export function FieldEditor({ field, label, value, onChange, error }: FieldEdito
   const common = { label, error, 'aria-label': label };
   switch (field.type) {
     case 'text':
-      return <Textarea {...common} value={value} onChange={(e) => onChange(e.currentTarget.value)} autosize minRows={2} maxRows={6} />;
+      return (
+        <Textarea
+          {...common}
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxRows={6}
+        />
+      );
     case 'number':
-      return <TextInput {...common} value={value} onChange={(e) => onChange(e.currentTarget.value)} inputMode="decimal" />;
+      return (
+        <TextInput {...common} value={value} onChange={(e) => onChange(e.currentTarget.value)} inputMode="decimal" />
+      );
     case 'date':
       return <TextInput {...common} type="date" value={value} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'time':
-      return <TextInput {...common} type="time" step={1} value={value} onChange={(e) => onChange(withSeconds(e.currentTarget.value))} />;
+      return (
+        <TextInput
+          {...common}
+          type="time"
+          step={1}
+          value={value}
+          onChange={(e) => onChange(withSeconds(e.currentTarget.value))}
+        />
+      );
     case 'datetime':
       return (
-        <TextInput {...common} type="datetime-local" step={1} value={value.replace(' ', 'T')} onChange={(e) => onChange(withSeconds(e.currentTarget.value.replace('T', ' ')))} />
+        <TextInput
+          {...common}
+          type="datetime-local"
+          step={1}
+          value={value.replace(' ', 'T')}
+          onChange={(e) => onChange(withSeconds(e.currentTarget.value.replace('T', ' ')))}
+        />
       );
     case 'singleSelect':
-      return <Select {...common} data={withCurrent(field.options ?? [], value)} value={value || null} onChange={(next) => onChange(next ?? '')} clearable searchable />;
+      return (
+        <Select
+          {...common}
+          data={withCurrent(field.options ?? [], value)}
+          value={value || null}
+          onChange={(next) => onChange(next ?? '')}
+          clearable
+          searchable
+        />
+      );
     case 'bool':
-      return <Choice label={label} value={value} onChange={onChange} error={error} data={[{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }]} />;
+      return (
+        <Choice
+          label={label}
+          value={value}
+          onChange={onChange}
+          error={error}
+          data={[
+            { value: 'true', label: 'Yes' },
+            { value: 'false', label: 'No' },
+          ]}
+        />
+      );
     case 'Sex':
-      return <Choice label={label} value={value} onChange={onChange} error={error} data={[{ value: 'm', label: 'm' }, { value: 'f', label: 'f' }]} />;
+      return (
+        <Choice
+          label={label}
+          value={value}
+          onChange={onChange}
+          error={error}
+          data={[
+            { value: 'm', label: 'm' },
+            { value: 'f', label: 'f' },
+          ]}
+        />
+      );
     default:
       return <TextInput {...common} value={value} onChange={(e) => onChange(e.currentTarget.value)} />;
   }
 }
 
 /** A two-way choice that can also be left unset. */
-function Choice({ label, value, onChange, error, data }: { label: string; value: string; onChange: (value: string) => void; error?: string; data: { value: string; label: string }[] }) {
+function Choice({
+  label,
+  value,
+  onChange,
+  error,
+  data,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  data: { value: string; label: string }[];
+}) {
   return (
     <Input.Wrapper label={label} error={error}>
       <div>
-        <SegmentedControl aria-label={label} value={value} onChange={onChange} data={[{ value: '', label: 'Not set' }, ...data]} size="xs" />
+        <SegmentedControl
+          aria-label={label}
+          value={value}
+          onChange={onChange}
+          data={[{ value: '', label: 'Not set' }, ...data]}
+          size="xs"
+        />
       </div>
     </Input.Wrapper>
   );
 }
 
 /** Check and uncheck the options of a multipleSelect field; each change is sent on its own. */
-export function MultiSelectEditor({ label, options, checked, onToggle }: { label: string; options: string[]; checked: string[]; onToggle: (option: string, checked: boolean) => void }) {
+export function MultiSelectEditor({
+  label,
+  options,
+  checked,
+  onToggle,
+}: {
+  label: string;
+  options: string[];
+  checked: string[];
+  onToggle: (option: string, checked: boolean) => void;
+}) {
   return (
     <Input.Wrapper label={label}>
       <Group gap="md" mt={4}>
         {withCurrent(options, ...checked).map((option) => (
-          <Checkbox key={option} label={option} checked={checked.includes(option)} onChange={(e) => onToggle(option, e.currentTarget.checked)} />
+          <Checkbox
+            key={option}
+            label={option}
+            checked={checked.includes(option)}
+            onChange={(e) => onToggle(option, e.currentTarget.checked)}
+          />
         ))}
-        {options.length === 0 && checked.length === 0 && <Text size="xs" c="dimmed">No options yet (they are added as contacts are pushed).</Text>}
+        {options.length === 0 && checked.length === 0 && (
+          <Text size="xs" c="dimmed">
+            No options yet (they are added as contacts are pushed).
+          </Text>
+        )}
       </Group>
     </Input.Wrapper>
   );

@@ -2,13 +2,31 @@ import { Alert, Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** The foot of a guest form: why the last try failed (what was typed stays above), other actions, and the submit button. */
-export function FormFooter({ error, busy, submitLabel, disabled, children }: { error: string | null; busy: boolean; submitLabel: string; disabled?: boolean; children?: ReactNode }) {
+export function FormFooter({
+  error,
+  busy,
+  submitLabel,
+  disabled,
+  children,
+}: {
+  error: string | null;
+  busy: boolean;
+  submitLabel: string;
+  disabled?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <>
-      {error && <Alert color="red" role="alert">{error}</Alert>}
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
       <Group justify="flex-end">
         {children}
-        <Button type="submit" loading={busy} disabled={disabled}>{submitLabel}</Button>
+        <Button type="submit" loading={busy} disabled={disabled}>
+          {submitLabel}
+        </Button>
       </Group>
     </>
   );

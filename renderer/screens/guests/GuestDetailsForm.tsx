@@ -44,7 +44,9 @@ export function GuestDetailsForm({ profile }: { profile: GuestProfileData }) {
           acceptValueOnBlur
         />
         <FormFooter error={edit.failure} busy={edit.busy} submitLabel="Save" disabled={!edit.dirty}>
-          <Button variant="default" onClick={edit.revert} disabled={!edit.dirty || edit.busy}>Undo changes</Button>
+          <Button variant="default" onClick={edit.revert} disabled={!edit.dirty || edit.busy}>
+            Undo changes
+          </Button>
         </FormFooter>
       </Stack>
     </form>

@@ -6,7 +6,13 @@ import { StateBadge } from './PendingMark';
 import type { GuestProfileData } from './useGuestProfile';
 import { useCacheQuery } from '../../hooks/useCacheQuery';
 
-const KIND_LABELS: Record<GuestWrite['kind'], string> = { create: 'Recorded', update: 'Details changed', purchase: 'Purchase', sms: 'SMS', email: 'Email' };
+const KIND_LABELS: Record<GuestWrite['kind'], string> = {
+  create: 'Recorded',
+  update: 'Details changed',
+  purchase: 'Purchase',
+  sms: 'SMS',
+  email: 'Email',
+};
 
 /** What this desk did for the guest (purchases, SMS, email) with each entry's state, delivery figures, and SMS replies from their number. */
 export function GuestHistory({ profile }: { profile: GuestProfileData }) {
@@ -17,38 +23,65 @@ export function GuestHistory({ profile }: { profile: GuestProfileData }) {
   const extras = useCacheQuery(async () => {
     if (!cache) return { sent: new Map<string, SentItemRow>(), replies: [] as SmsReplyRow[] };
     const phone = mobile ? cache.phoneKey(mobile) : null;
-    const [sent, replies] = await Promise.all([cache.db.sentItemsByReference(references), phone ? cache.db.repliesFrom(phone) : Promise.resolve([])]);
+    const [sent, replies] = await Promise.all([
+      cache.db.sentItemsByReference(references),
+      phone ? cache.db.repliesFrom(phone) : Promise.resolve([]),
+    ]);
     return { sent, replies };
   }, [cache, mobile, references.join(',')]);
 
   return (
     <Stack gap="md">
       <Title order={5}>Purchases and messages from this desk</Title>
-      {activity.length === 0 && <Text size="sm" c="dimmed">Nothing yet. (The service cannot list purchases or messages sent from elsewhere.)</Text>}
+      {activity.length === 0 && (
+        <Text size="sm" c="dimmed">
+          Nothing yet. (The service cannot list purchases or messages sent from elsewhere.)
+        </Text>
+      )}
       {activity.length > 0 && (
         <Table aria-label="guest activity" verticalSpacing={4}>
           <Table.Tbody>
             {activity.map((write) => (
               <Table.Tr key={write.outboxId}>
-                <Table.Td w={110}><Text size="xs" c="dimmed">{new Date(write.createdAt).toLocaleString()}</Text></Table.Td>
+                <Table.Td w={110}>
+                  <Text size="xs" c="dimmed">
+                    {new Date(write.createdAt).toLocaleString()}
+                  </Text>
+                </Table.Td>
                 <Table.Td w={90}>{KIND_LABELS[write.kind]}</Table.Td>
                 <Table.Td>
                   <Text size="sm">{write.summary ?? ''}</Text>
-                  {write.problem && <Text size="xs" c="red">{write.problem}</Text>}
+                  {write.problem && (
+                    <Text size="xs" c="red">
+                      {write.problem}
+                    </Text>
+                  )}
                   <Delivery sent={write.referenceId ? extras?.sent.get(write.referenceId) : undefined} />
                 </Table.Td>
-                <Table.Td w={140}><StateBadge state={write.state} /></Table.Td>
+                <Table.Td w={140}>
+                  <StateBadge state={write.state} />
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       )}
       <Title order={5}>SMS replies from {mobile || 'this guest'}</Title>
-      {!mobile && <Text size="sm" c="dimmed">No mobile on file.</Text>}
-      {mobile && extras?.replies.length === 0 && <Text size="sm" c="dimmed">No replies in the last month.</Text>}
+      {!mobile && (
+        <Text size="sm" c="dimmed">
+          No mobile on file.
+        </Text>
+      )}
+      {mobile && extras?.replies.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No replies in the last month.
+        </Text>
+      )}
       {extras?.replies.map((reply) => (
         <Group key={reply.id} gap="xs" wrap="nowrap" align="flex-start">
-          <Text size="xs" c="dimmed" w={140}>{reply.timestamp}</Text>
+          <Text size="xs" c="dimmed" w={140}>
+            {reply.timestamp}
+          </Text>
           <Text size="sm">{reply.message}</Text>
         </Group>
       ))}
@@ -68,8 +101,14 @@ function Delivery({ sent }: { sent: SentItemRow | undefined }) {
   ].filter(([, value]) => typeof value === 'number' && value > 0);
   return (
     <Group gap={4}>
-      <Text size="xs" c="dimmed">Service: {sent.timestamp}</Text>
-      {figures.map(([label, value]) => <Badge key={String(label)} size="xs" variant="outline">{value} {label}</Badge>)}
+      <Text size="xs" c="dimmed">
+        Service: {sent.timestamp}
+      </Text>
+      {figures.map(([label, value]) => (
+        <Badge key={String(label)} size="xs" variant="outline">
+          {value} {label}
+        </Badge>
+      ))}
     </Group>
   );
 }

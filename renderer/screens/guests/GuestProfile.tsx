@@ -15,10 +15,20 @@ import { useGuestProfile } from './useGuestProfile';
 export function GuestProfile({ guestKey, tab }: { guestKey: string; tab: GuestTab }) {
   const profile = useGuestProfile(guestKey);
   if (profile === undefined) return <Loader size="sm" aria-label="loading guest" />;
-  if (profile === null) return <Text c="dimmed">This guest is no longer in the cache (removed on the service, or the new guest was discarded).</Text>;
+  if (profile === null)
+    return (
+      <Text c="dimmed">
+        This guest is no longer in the cache (removed on the service, or the new guest was discarded).
+      </Text>
+    );
   const { row, shown, unconfirmed } = profile;
   const isLocal = isLocalGuestId(row.key);
-  const ids = [fieldText(shown, FIELD.member) && `Member ${fieldText(shown, FIELD.member)}`, fieldText(shown, FIELD.card) && `Card ${fieldText(shown, FIELD.card)}`].filter(Boolean).join(' · ');
+  const ids = [
+    fieldText(shown, FIELD.member) && `Member ${fieldText(shown, FIELD.member)}`,
+    fieldText(shown, FIELD.card) && `Card ${fieldText(shown, FIELD.card)}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
   return (
     <Stack gap="sm">
@@ -41,11 +51,21 @@ export function GuestProfile({ guestKey, tab }: { guestKey: string; tab: GuestTa
           <Tabs.Tab value="email">Email</Tabs.Tab>
           <Tabs.Tab value="history">Purchases and messages</Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="details" pt="sm">{tab === 'details' && <GuestDetailsForm profile={profile} />}</Tabs.Panel>
-        <Tabs.Panel value="purchase" pt="sm">{tab === 'purchase' && <PurchaseForm profile={profile} />}</Tabs.Panel>
-        <Tabs.Panel value="sms" pt="sm">{tab === 'sms' && <SmsForm profile={profile} />}</Tabs.Panel>
-        <Tabs.Panel value="email" pt="sm">{tab === 'email' && <EmailForm profile={profile} />}</Tabs.Panel>
-        <Tabs.Panel value="history" pt="sm">{tab === 'history' && <GuestHistory profile={profile} />}</Tabs.Panel>
+        <Tabs.Panel value="details" pt="sm">
+          {tab === 'details' && <GuestDetailsForm profile={profile} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="purchase" pt="sm">
+          {tab === 'purchase' && <PurchaseForm profile={profile} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="sms" pt="sm">
+          {tab === 'sms' && <SmsForm profile={profile} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="email" pt="sm">
+          {tab === 'email' && <EmailForm profile={profile} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="sm">
+          {tab === 'history' && <GuestHistory profile={profile} />}
+        </Tabs.Panel>
       </Tabs>
     </Stack>
   );

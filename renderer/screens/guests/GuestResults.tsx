@@ -33,7 +33,14 @@ export function GuestResults() {
 
   return (
     <div ref={scrollRef} style={{ height: 'calc(100vh - 260px)', minHeight: 240, overflowY: 'auto' }}>
-      <div id="guest-results" role="listbox" aria-label="Guests found" aria-busy={answered === undefined} data-query={answered} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div
+        id="guest-results"
+        role="listbox"
+        aria-label="Guests found"
+        aria-busy={answered === undefined}
+        data-query={answered}
+        style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+      >
         {virtualizer.getVirtualItems().map((item) => {
           const row = results[item.index]!;
           return (
@@ -53,7 +60,19 @@ export function GuestResults() {
 }
 
 /** One guest in the results: name, email, mobile and member number, and a pending mark. */
-function ResultRow({ row, index, active, open, top }: { row: GuestRow; index: number; active: boolean; open: boolean; top: number }) {
+function ResultRow({
+  row,
+  index,
+  active,
+  open,
+  top,
+}: {
+  row: GuestRow;
+  index: number;
+  active: boolean;
+  open: boolean;
+  top: number;
+}) {
   return (
     <UnstyledButton
       id={resultOptionId(index)}
@@ -75,10 +94,18 @@ function ResultRow({ row, index, active, open, top }: { row: GuestRow; index: nu
       }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text fw={600} truncate>{row.label}</Text>
-        {row.pending > 0 && <Badge size="xs" color="yellow" variant="light">Pending</Badge>}
+        <Text fw={600} truncate>
+          {row.label}
+        </Text>
+        {row.pending > 0 && (
+          <Badge size="xs" color="yellow" variant="light">
+            Pending
+          </Badge>
+        )}
       </Group>
-      <Text size="xs" c="dimmed" truncate>{row.detail}</Text>
+      <Text size="xs" c="dimmed" truncate>
+        {row.detail}
+      </Text>
     </UnstyledButton>
   );
 }

@@ -76,12 +76,24 @@ function SearchSummary() {
   const count = useGuestSearch((state) => state.results.length);
   const truncated = useGuestSearch((state) => state.truncated);
   const settled = useGuestSearch((state) => state.settled);
-  if (!query.trim()) return <Text size="sm" c="dimmed">Type part of a name, an email, a mobile, or a member or card number. ↑ ↓ to choose, Enter to open, Esc to clear.</Text>;
+  if (!query.trim())
+    return (
+      <Text size="sm" c="dimmed">
+        Type part of a name, an email, a mobile, or a member or card number. ↑ ↓ to choose, Enter to open, Esc to clear.
+      </Text>
+    );
   if (!settled && count === 0) return null;
-  if (count === 0) return <Text size="sm" c="dimmed" role="status">No guest matches “{query.trim()}”.</Text>;
+  if (count === 0)
+    return (
+      <Text size="sm" c="dimmed" role="status">
+        No guest matches “{query.trim()}”.
+      </Text>
+    );
   return (
     <Text size="sm" c="dimmed" role="status">
-      {truncated ? `The first ${count} matches: keep typing to narrow them down.` : `${count} ${count === 1 ? 'guest' : 'guests'} found.`}
+      {truncated
+        ? `The first ${count} matches: keep typing to narrow them down.`
+        : `${count} ${count === 1 ? 'guest' : 'guests'} found.`}
     </Text>
   );
 }

@@ -25,8 +25,12 @@ export function GuestsScreen() {
       <Group justify="space-between" wrap="nowrap">
         <Title order={2}>Guests</Title>
         <Group gap="xs">
-          <Button variant="light" onClick={() => showPanel({ kind: 'new' })} disabled={!hasCache}>New guest</Button>
-          <Button variant="subtle" onClick={() => useNavigation.getState().go('messages')} disabled={!hasCache}>SMS replies</Button>
+          <Button variant="light" onClick={() => showPanel({ kind: 'new' })} disabled={!hasCache}>
+            New guest
+          </Button>
+          <Button variant="subtle" onClick={() => useNavigation.getState().go('messages')} disabled={!hasCache}>
+            SMS replies
+          </Button>
         </Group>
       </Group>
       {accountState === 'none' && (
@@ -34,11 +38,19 @@ export function GuestsScreen() {
           <Group justify="space-between">
             Connect the venue's account, or start the demo, to look guests up.
             <Group gap="xs">
-              <Button size="xs" onClick={() => void startDemo.run()} loading={startDemo.busy}>Start the demo</Button>
-              <Button size="xs" variant="default" onClick={() => useNavigation.getState().go('settings')}>Open Settings</Button>
+              <Button size="xs" onClick={() => void startDemo.run()} loading={startDemo.busy}>
+                Start the demo
+              </Button>
+              <Button size="xs" variant="default" onClick={() => useNavigation.getState().go('settings')}>
+                Open Settings
+              </Button>
             </Group>
           </Group>
-          {startDemo.error && <Text size="sm" c="red" role="alert">{startDemo.error}</Text>}
+          {startDemo.error && (
+            <Text size="sm" c="red" role="alert">
+              {startDemo.error}
+            </Text>
+          )}
         </Alert>
       )}
       <SyncBar />

@@ -14,7 +14,11 @@ export const STATE_LABELS: Record<WriteState, string> = {
 /** A badge for one write's state. */
 export function StateBadge({ state }: { state: WriteState }) {
   const color = state === 'sent' ? 'teal' : state === 'needs_attention' ? 'red' : 'yellow';
-  return <Badge color={color} variant="light" size="sm">{STATE_LABELS[state]}</Badge>;
+  return (
+    <Badge color={color} variant="light" size="sm">
+      {STATE_LABELS[state]}
+    </Badge>
+  );
 }
 
 /** The profile's pending mark: changes the service has not confirmed, and any the outbox needs a person for. */
@@ -24,17 +28,27 @@ export function PendingMark({ unconfirmed, isLocal }: { unconfirmed: GuestWrite[
   if (problems.length > 0) {
     return (
       <Alert color="red" title="The service did not accept a change" role="alert">
-        {problems.map((write) => <Text key={write.outboxId} size="sm">{write.problem ?? 'See the outbox for the reason.'}</Text>)}
+        {problems.map((write) => (
+          <Text key={write.outboxId} size="sm">
+            {write.problem ?? 'See the outbox for the reason.'}
+          </Text>
+        ))}
         <Group justify="flex-end" mt="xs">
-          <Button size="xs" variant="light" onClick={() => useNavigation.getState().go('outbox')}>Open the outbox</Button>
+          <Button size="xs" variant="light" onClick={() => useNavigation.getState().go('outbox')}>
+            Open the outbox
+          </Button>
         </Group>
       </Alert>
     );
   }
   return (
     <Group gap="xs" aria-label="pending changes">
-      <Badge color="yellow" variant="light">{isLocal ? 'New guest: not yet on the service' : 'Changes waiting to go out'}</Badge>
-      <Text size="xs" c="dimmed">Shown here already; the service gets {unconfirmed.length === 1 ? 'it' : 'them'} when the line is up.</Text>
+      <Badge color="yellow" variant="light">
+        {isLocal ? 'New guest: not yet on the service' : 'Changes waiting to go out'}
+      </Badge>
+      <Text size="xs" c="dimmed">
+        Shown here already; the service gets {unconfirmed.length === 1 ? 'it' : 'them'} when the line is up.
+      </Text>
     </Group>
   );
 }

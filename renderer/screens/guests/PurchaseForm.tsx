@@ -27,20 +27,34 @@ export function PurchaseForm({ profile }: { profile: GuestProfileData }) {
   const timeZone = useAccount((state) => state.account?.timeZone ?? 'UTC');
   const [openedAt] = useState(() => formatServiceDateTime(new Date(), timeZone));
   const draftId = guestDraftId('purchase', profile.row);
-  const [draft, update] = useDraft<PurchaseDraft>(draftId, { item_desc: '', price: '', item_qty: '1', purchased_at: openedAt });
+  const [draft, update] = useDraft<PurchaseDraft>(draftId, {
+    item_desc: '',
+    price: '',
+    item_qty: '1',
+    purchased_at: openedAt,
+  });
   const [more, setMore] = useState(false);
-  const action = useDeskAction(async () => {
-    const item = Object.fromEntries(Object.entries(draft).filter(([, value]) => value.trim() !== ''));
-    const problem = validatePurchaseItem(item);
-    if (problem) throw new Error(problem);
-    const summary = `${item.item_desc} × ${item.item_qty ?? '1'}, ${item.price}`;
-    await addPurchase(getDesk(), profile.row.key, item, summary);
-    clearDraft(draftId);
-    return `Purchase queued: ${summary}.`;
-  }, (message) => message);
+  const action = useDeskAction(
+    async () => {
+      const item = Object.fromEntries(Object.entries(draft).filter(([, value]) => value.trim() !== ''));
+      const problem = validatePurchaseItem(item);
+      if (problem) throw new Error(problem);
+      const summary = `${item.item_desc} × ${item.item_qty ?? '1'}, ${item.price}`;
+      await addPurchase(getDesk(), profile.row.key, item, summary);
+      clearDraft(draftId);
+      return `Purchase queued: ${summary}.`;
+    },
+    (message) => message,
+  );
 
   const input = (field: string, label: string, extra: Record<string, unknown> = {}) => (
-    <TextInput key={field} label={label} value={draft[field] ?? ''} onChange={(event) => update({ [field]: event.currentTarget.value })} {...extra} />
+    <TextInput
+      key={field}
+      label={label}
+      value={draft[field] ?? ''}
+      onChange={(event) => update({ [field]: event.currentTarget.value })}
+      {...extra}
+    />
   );
 
   return (
@@ -52,7 +66,9 @@ export function PurchaseForm({ profile }: { profile: GuestProfileData }) {
           {input('item_qty', 'Quantity', { inputMode: 'numeric' })}
           {input('purchased_at', `Purchased at (${timeZone})`, { description: 'yyyy-mm-dd hh:mm:ss' })}
         </SimpleGrid>
-        <Button variant="subtle" size="xs" w="fit-content" onClick={() => setMore((open) => !open)}>{more ? 'Fewer details' : 'More details'}</Button>
+        <Button variant="subtle" size="xs" w="fit-content" onClick={() => setMore((open) => !open)}>
+          {more ? 'Fewer details' : 'More details'}
+        </Button>
         <Collapse expanded={more}>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" verticalSpacing="xs">
             {MORE_FIELDS.map(([field, label]) => input(field, label))}

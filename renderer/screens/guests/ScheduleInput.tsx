@@ -2,7 +2,12 @@ import { Checkbox, Group, Text, TextInput } from '@mantine/core';
 import type { ScheduleDraft } from './useSchedule';
 
 /** An optional send time, typed in the account's time zone (the service reads times without a zone in it). */
-export function ScheduleInput({ schedule, timeZone, error, onChange }: {
+export function ScheduleInput({
+  schedule,
+  timeZone,
+  error,
+  onChange,
+}: {
   schedule: ScheduleDraft;
   timeZone: string;
   error?: string;
@@ -10,7 +15,11 @@ export function ScheduleInput({ schedule, timeZone, error, onChange }: {
 }) {
   return (
     <Group align="flex-end" gap="sm">
-      <Checkbox label="Send later" checked={schedule.scheduled} onChange={(event) => onChange({ scheduled: event.currentTarget.checked })} />
+      <Checkbox
+        label="Send later"
+        checked={schedule.scheduled}
+        onChange={(event) => onChange({ scheduled: event.currentTarget.checked })}
+      />
       {schedule.scheduled && (
         <TextInput
           type="datetime-local"
@@ -20,7 +29,11 @@ export function ScheduleInput({ schedule, timeZone, error, onChange }: {
           error={error}
         />
       )}
-      {!schedule.scheduled && <Text size="xs" c="dimmed">Goes out as soon as the line allows.</Text>}
+      {!schedule.scheduled && (
+        <Text size="xs" c="dimmed">
+          Goes out as soon as the line allows.
+        </Text>
+      )}
     </Group>
   );
 }

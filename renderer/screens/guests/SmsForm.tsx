@@ -20,25 +20,41 @@ interface SmsDraft extends ScheduleDraft, Record<string, unknown> {
 
 /** A one-off SMS to the guest: sender rules, the live GSM-7 check, counts and an optional schedule; through the outbox. */
 export function SmsForm({ profile }: { profile: GuestProfileData }) {
-  const { account, timeZone, draftId, draft, update, schedule } = useMessageDraft<SmsDraft>('sms', profile, (current) => ({
-    from: current?.defaultSmsSender ?? '',
-    to: fieldText(profile.shown, FIELD.mobile),
-    message: '',
-  }));
+  const { account, timeZone, draftId, draft, update, schedule } = useMessageDraft<SmsDraft>(
+    'sms',
+    profile,
+    (current) => ({
+      from: current?.defaultSmsSender ?? '',
+      to: fieldText(profile.shown, FIELD.mobile),
+      message: '',
+    }),
+  );
   const senderProblem = draft.from ? validateSmsSender(draft.from) : null;
-  const mobile = draft.to.trim() ? normalizePhone(draft.to, account?.defaultPhoneCountry as CountryCode | undefined) : null;
-  const action = useDeskAction(async () => {
-    const problem =
-      validateSmsSender(draft.from) ??
-      (!mobile ? 'Enter a valid mobile number (with the country code if it is abroad).' : null) ??
-      (draft.message.trim() === '' ? 'Write the message.' : null) ??
-      (findInvalidSmsCharacters(draft.message).length > 0 ? 'Replace or remove the marked characters first: the service refuses them.' : null) ??
-      schedule.error;
-    if (problem) throw new Error(problem);
-    await sendSms(getDesk(), profile.row.key, { from: draft.from, to: mobile!, message: draft.message, ...(schedule.sendAt ? { sendAt: schedule.sendAt } : {}) });
-    clearDraft(draftId);
-    return queuedMessage('SMS', schedule.sendAt, timeZone);
-  }, (message) => message);
+  const mobile = draft.to.trim()
+    ? normalizePhone(draft.to, account?.defaultPhoneCountry as CountryCode | undefined)
+    : null;
+  const action = useDeskAction(
+    async () => {
+      const problem =
+        validateSmsSender(draft.from) ??
+        (!mobile ? 'Enter a valid mobile number (with the country code if it is abroad).' : null) ??
+        (draft.message.trim() === '' ? 'Write the message.' : null) ??
+        (findInvalidSmsCharacters(draft.message).length > 0
+          ? 'Replace or remove the marked characters first: the service refuses them.'
+          : null) ??
+        schedule.error;
+      if (problem) throw new Error(problem);
+      await sendSms(getDesk(), profile.row.key, {
+        from: draft.from,
+        to: mobile!,
+        message: draft.message,
+        ...(schedule.sendAt ? { sendAt: schedule.sendAt } : {}),
+      });
+      clearDraft(draftId);
+      return queuedMessage('SMS', schedule.sendAt, timeZone);
+    },
+    (message) => message,
+  );
 
   return (
     <form onSubmit={(event) => (event.preventDefault(), void action.run())} aria-label="send sms">
@@ -59,10 +75,21 @@ export function SmsForm({ profile }: { profile: GuestProfileData }) {
             error={draft.to.trim() && !mobile ? 'Not a valid mobile number.' : undefined}
           />
         </Group>
-        <Textarea label="Message" value={draft.message} onChange={(event) => update({ message: event.currentTarget.value })} autosize minRows={3} maxRows={8} />
+        <Textarea
+          label="Message"
+          value={draft.message}
+          onChange={(event) => update({ message: event.currentTarget.value })}
+          autosize
+          minRows={3}
+          maxRows={8}
+        />
         <SmsTextCheck message={draft.message} onChange={(message) => update({ message })} />
         <ScheduleInput schedule={draft} timeZone={timeZone} error={schedule.error} onChange={update} />
-        {!fieldText(profile.shown, FIELD.mobile) && <Text size="xs" c="dimmed">This guest has no mobile on file; type one above.</Text>}
+        {!fieldText(profile.shown, FIELD.mobile) && (
+          <Text size="xs" c="dimmed">
+            This guest has no mobile on file; type one above.
+          </Text>
+        )}
         <FormFooter error={action.error} busy={action.busy} submitLabel="Send SMS" />
       </Stack>
     </form>

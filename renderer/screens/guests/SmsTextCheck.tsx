@@ -11,7 +11,8 @@ export function SmsTextCheck({ message, onChange }: { message: string; onChange:
   return (
     <>
       <Text size="xs" c={count.segments > 1 ? 'orange' : 'dimmed'} aria-label="sms length">
-        {count.characters} characters, {count.units} of {count.segments <= 1 ? 160 : count.segments * 153} units · {count.segments} {count.segments === 1 ? 'segment' : 'segments'}
+        {count.characters} characters, {count.units} of {count.segments <= 1 ? 160 : count.segments * 153} units ·{' '}
+        {count.segments} {count.segments === 1 ? 'segment' : 'segments'}
         {count.segments > 1 ? ` of ${count.perSegment} units each` : ''}
         {count.units > count.characters ? ' (characters such as € [ ] { } count double)' : ''}
       </Text>
@@ -23,7 +24,9 @@ export function SmsTextCheck({ message, onChange }: { message: string; onChange:
           <Group gap="xs" mt="xs">
             {distinct.map(({ char, suggestion }) =>
               suggestion === undefined ? (
-                <Text key={char} size="xs">“{char}” has no plain replacement: remove it.</Text>
+                <Text key={char} size="xs">
+                  “{char}” has no plain replacement: remove it.
+                </Text>
               ) : (
                 <Button key={char} size="compact-xs" variant="light" onClick={() => replaceOne(char, suggestion)}>
                   Replace “{char}” with “{suggestion === '' ? 'nothing' : suggestion}”
@@ -31,7 +34,9 @@ export function SmsTextCheck({ message, onChange }: { message: string; onChange:
               ),
             )}
             {distinct.some((entry) => entry.suggestion !== undefined) && (
-              <Button size="compact-xs" onClick={() => onChange(applySmsSuggestions(message))}>Replace all</Button>
+              <Button size="compact-xs" onClick={() => onChange(applySmsSuggestions(message))}>
+                Replace all
+              </Button>
             )}
           </Group>
         </Alert>

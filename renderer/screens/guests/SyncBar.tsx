@@ -16,7 +16,13 @@ export function SyncBar() {
       {syncing && status.total > 0 && (
         <Progress value={(100 * status.done) / status.total} w={220} aria-label="sync progress" animated />
       )}
-      <Button size="xs" variant="subtle" onClick={() => void cache.sync.run()} loading={syncing && status.kind === 'incremental'} disabled={syncing}>
+      <Button
+        size="xs"
+        variant="subtle"
+        onClick={() => void cache.sync.run()}
+        loading={syncing && status.kind === 'incremental'}
+        disabled={syncing}
+      >
         Sync now
       </Button>
       <Button size="xs" variant="subtle" onClick={() => void cache.sync.run('full')} disabled={syncing}>
@@ -28,9 +34,12 @@ export function SyncBar() {
 
 /** The status in staff's words. */
 function describe(status: SyncStatus): string {
-  const last = status.lastSyncedAt ? `Guests as of ${new Date(status.lastSyncedAt).toLocaleString()}` : 'Guests not downloaded yet';
+  const last = status.lastSyncedAt
+    ? `Guests as of ${new Date(status.lastSyncedAt).toLocaleString()}`
+    : 'Guests not downloaded yet';
   if (status.phase === 'syncing') {
-    if (status.total === 0) return status.kind === 'full' ? 'Downloading the guest list from the service…' : 'Checking for changes…';
+    if (status.total === 0)
+      return status.kind === 'full' ? 'Downloading the guest list from the service…' : 'Checking for changes…';
     return `${status.kind === 'full' ? 'Downloading guests' : 'Updating guests'}: ${status.done.toLocaleString()} of ${status.total.toLocaleString()}`;
   }
   if (status.phase === 'failed') return `${last}. Could not sync: ${status.error} Search still works on what is here.`;

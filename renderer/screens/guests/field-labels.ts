@@ -13,6 +13,9 @@ const STANDARD_LABELS: Record<string, string> = {
 export function fieldLabel(name: string): string {
   const standard = STANDARD_LABELS[name];
   if (standard) return standard;
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').trim();
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
 }

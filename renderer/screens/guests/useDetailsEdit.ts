@@ -16,7 +16,10 @@ interface DetailsDraft extends Record<string, unknown> {
 }
 
 /** The fields a profile edits: the account's definitions in order, then any other field the record has. */
-export function editableFields(fields: FieldRow[], record: ContactRecord): Pick<FieldRow, 'name' | 'type' | 'options'>[] {
+export function editableFields(
+  fields: FieldRow[],
+  record: ContactRecord,
+): Pick<FieldRow, 'name' | 'type' | 'options'>[] {
   const known = new Set(fields.map((field) => field.name));
   const extra = Object.keys(record)
     .filter((name) => !known.has(name) && !SYSTEM_FIELDS.has(name))
@@ -31,7 +34,8 @@ export function useDetailsEdit(profile: GuestProfileData) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const fields = editableFields(profile.fields, shown);
 
-  const valueOf = (field: Pick<FieldRow, 'name' | 'type'>) => draft.values[field.name] ?? toInputValue(field.type, shown[field.name]);
+  const valueOf = (field: Pick<FieldRow, 'name' | 'type'>) =>
+    draft.values[field.name] ?? toInputValue(field.type, shown[field.name]);
   const checkedOf = (name: string) => {
     const checks = draft.checks[name] ?? {};
     const current = optionsOf(shown, name).filter((option) => checks[option] !== false);
@@ -48,14 +52,17 @@ export function useDetailsEdit(profile: GuestProfileData) {
     const multiselect: MultiselectChange[] = [];
     for (const [field, checks] of Object.entries(draft.checks)) {
       const current = optionsOf(shown, field);
-      for (const [option, checked] of Object.entries(checks)) if (checked !== current.includes(option)) multiselect.push({ field, option, checked });
+      for (const [option, checked] of Object.entries(checks))
+        if (checked !== current.includes(option)) multiselect.push({ field, option, checked });
     }
-    const changedCategories = draft.categories && !sameSet(draft.categories, categoriesOf(shown)) ? draft.categories : undefined;
+    const changedCategories =
+      draft.categories && !sameSet(draft.categories, categoriesOf(shown)) ? draft.categories : undefined;
     return { changes, multiselect, ...(changedCategories ? { categories: changedCategories } : {}) };
   };
 
   const pending = edit();
-  const dirty = Object.keys(pending.changes).length > 0 || pending.multiselect.length > 0 || pending.categories !== undefined;
+  const dirty =
+    Object.keys(pending.changes).length > 0 || pending.multiselect.length > 0 || pending.categories !== undefined;
 
   const save = useDeskAction(async () => {
     const problems: Record<string, string> = {};
@@ -78,7 +85,8 @@ export function useDetailsEdit(profile: GuestProfileData) {
     valueOf,
     setValue: (name: string, value: string) => setDraft({ values: { ...draft.values, [name]: value } }),
     checkedOf,
-    toggle: (field: string, option: string, checked: boolean) => setDraft({ checks: { ...draft.checks, [field]: { ...draft.checks[field], [option]: checked } } }),
+    toggle: (field: string, option: string, checked: boolean) =>
+      setDraft({ checks: { ...draft.checks, [field]: { ...draft.checks[field], [option]: checked } } }),
     categories,
     setCategories: (next: string[]) => setDraft({ categories: next }),
     errors,

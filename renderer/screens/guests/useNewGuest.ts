@@ -48,18 +48,23 @@ export function useNewGuest() {
   const email = value(FIELD.email).trim();
   const mobile = value(FIELD.mobile).trim() ? normalizePhone(value(FIELD.mobile), country) : null;
 
-  const duplicates = useCacheQuery(async (): Promise<LikelyDuplicate[]> => {
-    if (!cache) return [];
-    const byEmail = email && isValidEmail(email) ? await cache.db.guestsWithTerm(TERM.email + emailKey(email)) : [];
-    const byMobile = mobile ? await cache.db.guestsWithTerm(TERM.phone + mobile.slice(1)) : [];
-    return [...byEmail.map((row) => ({ row, same: 'email' as const })), ...byMobile.map((row) => ({ row, same: 'mobile' as const }))];
-  }, [cache, email, mobile]) ?? [];
+  const duplicates =
+    useCacheQuery(async (): Promise<LikelyDuplicate[]> => {
+      if (!cache) return [];
+      const byEmail = email && isValidEmail(email) ? await cache.db.guestsWithTerm(TERM.email + emailKey(email)) : [];
+      const byMobile = mobile ? await cache.db.guestsWithTerm(TERM.phone + mobile.slice(1)) : [];
+      return [
+        ...byEmail.map((row) => ({ row, same: 'email' as const })),
+        ...byMobile.map((row) => ({ row, same: 'mobile' as const })),
+      ];
+    }, [cache, email, mobile]) ?? [];
 
   const fieldError = (field: Pick<FieldRow, 'name' | 'type'>): string | undefined => {
     const typed = value(field.name);
     if (!typed.trim()) return undefined;
     if (field.name === FIELD.email) return isValidEmail(typed.trim()) ? undefined : 'Not a valid email address.';
-    if (field.name === FIELD.mobile) return mobile ? undefined : 'Not a valid mobile number (add the country code if it is abroad).';
+    if (field.name === FIELD.mobile)
+      return mobile ? undefined : 'Not a valid mobile number (add the country code if it is abroad).';
     return validateFieldValue(field.type, typed) ?? undefined;
   };
 
@@ -68,7 +73,8 @@ export function useNewGuest() {
     const record: Record<string, FieldValue> = {};
     for (const field of fields) {
       const typed = value(field.name);
-      if (typed.trim()) record[field.name] = field.name === FIELD.mobile && mobile ? mobile : toServiceValue(field.type, typed);
+      if (typed.trim())
+        record[field.name] = field.name === FIELD.mobile && mobile ? mobile : toServiceValue(field.type, typed);
     }
     return record;
   };
@@ -82,12 +88,19 @@ export function useNewGuest() {
   const action = useDeskAction(async (fields: Pick<FieldRow, 'name' | 'type'>[]) => {
     const record = typedRecord(fields);
     const problem = validateNewContact(record);
-    if (problem) throw new Error(problem === 'No email or mobile information' ? 'Enter an email or a mobile: the service needs one of them.' : problem);
+    if (problem)
+      throw new Error(
+        problem === 'No email or mobile information'
+          ? 'Enter an email or a mobile: the service needs one of them.'
+          : problem,
+      );
     const invalid = fields.map(fieldError).find(Boolean);
     if (invalid) throw new Error(`Check the marked fields: ${invalid}`);
     if (duplicates.length > 0) {
       const onFile = duplicates.map(({ row, same }) => `${row.label} already has this ${same}`).join(' and ');
-      throw new Error(`The service keeps one guest per email and one per mobile, and ${onFile}. Open them, add these details to them, or change the email or mobile.`);
+      throw new Error(
+        `The service keeps one guest per email and one per mobile, and ${onFile}. Open them, add these details to them, or change the email or mobile.`,
+      );
     }
     const localId = await createGuest(getDesk(), record, draft.categories);
     clearDraft(DRAFT_ID);

@@ -12,7 +12,11 @@ export interface ScheduleDraft {
 }
 
 /** The draft's schedule as the service takes it, or why it cannot be used (empty, not a real time, or already past in the account's zone). */
-export function draftSchedule(draft: ScheduleDraft, timeZone: string, now = new Date()): { sendAt?: string; error?: string } {
+export function draftSchedule(
+  draft: ScheduleDraft,
+  timeZone: string,
+  now = new Date(),
+): { sendAt?: string; error?: string } {
   if (!draft.scheduled) return {};
   if (!draft.sendAt) return { error: 'Choose when to send it, or untick "Send later".' };
   const sendAt = scheduleToService(draft.sendAt);
@@ -23,7 +27,11 @@ export function draftSchedule(draft: ScheduleDraft, timeZone: string, now = new 
 }
 
 /** A message form's draft for a guest (kept while staff look elsewhere), the account, its zone and the checked schedule. */
-export function useMessageDraft<T extends Draft & ScheduleDraft>(form: string, profile: GuestProfileData, initial: (account: AccountView | null) => Omit<T, keyof ScheduleDraft>) {
+export function useMessageDraft<T extends Draft & ScheduleDraft>(
+  form: string,
+  profile: GuestProfileData,
+  initial: (account: AccountView | null) => Omit<T, keyof ScheduleDraft>,
+) {
   const account = useAccount((state) => state.account);
   const timeZone = account?.timeZone ?? 'UTC';
   const draftId = guestDraftId(form, profile.row);

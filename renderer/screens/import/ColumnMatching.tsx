@@ -41,7 +41,11 @@ export function ColumnMatching() {
   const options = (column: number) => [
     {
       group: 'Contact fields',
-      items: fields.map((field) => ({ value: `field:${field.name}`, label: fieldLabel(field.name), disabled: used.has(field.name) && targetValue(targets[column]) !== `field:${field.name}` })),
+      items: fields.map((field) => ({
+        value: `field:${field.name}`,
+        label: fieldLabel(field.name),
+        disabled: used.has(field.name) && targetValue(targets[column]) !== `field:${field.name}`,
+      })),
     },
     {
       group: 'Other',
@@ -79,7 +83,11 @@ export function ColumnMatching() {
           {file.columns.map((column, index) => (
             <Table.Tr key={`${index}-${column}`}>
               <Table.Td fw={500}>{column}</Table.Td>
-              <Table.Td c="dimmed" fz="xs" style={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              <Table.Td
+                c="dimmed"
+                fz="xs"
+                style={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              >
                 {samples(index)}
               </Table.Td>
               <Table.Td>
@@ -90,7 +98,9 @@ export function ColumnMatching() {
                     aria-label={`What "${column}" becomes`}
                     data={options(index)}
                     value={targetValue(targets[index])}
-                    onChange={(value) => (value === NEW_FIELD ? setAdding(index) : value && setColumnTarget(index, valueTarget(value)))}
+                    onChange={(value) =>
+                      value === NEW_FIELD ? setAdding(index) : value && setColumnTarget(index, valueTarget(value))
+                    }
                     allowDeselect={false}
                     searchable
                     size="xs"
@@ -131,7 +141,11 @@ export function ColumnMatching() {
           <Button onClick={() => void checkRows()} loading={busy} disabled={matched === 0}>
             Check {rowsLabel(file.rowCount)}
           </Button>
-          {matched === 0 && <Text size="sm" c="dimmed">Choose what at least one column becomes.</Text>}
+          {matched === 0 && (
+            <Text size="sm" c="dimmed">
+              Choose what at least one column becomes.
+            </Text>
+          )}
         </Group>
       </Stack>
     </Card>

@@ -28,7 +28,8 @@ export function ExportGuestsMenu() {
   const results = useGuestSearch((state) => state.results);
   const query = useGuestSearch((state) => state.query);
   const cache = useGuests((state) => state.cache);
-  const fail = (error: unknown) => useImport.setState({ error: `The export failed: ${error instanceof Error ? error.message : String(error)}` });
+  const fail = (error: unknown) =>
+    useImport.setState({ error: `The export failed: ${error instanceof Error ? error.message : String(error)}` });
   const exportAll = async () => {
     const fields = await exportFields();
     const worker = await exportWorker();
@@ -37,17 +38,30 @@ export function ExportGuestsMenu() {
   };
   const exportSearch = async () => {
     const fields = await exportFields();
-    saveCsv([headerOf(fields), ...results.map((row) => [...fields.map((field) => fieldText(row.record, field)), fieldText(row.record, 'svc_categories')])], 'guests - search.csv');
+    saveCsv(
+      [
+        headerOf(fields),
+        ...results.map((row) => [
+          ...fields.map((field) => fieldText(row.record, field)),
+          fieldText(row.record, 'svc_categories'),
+        ]),
+      ],
+      'guests - search.csv',
+    );
   };
   return (
     <Menu position="bottom-end">
       <Menu.Target>
-        <Button variant="default" disabled={!cache}>Export guests</Button>
+        <Button variant="default" disabled={!cache}>
+          Export guests
+        </Button>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item onClick={() => void exportAll().catch(fail)}>All guests on the desk</Menu.Item>
         <Menu.Item disabled={results.length === 0} onClick={() => void exportSearch().catch(fail)}>
-          {results.length > 0 ? `The current search "${query}" (${results.length})` : 'The current search (search on Guests first)'}
+          {results.length > 0
+            ? `The current search "${query}" (${results.length})`
+            : 'The current search (search on Guests first)'}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -22,15 +22,22 @@ export function FileDrop() {
         const file = event.dataTransfer.files[0];
         if (file) void chooseFile(file);
       }}
-      style={{ borderStyle: 'dashed', borderWidth: 2, background: over ? 'var(--mantine-color-blue-light)' : undefined }}
+      style={{
+        borderStyle: 'dashed',
+        borderWidth: 2,
+        background: over ? 'var(--mantine-color-blue-light)' : undefined,
+      }}
     >
       <Stack align="center" gap="xs">
         <Text fw={600}>Drop a spreadsheet of contacts here</Text>
         <Text size="sm" c="dimmed" ta="center">
-          CSV or tab-separated text (comma, semicolon or tab; UTF-8, UTF-16 or Windows-1252), or an Excel workbook (.xlsx).
-          Exports of Google Contacts, Outlook and Mailchimp are recognised.
+          CSV or tab-separated text (comma, semicolon or tab; UTF-8, UTF-16 or Windows-1252), or an Excel workbook
+          (.xlsx). Exports of Google Contacts, Outlook and Mailchimp are recognised.
         </Text>
-        <FileButton onChange={(file) => file && void chooseFile(file)} accept=".csv,.tsv,.txt,.xlsx,text/csv,text/plain,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet">
+        <FileButton
+          onChange={(file) => file && void chooseFile(file)}
+          accept=".csv,.tsv,.txt,.xlsx,text/csv,text/plain,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        >
           {(props) => (
             <Button {...props} loading={busy}>
               Choose a file

@@ -25,7 +25,10 @@ export function FileOptions() {
           <>
             <Select
               label="Encoding"
-              data={ENCODINGS.map((value) => ({ value, label: ENCODING_LABELS[value] + detected(value === file.detectedEncoding) }))}
+              data={ENCODINGS.map((value) => ({
+                value,
+                label: ENCODING_LABELS[value] + detected(value === file.detectedEncoding),
+              }))}
               value={file.encoding}
               onChange={(value) => {
                 const encoding = ENCODINGS.find((known) => known === value);
@@ -37,7 +40,10 @@ export function FileOptions() {
             />
             <Select
               label="Delimiter"
-              data={DELIMITERS.map((value) => ({ value, label: DELIMITER_LABELS[value] + detected(value === file.detectedDelimiter) }))}
+              data={DELIMITERS.map((value) => ({
+                value,
+                label: DELIMITER_LABELS[value] + detected(value === file.detectedDelimiter),
+              }))}
               value={file.delimiter}
               onChange={(value) => {
                 const delimiter = DELIMITERS.find((known) => known === value);
@@ -49,11 +55,22 @@ export function FileOptions() {
             />
           </>
         ) : (
-          <Select label="Sheet" data={file.sheets} value={file.sheet} onChange={(value) => value && void rereadFile({ sheet: value })} allowDeselect={false} disabled={busy} w={260} />
+          <Select
+            label="Sheet"
+            data={file.sheets}
+            value={file.sheet}
+            onChange={(value) => value && void rereadFile({ sheet: value })}
+            allowDeselect={false}
+            disabled={busy}
+            w={260}
+          />
         )}
         <Select
           label="Column names are on"
-          data={file.preview.map((row, index) => ({ value: String(index), label: `Line ${index + 1}: ${row.filter(Boolean).slice(0, 3).join(', ').slice(0, 60)}` }))}
+          data={file.preview.map((row, index) => ({
+            value: String(index),
+            label: `Line ${index + 1}: ${row.filter(Boolean).slice(0, 3).join(', ').slice(0, 60)}`,
+          }))}
           value={String(file.headerRow)}
           onChange={(value) => value !== null && void rereadFile({ headerRow: Number(value) })}
           allowDeselect={false}
@@ -65,10 +82,17 @@ export function FileOptions() {
         <Table withTableBorder withColumnBorders fz="xs" aria-label="Preview of the file">
           <Table.Tbody>
             {file.preview.slice(0, 6).map((row, index) => (
-              <Table.Tr key={index} fw={index === file.headerRow ? 700 : undefined} bg={index === file.headerRow ? 'var(--mantine-color-blue-light)' : undefined}>
+              <Table.Tr
+                key={index}
+                fw={index === file.headerRow ? 700 : undefined}
+                bg={index === file.headerRow ? 'var(--mantine-color-blue-light)' : undefined}
+              >
                 <Table.Td c="dimmed">{index + 1}</Table.Td>
                 {Array.from({ length: previewWidth }, (_, column) => (
-                  <Table.Td key={column} style={{ whiteSpace: 'nowrap', maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                  <Table.Td
+                    key={column}
+                    style={{ whiteSpace: 'nowrap', maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis' }}
+                  >
                     {row[column] ?? ''}
                   </Table.Td>
                 ))}

@@ -25,18 +25,33 @@ export function statusText(row: GridRow, columns: readonly string[]): string {
  * Every checked row in a virtualised grid (only the rows in view are in the page): the columns
  * being imported, problems marked per cell, a cell edited in place with Enter (checked again at once).
  */
-export function ImportGrid({ rows, selected, onSelect }: { rows: GridRow[]; selected: Set<number>; onSelect: (lines: Set<number>) => void }) {
+export function ImportGrid({
+  rows,
+  selected,
+  onSelect,
+}: {
+  rows: GridRow[];
+  selected: Set<number>;
+  onSelect: (lines: Set<number>) => void;
+}) {
   const file = useImport((state) => state.file);
   const targets = useImport((state) => state.targets);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<{ line: number; column: number } | null>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10, initialRect: { width: 1000, height: 600 } });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    initialRect: { width: 1000, height: 600 },
+  });
   if (!file) return null;
   const columns = targets.flatMap((target, index) => (target.kind === 'ignore' ? [] : [index]));
   const width = WIDTHS.select + WIDTHS.line + WIDTHS.status + columns.length * WIDTHS.cell;
   const heading = (column: number) => {
     const target = targets[column];
-    const becomes = target?.kind === 'field' ? fieldLabel(target.field) : target?.kind === 'name' ? 'Full name' : 'Categories';
+    const becomes =
+      target?.kind === 'field' ? fieldLabel(target.field) : target?.kind === 'name' ? 'Full name' : 'Categories';
     return `${file.columns[column]} → ${becomes}`;
   };
   const toggle = (line: number) => {
@@ -47,13 +62,54 @@ export function ImportGrid({ rows, selected, onSelect }: { rows: GridRow[]; sele
   };
 
   return (
-    <div ref={scrollRef} role="grid" aria-label="Rows of the file" aria-rowcount={rows.length + 1} style={{ height: 'calc(100vh - 330px)', minHeight: 280, overflow: 'auto', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 6 }}>
-      <div role="row" style={{ display: 'flex', width, position: 'sticky', top: 0, zIndex: 2, background: 'var(--mantine-color-gray-1)', fontWeight: 600, fontSize: 12, height: ROW_HEIGHT, alignItems: 'center' }}>
+    <div
+      ref={scrollRef}
+      role="grid"
+      aria-label="Rows of the file"
+      aria-rowcount={rows.length + 1}
+      style={{
+        height: 'calc(100vh - 330px)',
+        minHeight: 280,
+        overflow: 'auto',
+        border: '1px solid var(--mantine-color-gray-3)',
+        borderRadius: 6,
+      }}
+    >
+      <div
+        role="row"
+        style={{
+          display: 'flex',
+          width,
+          position: 'sticky',
+          top: 0,
+          zIndex: 2,
+          background: 'var(--mantine-color-gray-1)',
+          fontWeight: 600,
+          fontSize: 12,
+          height: ROW_HEIGHT,
+          alignItems: 'center',
+        }}
+      >
         <div style={{ width: WIDTHS.select }} />
-        <div role="columnheader" style={{ width: WIDTHS.line, paddingLeft: 6 }}>Row</div>
-        <div role="columnheader" style={{ width: WIDTHS.status }}>Status</div>
+        <div role="columnheader" style={{ width: WIDTHS.line, paddingLeft: 6 }}>
+          Row
+        </div>
+        <div role="columnheader" style={{ width: WIDTHS.status }}>
+          Status
+        </div>
         {columns.map((column) => (
-          <div key={column} role="columnheader" title={heading(column)} style={{ width: WIDTHS.cell, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', paddingRight: 6 }}>
+          <div
+            key={column}
+            role="columnheader"
+            title={heading(column)}
+            style={{
+              width: WIDTHS.cell,
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+              paddingRight: 6,
+            }}
+          >
             {heading(column)}
           </div>
         ))}
@@ -62,22 +118,65 @@ export function ImportGrid({ rows, selected, onSelect }: { rows: GridRow[]; sele
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index]!;
           return (
-            <div key={row.line} role="row" data-line={row.line} data-status={row.status} style={{ position: 'absolute', top: item.start, height: ROW_HEIGHT, display: 'flex', alignItems: 'center', width, borderBottom: '1px solid var(--mantine-color-gray-2)', fontSize: 13 }}>
+            <div
+              key={row.line}
+              role="row"
+              data-line={row.line}
+              data-status={row.status}
+              style={{
+                position: 'absolute',
+                top: item.start,
+                height: ROW_HEIGHT,
+                display: 'flex',
+                alignItems: 'center',
+                width,
+                borderBottom: '1px solid var(--mantine-color-gray-2)',
+                fontSize: 13,
+              }}
+            >
               <div style={{ width: WIDTHS.select, paddingLeft: 8 }}>
-                <Checkbox size="xs" aria-label={`Select row ${row.line}`} checked={selected.has(row.line)} onChange={() => toggle(row.line)} />
+                <Checkbox
+                  size="xs"
+                  aria-label={`Select row ${row.line}`}
+                  checked={selected.has(row.line)}
+                  onChange={() => toggle(row.line)}
+                />
               </div>
-              <div role="rowheader" style={{ width: WIDTHS.line, paddingLeft: 6, color: 'var(--mantine-color-dimmed)' }}>{row.line}</div>
+              <div
+                role="rowheader"
+                style={{ width: WIDTHS.line, paddingLeft: 6, color: 'var(--mantine-color-dimmed)' }}
+              >
+                {row.line}
+              </div>
               <div role="gridcell" style={{ width: WIDTHS.status, paddingRight: 8, overflow: 'hidden' }}>
-                <Text size="xs" truncate c={row.status === 'problem' ? 'red' : row.status === 'skip' ? 'dimmed' : row.status === 'update' ? 'blue' : 'teal'} title={statusText(row, file.columns)}>
+                <Text
+                  size="xs"
+                  truncate
+                  c={
+                    row.status === 'problem'
+                      ? 'red'
+                      : row.status === 'skip'
+                        ? 'dimmed'
+                        : row.status === 'update'
+                          ? 'blue'
+                          : 'teal'
+                  }
+                  title={statusText(row, file.columns)}
+                >
                   {statusText(row, file.columns)}
                 </Text>
               </div>
               {columns.map((column) =>
                 editing?.line === row.line && editing.column === column ? (
-                  <CellEditor key={column} initial={row.cells[column] ?? ''} label={`Row ${row.line}, ${file.columns[column]}`} onDone={(value) => {
-                    setEditing(null);
-                    if (value !== null && value !== (row.cells[column] ?? '')) void editCell(row.line, column, value);
-                  }} />
+                  <CellEditor
+                    key={column}
+                    initial={row.cells[column] ?? ''}
+                    label={`Row ${row.line}, ${file.columns[column]}`}
+                    onDone={(value) => {
+                      setEditing(null);
+                      if (value !== null && value !== (row.cells[column] ?? '')) void editCell(row.line, column, value);
+                    }}
+                  />
                 ) : (
                   <Cell key={column} row={row} column={column} onEdit={() => setEditing({ line: row.line, column })} />
                 ),
@@ -123,7 +222,15 @@ function Cell({ row, column, onEdit }: { row: GridRow; column: number; onEdit: (
 }
 
 /** A cell being edited: Enter or leaving it keeps the value, Escape puts the old one back. */
-function CellEditor({ initial, label, onDone }: { initial: string; label: string; onDone: (value: string | null) => void }) {
+function CellEditor({
+  initial,
+  label,
+  onDone,
+}: {
+  initial: string;
+  label: string;
+  onDone: (value: string | null) => void;
+}) {
   const [value, setValue] = useState(initial);
   const finished = useRef(false);
   const finish = (result: string | null) => {

@@ -7,7 +7,9 @@ export function ImportHistory() {
   if (history.length === 0) return null;
   return (
     <Card withBorder>
-      <Text fw={600} mb="xs">Past imports</Text>
+      <Text fw={600} mb="xs">
+        Past imports
+      </Text>
       <Table aria-label="Past imports" fz="sm">
         <Table.Thead>
           <Table.Tr>
@@ -25,7 +27,9 @@ export function ImportHistory() {
           {history.map((view) => (
             <Table.Tr key={view.id}>
               <Table.Td>
-                <Anchor component="button" onClick={() => openImport(view)}>{view.fileName}</Anchor>
+                <Anchor component="button" onClick={() => openImport(view)}>
+                  {view.fileName}
+                </Anchor>
               </Table.Td>
               <Table.Td>{new Date(view.createdAt).toLocaleString()}</Table.Td>
               <Table.Td>{view.totalRows.toLocaleString('en')}</Table.Td>
@@ -33,7 +37,9 @@ export function ImportHistory() {
               <Table.Td>{view.updated.toLocaleString('en')}</Table.Td>
               <Table.Td>{view.skipped.toLocaleString('en')}</Table.Td>
               <Table.Td c={view.failed > 0 ? 'red' : undefined}>{view.failed.toLocaleString('en')}</Table.Td>
-              <Table.Td>{view.phase === 'delivering' ? `${view.pending.toLocaleString('en')} to go` : view.phase}</Table.Td>
+              <Table.Td>
+                {view.phase === 'delivering' ? `${view.pending.toLocaleString('en')} to go` : view.phase}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -7,7 +7,8 @@ import { StartOverButton } from './StartOverButton';
 
 const PHASE_TEXT: Record<ImportView['phase'], string> = {
   queueing: 'Queueing into the outbox…',
-  interrupted: 'Queueing stopped before every row was queued (the desk was closed). The rows queued go out; import the file again for the rest.',
+  interrupted:
+    'Queueing stopped before every row was queued (the desk was closed). The rows queued go out; import the file again for the rest.',
   delivering: 'Queued. The guests go out through the outbox, also after a restart or when the line comes back.',
   done: 'Done: nothing of this import is left to go.',
   cancelled: 'Cancelled: what had not gone out was dropped.',
@@ -16,7 +17,10 @@ const PHASE_TEXT: Record<ImportView['phase'], string> = {
 /** Downloads the import's failed rows: the file's own columns plus the reason, in the file's delimiter and encoding, formulas neutralised. */
 export async function downloadFailedRows(importId: string): Promise<void> {
   const failed = await getDesk().importFailedRows({ importId });
-  const text = toCsvText([[...failed.header, 'Reason'], ...failed.rows.map((row) => [...row.original, row.reason])], failed.delimiter);
+  const text = toCsvText(
+    [[...failed.header, 'Reason'], ...failed.rows.map((row) => [...row.original, row.reason])],
+    failed.delimiter,
+  );
   saveFile(encodeText(text, failed.encoding, failed.bom), derivedFileName(failed.fileName, 'failed rows'));
 }
 
@@ -33,9 +37,13 @@ export function ImportResult() {
           <Text fw={600}>{current.fileName}</Text>
           <StartOverButton />
         </Group>
-        <Text size="sm" role="status">{PHASE_TEXT[current.phase]}</Text>
+        <Text size="sm" role="status">
+          {PHASE_TEXT[current.phase]}
+        </Text>
         <Stack gap={2}>
-          <Text size="sm">Queued: {current.queuedRows.toLocaleString('en')} of {current.readyRows.toLocaleString('en')}</Text>
+          <Text size="sm">
+            Queued: {current.queuedRows.toLocaleString('en')} of {current.readyRows.toLocaleString('en')}
+          </Text>
           <Progress value={percent(current.queuedRows, current.readyRows)} aria-label="Queued" />
         </Stack>
         <Stack gap={2}>
@@ -55,17 +63,29 @@ export function ImportResult() {
           <Figure label="Failed" value={current.failed} color={current.failed > 0 ? 'red' : undefined} />
         </SimpleGrid>
         <Group>
-          {(current.phase === 'queueing' || ((current.phase === 'delivering' || current.phase === 'interrupted') && current.pending > 0)) && (
+          {(current.phase === 'queueing' ||
+            ((current.phase === 'delivering' || current.phase === 'interrupted') && current.pending > 0)) && (
             <Button color="red" variant="light" onClick={() => void cancelCurrentImport()}>
               Cancel what has not gone
             </Button>
           )}
           {current.failed > 0 && (
-            <Button variant="default" onClick={() => void downloadFailedRows(current.id).catch((error: unknown) => useImport.setState({ error: String(error) }))}>
+            <Button
+              variant="default"
+              onClick={() =>
+                void downloadFailedRows(current.id).catch((error: unknown) =>
+                  useImport.setState({ error: String(error) }),
+                )
+              }
+            >
               Download {current.failed.toLocaleString('en')} failed rows
             </Button>
           )}
-          {current.failed > 0 && current.phase !== 'cancelled' && <Text size="sm" c="dimmed">Failed rows are also in the Outbox, where each can be fixed and sent again.</Text>}
+          {current.failed > 0 && current.phase !== 'cancelled' && (
+            <Text size="sm" c="dimmed">
+              Failed rows are also in the Outbox, where each can be fixed and sent again.
+            </Text>
+          )}
         </Group>
       </Stack>
     </Card>
@@ -76,8 +96,12 @@ export function ImportResult() {
 function Figure({ label, value, color }: { label: string; value: number; color?: string }) {
   return (
     <Stack gap={0}>
-      <Text size="xl" fw={700} c={color}>{value.toLocaleString('en')}</Text>
-      <Text size="xs" c="dimmed">{label}</Text>
+      <Text size="xl" fw={700} c={color}>
+        {value.toLocaleString('en')}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
     </Stack>
   );
 }

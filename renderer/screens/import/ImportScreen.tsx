@@ -58,7 +58,11 @@ function WorkProgress() {
     <Stack gap={4} aria-live="polite">
       <Group justify="space-between">
         <Text size="sm">{progress.label}</Text>
-        {progress.total > 0 && <Text size="sm" c="dimmed">{progress.done.toLocaleString('en')} of {progress.total.toLocaleString('en')}</Text>}
+        {progress.total > 0 && (
+          <Text size="sm" c="dimmed">
+            {progress.done.toLocaleString('en')} of {progress.total.toLocaleString('en')}
+          </Text>
+        )}
       </Group>
       <Progress value={value} animated={progress.total === 0} aria-label={progress.label} />
     </Stack>

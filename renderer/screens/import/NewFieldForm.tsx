@@ -16,7 +16,15 @@ const TYPE_LABELS: Record<AddableFieldType, string> = {
 };
 
 /** Adds a contact field for a column (add_contact_field); a refusal is shown in the service's words. */
-export function NewFieldForm({ column, suggestedLabel, onDone }: { column: number; suggestedLabel: string; onDone: () => void }) {
+export function NewFieldForm({
+  column,
+  suggestedLabel,
+  onDone,
+}: {
+  column: number;
+  suggestedLabel: string;
+  onDone: () => void;
+}) {
   const [label, setLabel] = useState(suggestedLabel);
   const [type, setType] = useState<AddableFieldType>('string');
   const [error, setError] = useState<string | null>(null);
@@ -31,8 +39,22 @@ export function NewFieldForm({ column, suggestedLabel, onDone }: { column: numbe
   return (
     <Stack gap={4}>
       <Group gap={4} wrap="nowrap">
-        <TextInput aria-label="New field label" size="xs" value={label} onChange={(event) => setLabel(event.currentTarget.value)} w={130} />
-        <Select aria-label="New field type" size="xs" data={ADDABLE_FIELD_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))} value={type} onChange={(value) => value && isAddableFieldType(value) && setType(value)} allowDeselect={false} w={120} />
+        <TextInput
+          aria-label="New field label"
+          size="xs"
+          value={label}
+          onChange={(event) => setLabel(event.currentTarget.value)}
+          w={130}
+        />
+        <Select
+          aria-label="New field type"
+          size="xs"
+          data={ADDABLE_FIELD_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))}
+          value={type}
+          onChange={(value) => value && isAddableFieldType(value) && setType(value)}
+          allowDeselect={false}
+          w={120}
+        />
         <Button size="xs" onClick={() => void add()} loading={busy} disabled={label.trim() === ''}>
           Add field
         </Button>

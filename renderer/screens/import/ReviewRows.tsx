@@ -2,7 +2,15 @@ import { Alert, Badge, Button, Card, Group, Stack, Switch, Text } from '@mantine
 import { useMemo, useState } from 'react';
 import { toCsvText, encodeText } from '../../import/csv-out';
 import { derivedFileName, saveFile } from '../../import/download';
-import { checkRows, deleteRows, importWorker, queueImport, setImportOptions, showOnlyProblems, useImport } from '../../stores/import';
+import {
+  checkRows,
+  deleteRows,
+  importWorker,
+  queueImport,
+  setImportOptions,
+  showOnlyProblems,
+  useImport,
+} from '../../stores/import';
 import { ImportGrid } from './ImportGrid';
 import { StartOverButton } from './StartOverButton';
 import { rowsLabel } from './rows-label';
@@ -17,7 +25,10 @@ export function ReviewRows() {
   const file = useImport((state) => state.file);
   const rows = useImport((state) => state.rows);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const shown = useMemo(() => (onlyProblems ? rows.filter((row) => row.status === 'problem') : rows), [rows, onlyProblems]);
+  const shown = useMemo(
+    () => (onlyProblems ? rows.filter((row) => row.status === 'problem') : rows),
+    [rows, onlyProblems],
+  );
   if (!counts || !file) return null;
 
   const askDates = check?.dateOrderAmbiguous && !dateOrder;
@@ -25,7 +36,10 @@ export function ReviewRows() {
     const worker = importWorker();
     if (!worker) return;
     const { header, rows: problemRows } = await worker.request({ type: 'problemRows' });
-    const text = toCsvText([[...header, 'Problem'], ...problemRows.map((row) => [...row.original, row.reason])], file.delimiter);
+    const text = toCsvText(
+      [[...header, 'Problem'], ...problemRows.map((row) => [...row.original, row.reason])],
+      file.delimiter,
+    );
     saveFile(encodeText(text, file.encoding, file.bom), derivedFileName(file.fileName, 'rows with problems'));
   };
 
@@ -34,33 +48,55 @@ export function ReviewRows() {
       <Card withBorder>
         <Group justify="space-between">
           <Group gap="xs" aria-label="Counts">
-            <Badge size="lg" variant="light" color="gray">{rowsLabel(counts.rows)}</Badge>
-            <Badge size="lg" variant="light" color="teal">{counts.ready.toLocaleString('en')} ready</Badge>
-            <Badge size="lg" variant="light" color="red">{counts.problems.toLocaleString('en')} with problems</Badge>
-            <Badge size="lg" variant="light" color="yellow">{counts.duplicates.toLocaleString('en')} duplicates</Badge>
+            <Badge size="lg" variant="light" color="gray">
+              {rowsLabel(counts.rows)}
+            </Badge>
+            <Badge size="lg" variant="light" color="teal">
+              {counts.ready.toLocaleString('en')} ready
+            </Badge>
+            <Badge size="lg" variant="light" color="red">
+              {counts.problems.toLocaleString('en')} with problems
+            </Badge>
+            <Badge size="lg" variant="light" color="yellow">
+              {counts.duplicates.toLocaleString('en')} duplicates
+            </Badge>
             <Text size="sm" c="dimmed">
-              {counts.newGuests.toLocaleString('en')} new, {counts.updates.toLocaleString('en')} updates of guests on the desk
+              {counts.newGuests.toLocaleString('en')} new, {counts.updates.toLocaleString('en')} updates of guests on
+              the desk
               {counts.skipped > 0 ? `, ${counts.skipped.toLocaleString('en')} skipped (they match a guest)` : ''}
             </Text>
           </Group>
           <Group gap="xs">
-            <Button variant="default" onClick={() => useImport.setState({ step: 'match' })}>Change columns</Button>
+            <Button variant="default" onClick={() => useImport.setState({ step: 'match' })}>
+              Change columns
+            </Button>
             <StartOverButton />
           </Group>
         </Group>
       </Card>
       {askDates && (
         <Alert color="yellow" title="Which comes first in this file's dates?">
-          <Text size="sm" mb="xs">Every date in the file could be read either way (03/04/2024 is 3 April or March 4). How does this file write them?</Text>
+          <Text size="sm" mb="xs">
+            Every date in the file could be read either way (03/04/2024 is 3 April or March 4). How does this file write
+            them?
+          </Text>
           <Group>
-            <Button size="xs" onClick={() => (setImportOptions({ dateOrder: 'dmy' }), void checkRows())}>Day first (03/04 is 3 April)</Button>
-            <Button size="xs" onClick={() => (setImportOptions({ dateOrder: 'mdy' }), void checkRows())}>Month first (03/04 is March 4)</Button>
+            <Button size="xs" onClick={() => (setImportOptions({ dateOrder: 'dmy' }), void checkRows())}>
+              Day first (03/04 is 3 April)
+            </Button>
+            <Button size="xs" onClick={() => (setImportOptions({ dateOrder: 'mdy' }), void checkRows())}>
+              Month first (03/04 is March 4)
+            </Button>
           </Group>
         </Alert>
       )}
       <Group justify="space-between">
         <Group>
-          <Switch label="Only rows with problems" checked={onlyProblems} onChange={(event) => showOnlyProblems(event.currentTarget.checked)} />
+          <Switch
+            label="Only rows with problems"
+            checked={onlyProblems}
+            onChange={(event) => showOnlyProblems(event.currentTarget.checked)}
+          />
           <Button
             size="xs"
             color="red"

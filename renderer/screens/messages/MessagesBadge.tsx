@@ -5,5 +5,9 @@ import { useUnreadReplyCount } from '../../stores/messages';
 export function MessagesBadge() {
   const unread = useUnreadReplyCount();
   if (unread === 0) return null;
-  return <Badge size="sm" color="red" aria-label={`${unread} new replies`}>{unread}</Badge>;
+  return (
+    <Badge size="sm" color="red" aria-label={`${unread} new replies`}>
+      {unread}
+    </Badge>
+  );
 }

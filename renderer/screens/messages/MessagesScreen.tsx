@@ -8,17 +8,37 @@ import { SentItemsView } from './SentItemsView';
 export function MessagesScreen() {
   const accountState = useAccount((state) => state.account?.state);
   const unread = useUnreadReplyCount();
-  if (accountState === 'none') return <Alert color="blue" title="No account connected">Connect the venue's account in Settings, or start the demo, to see messages.</Alert>;
+  if (accountState === 'none')
+    return (
+      <Alert color="blue" title="No account connected">
+        Connect the venue's account in Settings, or start the demo, to see messages.
+      </Alert>
+    );
   return (
     <Stack gap="sm" h="100%">
       <Title order={2}>Messages</Title>
       <Tabs defaultValue="replies" keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="replies" rightSection={unread > 0 ? <Badge size="xs" color="red">{unread}</Badge> : null}>SMS replies</Tabs.Tab>
+          <Tabs.Tab
+            value="replies"
+            rightSection={
+              unread > 0 ? (
+                <Badge size="xs" color="red">
+                  {unread}
+                </Badge>
+              ) : null
+            }
+          >
+            SMS replies
+          </Tabs.Tab>
           <Tabs.Tab value="sent">Sent items</Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="replies" pt="sm"><RepliesView /></Tabs.Panel>
-        <Tabs.Panel value="sent" pt="sm"><SentItemsView /></Tabs.Panel>
+        <Tabs.Panel value="replies" pt="sm">
+          <RepliesView />
+        </Tabs.Panel>
+        <Tabs.Panel value="sent" pt="sm">
+          <SentItemsView />
+        </Tabs.Panel>
       </Tabs>
     </Stack>
   );

@@ -26,16 +26,37 @@ export function RepliesView() {
   return (
     <Group align="flex-start" gap="md" wrap="nowrap" style={{ flex: 1, minHeight: 0 }}>
       <Stack gap={4} w={300}>
-        <Button size="xs" variant="subtle" onClick={() => void cache?.sync.run()}>Check for new replies</Button>
+        <Button size="xs" variant="subtle" onClick={() => void cache?.sync.run()}>
+          Check for new replies
+        </Button>
         <ScrollArea h="calc(100vh - 230px)" aria-label="Conversations">
-          {threads.length === 0 && <Text size="sm" c="dimmed">No SMS replies yet.</Text>}
+          {threads.length === 0 && (
+            <Text size="sm" c="dimmed">
+              No SMS replies yet.
+            </Text>
+          )}
           {threads.map((thread) => (
             <NavLink
               key={thread.phone}
               active={thread.phone === selected}
               onClick={() => setSelected(thread.phone)}
-              label={<Group gap={6} wrap="nowrap"><Text size="sm" fw={thread.unread ? 700 : 400} truncate>{thread.guest?.label ?? `+${thread.phone}`}</Text>{thread.unread > 0 && <Badge size="xs" color="red">{thread.unread} new</Badge>}</Group>}
-              description={<Text size="xs" c="dimmed" truncate>{thread.latestAt.slice(0, 16)} · {thread.replies[0]!.message}</Text>}
+              label={
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" fw={thread.unread ? 700 : 400} truncate>
+                    {thread.guest?.label ?? `+${thread.phone}`}
+                  </Text>
+                  {thread.unread > 0 && (
+                    <Badge size="xs" color="red">
+                      {thread.unread} new
+                    </Badge>
+                  )}
+                </Group>
+              }
+              description={
+                <Text size="xs" c="dimmed" truncate>
+                  {thread.latestAt.slice(0, 16)} · {thread.replies[0]!.message}
+                </Text>
+              }
             />
           ))}
         </ScrollArea>
@@ -57,26 +78,54 @@ function Conversation({ thread }: { thread: ThreadView }) {
       <Group justify="space-between">
         <Stack gap={0}>
           <Text fw={700}>{thread.guest?.label ?? 'Unknown number'}</Text>
-          <Text size="xs" c="dimmed">{thread.guest?.detail || `+${thread.phone}`}</Text>
+          <Text size="xs" c="dimmed">
+            {thread.guest?.detail || `+${thread.phone}`}
+          </Text>
         </Stack>
         {thread.guest ? (
-          <Button size="xs" variant="default" onClick={() => (useNavigation.getState().go('guests'), openGuest(thread.guest!.key, 'history'))}>Open guest</Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => (useNavigation.getState().go('guests'), openGuest(thread.guest!.key, 'history'))}
+          >
+            Open guest
+          </Button>
         ) : (
-          <Button size="xs" onClick={newGuest}>New guest</Button>
+          <Button size="xs" onClick={newGuest}>
+            New guest
+          </Button>
         )}
       </Group>
       <Stack gap={6}>
         {[...thread.replies].reverse().map((reply) => (
-          <Paper key={reply.id} withBorder p="xs" radius="md" maw={520} bg={thread.readIds.has(reply.id) ? undefined : 'yellow.0'}>
+          <Paper
+            key={reply.id}
+            withBorder
+            p="xs"
+            radius="md"
+            maw={520}
+            bg={thread.readIds.has(reply.id) ? undefined : 'yellow.0'}
+          >
             {reply.reference_id && thread.answered.get(reply.reference_id)?.message && (
-              <Text size="xs" c="dimmed" fs="italic" lineClamp={2}>In answer to: {thread.answered.get(reply.reference_id)!.message}</Text>
+              <Text size="xs" c="dimmed" fs="italic" lineClamp={2}>
+                In answer to: {thread.answered.get(reply.reference_id)!.message}
+              </Text>
             )}
             <Text size="sm">{reply.message}</Text>
-            <Text size="xs" c="dimmed">{reply.timestamp}{reply.reference_id ? ` · reply to ${reply.reference_id}` : ''}</Text>
+            <Text size="xs" c="dimmed">
+              {reply.timestamp}
+              {reply.reference_id ? ` · reply to ${reply.reference_id}` : ''}
+            </Text>
           </Paper>
         ))}
       </Stack>
-      {thread.guest ? <ReplyComposer guestKey={thread.guest.key} /> : <Text size="sm" c="dimmed">Record this number as a guest to reply from the desk.</Text>}
+      {thread.guest ? (
+        <ReplyComposer guestKey={thread.guest.key} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          Record this number as a guest to reply from the desk.
+        </Text>
+      )}
     </Stack>
   );
 }

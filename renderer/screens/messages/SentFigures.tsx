@@ -8,8 +8,18 @@ export function SentFigures({ item }: { item: SentItemRow }) {
     <Group gap="lg" wrap="nowrap">
       {sentFigures(item).map((figure) => (
         <Stack key={figure.label} gap={0} align="flex-start">
-          <Text size="xs" c="dimmed">{figure.label}</Text>
-          <Text size="sm" fw={600}>{figure.count.toLocaleString()}{figure.rate !== null && <Text span size="xs" c="dimmed"> {percent(figure.rate)}</Text>}</Text>
+          <Text size="xs" c="dimmed">
+            {figure.label}
+          </Text>
+          <Text size="sm" fw={600}>
+            {figure.count.toLocaleString()}
+            {figure.rate !== null && (
+              <Text span size="xs" c="dimmed">
+                {' '}
+                {percent(figure.rate)}
+              </Text>
+            )}
+          </Text>
         </Stack>
       ))}
     </Group>

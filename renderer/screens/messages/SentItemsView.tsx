@@ -12,7 +12,12 @@ import { useGuests } from '../../stores/guests';
 import { SentFigures } from './SentFigures';
 
 const ROW_HEIGHT = 58;
-const TYPES = [{ value: '', label: 'Email and SMS' }, { value: 'email', label: 'Email' }, { value: 'sms', label: 'SMS' }, { value: 'social', label: 'Social' }];
+const TYPES = [
+  { value: '', label: 'Email and SMS' },
+  { value: 'email', label: 'Email' },
+  { value: 'sms', label: 'SMS' },
+  { value: 'social', label: 'Social' },
+];
 
 /** Sent items (sent_items) by date range, type and reference prefix, newest first, read from the cache so they show offline. */
 export function SentItemsView() {
@@ -28,28 +33,74 @@ export function SentItemsView() {
     ...(type === 'email' || type === 'sms' || type === 'social' ? { type } : {}),
     ...(prefix.trim() ? { prefix: prefix.trim() } : {}),
   };
-  const items = useCacheQuery(async () => (db ? sentItemsMatching(db, filter) : []), [db, from, to, type, prefix], 'Reading the sent items');
-  const fetch = useDeskAction(async () => {
-    if (!db) return 0;
-    const instant = (text: string | undefined) => (text ? parseServiceDateTime(text, timeZone)?.toISOString() : undefined);
-    const fromAt = instant(filter.from);
-    const toAt = instant(filter.to);
-    const { items: fetched } = await getDesk().listSentItems({ ...(fromAt ? { from: fromAt } : {}), ...(toAt ? { to: toAt } : {}), ...(filter.type ? { type: filter.type } : {}), ...(filter.prefix ? { prefix: filter.prefix } : {}) });
-    await putSentItems(db, fetched);
-    return fetched.length;
-  }, (count) => `${count} sent item${count === 1 ? '' : 's'} from the service.`);
+  const items = useCacheQuery(
+    async () => (db ? sentItemsMatching(db, filter) : []),
+    [db, from, to, type, prefix],
+    'Reading the sent items',
+  );
+  const fetch = useDeskAction(
+    async () => {
+      if (!db) return 0;
+      const instant = (text: string | undefined) =>
+        text ? parseServiceDateTime(text, timeZone)?.toISOString() : undefined;
+      const fromAt = instant(filter.from);
+      const toAt = instant(filter.to);
+      const { items: fetched } = await getDesk().listSentItems({
+        ...(fromAt ? { from: fromAt } : {}),
+        ...(toAt ? { to: toAt } : {}),
+        ...(filter.type ? { type: filter.type } : {}),
+        ...(filter.prefix ? { prefix: filter.prefix } : {}),
+      });
+      await putSentItems(db, fetched);
+      return fetched.length;
+    },
+    (count) => `${count} sent item${count === 1 ? '' : 's'} from the service.`,
+  );
 
   return (
     <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
       <Group align="flex-end" gap="sm">
         <TextInput type="date" label="From" value={from} onChange={(event) => setFrom(event.currentTarget.value)} />
-        <TextInput type="date" label="To" value={to} onChange={(event) => setTo(event.currentTarget.value)} error={from && to && from > to ? 'Before "From"' : undefined} />
-        <Select label="Type" data={TYPES} value={type} onChange={(value) => setType(value ?? '')} w={150} allowDeselect={false} />
-        <TextInput label="Reference starts with" value={prefix} onChange={(event) => setPrefix(event.currentTarget.value)} w={190} />
-        <Button variant="light" onClick={() => void fetch.run()} loading={fetch.busy} disabled={Boolean(from && to && from > to)}>Fetch from the service</Button>
+        <TextInput
+          type="date"
+          label="To"
+          value={to}
+          onChange={(event) => setTo(event.currentTarget.value)}
+          error={from && to && from > to ? 'Before "From"' : undefined}
+        />
+        <Select
+          label="Type"
+          data={TYPES}
+          value={type}
+          onChange={(value) => setType(value ?? '')}
+          w={150}
+          allowDeselect={false}
+        />
+        <TextInput
+          label="Reference starts with"
+          value={prefix}
+          onChange={(event) => setPrefix(event.currentTarget.value)}
+          w={190}
+        />
+        <Button
+          variant="light"
+          onClick={() => void fetch.run()}
+          loading={fetch.busy}
+          disabled={Boolean(from && to && from > to)}
+        >
+          Fetch from the service
+        </Button>
       </Group>
-      {fetch.error && <Alert color="orange" role="alert">{fetch.error} What this desk already has is shown below.</Alert>}
-      <Text size="xs" c="dimmed">{items ? `${items.length.toLocaleString()} sent item${items.length === 1 ? '' : 's'} on this desk (times in ${timeZone})` : 'Loading…'}</Text>
+      {fetch.error && (
+        <Alert color="orange" role="alert">
+          {fetch.error} What this desk already has is shown below.
+        </Alert>
+      )}
+      <Text size="xs" c="dimmed">
+        {items
+          ? `${items.length.toLocaleString()} sent item${items.length === 1 ? '' : 's'} on this desk (times in ${timeZone})`
+          : 'Loading…'}
+      </Text>
       {items && <SentList items={items} />}
     </Stack>
   );
@@ -58,21 +109,50 @@ export function SentItemsView() {
 /** The virtualised list: only the rows in view are in the page. */
 function SentList({ items }: { items: SentItemRow[] }) {
   const parent = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: items.length, getScrollElement: () => parent.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => parent.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
   return (
-    <div ref={parent} style={{ flex: 1, minHeight: 300, height: 'calc(100vh - 300px)', overflow: 'auto' }} role="list" aria-label="Sent items">
+    <div
+      ref={parent}
+      style={{ flex: 1, minHeight: 300, height: 'calc(100vh - 300px)', overflow: 'auto' }}
+      role="list"
+      aria-label="Sent items"
+    >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((row) => {
           const item = items[row.index]!;
           return (
-            <Paper key={item.reference_id} role="listitem" withBorder p={6} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT - 4, transform: `translateY(${row.start}px)` }}>
+            <Paper
+              key={item.reference_id}
+              role="listitem"
+              withBorder
+              p={6}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                right: 0,
+                height: ROW_HEIGHT - 4,
+                transform: `translateY(${row.start}px)`,
+              }}
+            >
               <Group justify="space-between" wrap="nowrap" gap="sm" h="100%">
                 <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
                   <Group gap={6} wrap="nowrap">
-                    <Badge size="xs" variant="light" color={item.type === 'email' ? 'blue' : 'grape'}>{item.type}</Badge>
-                    <Text size="sm" fw={600} truncate>{item.type === 'email' ? item.subject || '(no subject)' : plainText(item.message ?? '')}</Text>
+                    <Badge size="xs" variant="light" color={item.type === 'email' ? 'blue' : 'grape'}>
+                      {item.type}
+                    </Badge>
+                    <Text size="sm" fw={600} truncate>
+                      {item.type === 'email' ? item.subject || '(no subject)' : plainText(item.message ?? '')}
+                    </Text>
                   </Group>
-                  <Text size="xs" c="dimmed" truncate>{item.timestamp ?? ''} · {item.from_name ?? ''} · ref {item.reference_id}</Text>
+                  <Text size="xs" c="dimmed" truncate>
+                    {item.timestamp ?? ''} · {item.from_name ?? ''} · ref {item.reference_id}
+                  </Text>
                 </Stack>
                 <SentFigures item={item} />
               </Group>
@@ -86,5 +166,9 @@ function SentList({ items }: { items: SentItemRow[] }) {
 
 /** Text of a message for one line (SMS text as is; tags dropped). */
 function plainText(message: string): string {
-  return message.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 160);
+  return message
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 160);
 }

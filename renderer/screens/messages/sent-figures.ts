@@ -17,7 +17,14 @@ export function sentFigures(item: SentItemRow): Figure[] {
   };
   const optouts = Number(item.count_optout ?? 0) + Number(item.count_auto_optout ?? 0);
   const figures = [{ label: 'Sent', count: sent, rate: null }, figure('Opt-outs', optouts)];
-  if (item.type === 'email') figures.splice(1, 0, figure('Opens', item.count_open), figure('Bounces', item.count_bounced), figure('Spam', item.count_spam));
+  if (item.type === 'email')
+    figures.splice(
+      1,
+      0,
+      figure('Opens', item.count_open),
+      figure('Bounces', item.count_bounced),
+      figure('Spam', item.count_spam),
+    );
   return figures;
 }
 

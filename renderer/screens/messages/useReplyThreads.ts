@@ -17,20 +17,29 @@ export interface ThreadView extends ReplyThread {
 /** Every cached SMS reply as conversations by number, linked to guests by normalised mobile, newest first. */
 export function useReplyThreads(): ThreadView[] | undefined {
   const db = useGuests((state) => state.cache?.db);
-  return useCacheQuery(async () => {
-    if (!db) return [];
-    const replies = await allReplies(db);
-    const read = await readReplyIds(db, replies.map((reply) => reply.id));
-    const threads = threadsOf(replies);
-    const answered = await db.sentItemsByReference([...new Set(replies.flatMap((reply) => (reply.reference_id ? [reply.reference_id] : [])))]);
-    return Promise.all(
-      threads.map(async (thread) => ({
-        ...thread,
-        guest: (await db.guestsWithTerm(TERM.phone + thread.phone))[0],
-        unread: thread.replies.filter((reply) => !read.has(reply.id)).length,
-        readIds: read,
-        answered,
-      })),
-    );
-  }, [db], 'Reading the SMS replies');
+  return useCacheQuery(
+    async () => {
+      if (!db) return [];
+      const replies = await allReplies(db);
+      const read = await readReplyIds(
+        db,
+        replies.map((reply) => reply.id),
+      );
+      const threads = threadsOf(replies);
+      const answered = await db.sentItemsByReference([
+        ...new Set(replies.flatMap((reply) => (reply.reference_id ? [reply.reference_id] : []))),
+      ]);
+      return Promise.all(
+        threads.map(async (thread) => ({
+          ...thread,
+          guest: (await db.guestsWithTerm(TERM.phone + thread.phone))[0],
+          unread: thread.replies.filter((reply) => !read.has(reply.id)).length,
+          readIds: read,
+          answered,
+        })),
+      );
+    },
+    [db],
+    'Reading the SMS replies',
+  );
 }

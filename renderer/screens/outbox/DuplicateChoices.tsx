@@ -17,7 +17,9 @@ type ExistingGuest = NonNullable<NonNullable<OutboxItem['problem']>['existingGue
 /** The new guest's details in an entry: the guest push itself, or a booking's guest. */
 function newGuestOf(item: OutboxItem): Record<string, unknown> {
   const contact = item.kind === 'push_reservations' ? item.payload.contact : item.payload;
-  return contact !== null && typeof contact === 'object' && !Array.isArray(contact) ? (contact as Record<string, unknown>) : {};
+  return contact !== null && typeof contact === 'object' && !Array.isArray(contact)
+    ? (contact as Record<string, unknown>)
+    : {};
 }
 
 /** A new guest the service refused as a duplicate: the guests it already has, and a person's choices. */
@@ -25,7 +27,10 @@ export function DuplicateChoices({ item, guests }: { item: OutboxItem; guests: E
   const country = useAccount((state) => state.account?.defaultPhoneCountry);
   const [adding, setAdding] = useState<ExistingGuest | null>(null);
   const add = useDeskAction(
-    (guest: ExistingGuest, fields: string[]) => getDesk().addToExistingGuest({ id: item.id, contactId: guest.contactId, fields }).then((view) => (patchOutboxList([view], []), view)),
+    (guest: ExistingGuest, fields: string[]) =>
+      getDesk()
+        .addToExistingGuest({ id: item.id, contactId: guest.contactId, fields })
+        .then((view) => (patchOutboxList([view], []), view)),
     'Added to the guest already on file.',
   );
   const open = async (guest: ExistingGuest) => {
@@ -33,17 +38,27 @@ export function DuplicateChoices({ item, guests }: { item: OutboxItem; guests: E
     useNavigation.getState().go('guests');
     // A guest another desk added since the last sync is fetched first, so the profile can show them.
     const cache = useGuests.getState().cache;
-    if (cache && !(await cache.db.guestByKey(guest.contactId))) await cache.sync.run().catch((error: unknown) => reportBackgroundFailure('Fetching the guest on file', error));
+    if (cache && !(await cache.db.guestByKey(guest.contactId)))
+      await cache.sync.run().catch((error: unknown) => reportBackgroundFailure('Fetching the guest on file', error));
   };
   return (
     <Stack gap={4} aria-label="guest already on file">
       {guests.map((guest) => (
         <Group key={guest.contactId} gap="xs" wrap="wrap">
-          <Text size="xs" fw={600}>{guest.name}</Text>
-          <Text size="xs" c="dimmed">{[guest.email, guest.mobile].filter(Boolean).join(' · ')} (contact {guest.contactId})</Text>
+          <Text size="xs" fw={600}>
+            {guest.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {[guest.email, guest.mobile].filter(Boolean).join(' · ')} (contact {guest.contactId})
+          </Text>
           <Button size="compact-xs" variant="light" onClick={() => void open(guest)}>{`Open ${guest.name}`}</Button>
           {guests.length === 1 && (
-            <Button size="compact-xs" variant="light" color="teal" onClick={() => (add.clearError(), setAdding(guest))}>{`Add these details to ${guest.name}`}</Button>
+            <Button
+              size="compact-xs"
+              variant="light"
+              color="teal"
+              onClick={() => (add.clearError(), setAdding(guest))}
+            >{`Add these details to ${guest.name}`}</Button>
           )}
         </Group>
       ))}

@@ -8,10 +8,18 @@ import { fieldLabel } from '../guests/field-labels';
 
 /** Fields staff may change on each editable kind; long text gets a text area. */
 const EDITABLE_FIELDS: Partial<Record<OutboxItem['kind'], Array<{ key: string; label: string; long?: boolean }>>> = {
-  sms: [{ key: 'from', label: 'Sender' }, { key: 'to', label: 'Mobile' }, { key: 'message', label: 'Message', long: true }],
+  sms: [
+    { key: 'from', label: 'Sender' },
+    { key: 'to', label: 'Mobile' },
+    { key: 'message', label: 'Message', long: true },
+  ],
   email: [
-    { key: 'to_name', label: 'Guest name' }, { key: 'to_email', label: 'Guest email' }, { key: 'from_name', label: 'Sender name' },
-    { key: 'from_email', label: 'Sender email' }, { key: 'subject', label: 'Subject' }, { key: 'html', label: 'Message', long: true },
+    { key: 'to_name', label: 'Guest name' },
+    { key: 'to_email', label: 'Guest email' },
+    { key: 'from_name', label: 'Sender name' },
+    { key: 'from_email', label: 'Sender email' },
+    { key: 'subject', label: 'Subject' },
+    { key: 'html', label: 'Message', long: true },
   ],
 };
 
@@ -35,7 +43,10 @@ function EditForm({ item, onDone }: { item: OutboxItem; onDone: () => void }) {
     Object.fromEntries(fields.map(({ key }) => [key, String(item.payload[key] ?? '')])),
   );
   const save = useDeskAction(
-    () => getDesk().editOutboxItem({ id: item.id, payload: { ...item.payload, ...values } }).then((view) => (patchOutboxList([view], []), view)),
+    () =>
+      getDesk()
+        .editOutboxItem({ id: item.id, payload: { ...item.payload, ...values } })
+        .then((view) => (patchOutboxList([view], []), view)),
     'Saved; it will be sent again.',
   );
   const submit = async () => {
@@ -45,13 +56,27 @@ function EditForm({ item, onDone }: { item: OutboxItem; onDone: () => void }) {
     <form onSubmit={(event) => (event.preventDefault(), void submit())}>
       <Stack gap="xs">
         {fields.map(({ key, label, long }) => {
-          const props = { key, label, value: values[key] ?? '', onChange: (e: { currentTarget: { value: string } }) => setValues({ ...values, [key]: e.currentTarget.value }) };
+          const props = {
+            key,
+            label,
+            value: values[key] ?? '',
+            onChange: (e: { currentTarget: { value: string } }) =>
+              setValues({ ...values, [key]: e.currentTarget.value }),
+          };
           return long ? <Textarea {...props} autosize minRows={3} /> : <TextInput {...props} />;
         })}
-        {save.error && <Alert color="red" role="alert">{save.error}</Alert>}
+        {save.error && (
+          <Alert color="red" role="alert">
+            {save.error}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>Cancel</Button>
-          <Button type="submit" loading={save.busy}>Save and send</Button>
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.busy}>
+            Save and send
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -9,8 +9,16 @@ export function OutboxBadge() {
   const pending = pendingCount(summary) - attention;
   return (
     <Group gap={4} wrap="nowrap" aria-label="outbox counts">
-      {attention > 0 && <Badge size="sm" color="red" title={`${attention} need attention`}>{attention}</Badge>}
-      {pending > 0 && <Badge size="sm" color="gray" variant="light" title={`${pending} waiting to go out`}>{pending}</Badge>}
+      {attention > 0 && (
+        <Badge size="sm" color="red" title={`${attention} need attention`}>
+          {attention}
+        </Badge>
+      )}
+      {pending > 0 && (
+        <Badge size="sm" color="gray" variant="light" title={`${pending} waiting to go out`}>
+          {pending}
+        </Badge>
+      )}
     </Group>
   );
 }

@@ -10,9 +10,20 @@ import { kindLabel, STATE_LABELS } from './labels';
 /** One outbox entry: what it is, its state and reason, and what staff can do with it. */
 export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (item: OutboxItem) => void }) {
   // Each answer patches the list at once; the outboxChanged event that follows agrees with it.
-  const resend = useDeskAction(() => getDesk().resendOutboxItem({ id: item.id }).then(patchOne), 'Queued to send again.');
-  const discard = useDeskAction(() => getDesk().discardOutboxItem({ id: item.id }).then((answer) => (patchOutboxList([], [item.id]), answer)), 'Discarded.');
-  const decide = useDeskAction((decision: 'it-was-recorded' | 'send-again') => getDesk().decideHeldItem({ id: item.id, decision }).then(patchOne));
+  const resend = useDeskAction(
+    () => getDesk().resendOutboxItem({ id: item.id }).then(patchOne),
+    'Queued to send again.',
+  );
+  const discard = useDeskAction(
+    () =>
+      getDesk()
+        .discardOutboxItem({ id: item.id })
+        .then((answer) => (patchOutboxList([], [item.id]), answer)),
+    'Discarded.',
+  );
+  const decide = useDeskAction((decision: 'it-was-recorded' | 'send-again') =>
+    getDesk().decideHeldItem({ id: item.id, decision }).then(patchOne),
+  );
   const state = STATE_LABELS[item.state];
   const confirmDiscard = () =>
     modals.openConfirmModal({
@@ -27,12 +38,21 @@ export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (ite
 
   return (
     <Table.Tr data-state={item.state}>
-      <Table.Td><Badge variant="light" color={state.color}>{state.label}</Badge></Table.Td>
+      <Table.Td>
+        <Badge variant="light" color={state.color}>
+          {state.label}
+        </Badge>
+      </Table.Td>
       <Table.Td>{kindLabel(item.kind)}</Table.Td>
       <Table.Td>
         <Stack gap={2}>
           <Text size="sm">{item.summary}</Text>
-          {item.waitingReason && <Text size="xs" c="dimmed">{item.waitingReason}{item.nextAttemptAt ? ` (next try ${new Date(item.nextAttemptAt).toLocaleTimeString()})` : ''}</Text>}
+          {item.waitingReason && (
+            <Text size="xs" c="dimmed">
+              {item.waitingReason}
+              {item.nextAttemptAt ? ` (next try ${new Date(item.nextAttemptAt).toLocaleTimeString()})` : ''}
+            </Text>
+          )}
           {item.problem && (
             <Text size="xs" c="red">
               {/* The guests on file come with their own buttons, which say what to do. */}
@@ -40,21 +60,53 @@ export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (ite
             </Text>
           )}
           {existingGuests.length > 0 && <DuplicateChoices item={item} guests={existingGuests} />}
-          {error && <Text size="xs" c="red" role="alert">{error}</Text>}
+          {error && (
+            <Text size="xs" c="red" role="alert">
+              {error}
+            </Text>
+          )}
         </Stack>
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap" justify="flex-end">
           {item.awaitingDecision ? (
             <>
-              <Button size="xs" variant="light" onClick={() => void decide.run('it-was-recorded')} loading={decide.busy}>It was recorded</Button>
-              <Button size="xs" variant="light" color="orange" onClick={() => void decide.run('send-again')} loading={decide.busy}>Send again</Button>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => void decide.run('it-was-recorded')}
+                loading={decide.busy}
+              >
+                It was recorded
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                color="orange"
+                onClick={() => void decide.run('send-again')}
+                loading={decide.busy}
+              >
+                Send again
+              </Button>
             </>
           ) : (
-            item.state === 'needs_attention' && existingGuests.length === 0 && <Button size="xs" variant="light" onClick={() => void resend.run()} loading={resend.busy}>Resend</Button>
+            item.state === 'needs_attention' &&
+            existingGuests.length === 0 && (
+              <Button size="xs" variant="light" onClick={() => void resend.run()} loading={resend.busy}>
+                Resend
+              </Button>
+            )
           )}
-          {item.editable && item.state !== 'sent' && item.state !== 'sending' && <Button size="xs" variant="default" onClick={() => onEdit(item)}>Edit</Button>}
-          {item.state !== 'sent' && item.state !== 'sending' && <Button size="xs" variant="subtle" color="red" onClick={confirmDiscard}>Discard</Button>}
+          {item.editable && item.state !== 'sent' && item.state !== 'sending' && (
+            <Button size="xs" variant="default" onClick={() => onEdit(item)}>
+              Edit
+            </Button>
+          )}
+          {item.state !== 'sent' && item.state !== 'sending' && (
+            <Button size="xs" variant="subtle" color="red" onClick={confirmDiscard}>
+              Discard
+            </Button>
+          )}
         </Group>
       </Table.Td>
     </Table.Tr>

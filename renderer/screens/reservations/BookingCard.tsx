@@ -29,15 +29,30 @@ export function BookingCard({ booking, areaField }: { booking: BookingView; area
       }}
     >
       <Group gap={6} wrap="nowrap" justify="space-between">
-        <Text size="sm" fw={600} truncate style={{ textDecoration: booking.status === 'Cancelled' ? 'line-through' : undefined }}>
+        <Text
+          size="sm"
+          fw={600}
+          truncate
+          style={{ textDecoration: booking.status === 'Cancelled' ? 'line-through' : undefined }}
+        >
           {booking.guestName}
         </Text>
-        <Badge size="sm" variant="light" color="gray" aria-label="party size">{booking.partySize}</Badge>
+        <Badge size="sm" variant="light" color="gray" aria-label="party size">
+          {booking.partySize}
+        </Badge>
       </Group>
       <Group gap={4} wrap="nowrap">
-        <Text size="xs" c="dimmed">{booking.time.slice(0, 5)}</Text>
-        <Badge size="xs" color={colour} variant="light">{booking.status}</Badge>
-        {typeof area === 'string' && area && <Text size="xs" c="dimmed" truncate>{area}</Text>}
+        <Text size="xs" c="dimmed">
+          {booking.time.slice(0, 5)}
+        </Text>
+        <Badge size="xs" color={colour} variant="light">
+          {booking.status}
+        </Badge>
+        {typeof area === 'string' && area && (
+          <Text size="xs" c="dimmed" truncate>
+            {area}
+          </Text>
+        )}
         {booking.pending && (
           <Tooltip label={booking.pending.problem ?? 'Waiting in the outbox for the service to confirm'}>
             <Badge size="xs" color={booking.pending.state === 'needs_attention' ? 'red' : 'yellow'} variant="dot">

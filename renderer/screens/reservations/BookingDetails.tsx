@@ -18,7 +18,11 @@ export function BookingDetails({ booking, fields }: { booking: BookingView; fiel
   const reply = useGuestReply(booking);
   useEffect(() => setSms(false), [booking.id]);
   const labels = new Map(fields.map((field) => [field.name, field.label ?? field.name]));
-  const setStatus = (status: string) => setBookingStatus(getDesk(), booking, status).then(() => setError(null), (caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)));
+  const setStatus = (status: string) =>
+    setBookingStatus(getDesk(), booking, status).then(
+      () => setError(null),
+      (caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)),
+    );
 
   return (
     <Paper withBorder p="sm" w={330} aria-label="booking details" style={{ flexShrink: 0, alignSelf: 'flex-start' }}>
@@ -27,12 +31,24 @@ export function BookingDetails({ booking, fields }: { booking: BookingView; fiel
           <Title order={4}>{booking.guestName}</Title>
           <Badge color={statusColour(booking.status)}>{booking.status}</Badge>
         </Group>
-        <Text size="sm">{booking.partySize} {booking.partySize === 1 ? 'person' : 'people'} · {spokenTime(booking.time)} · {longDate(booking.date)}</Text>
-        <Text size="xs" c="dimmed">{[booking.guestMobile, booking.guestEmail].filter(Boolean).join(' · ') || 'No contact details'}</Text>
+        <Text size="sm">
+          {booking.partySize} {booking.partySize === 1 ? 'person' : 'people'} · {spokenTime(booking.time)} ·{' '}
+          {longDate(booking.date)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {[booking.guestMobile, booking.guestEmail].filter(Boolean).join(' · ') || 'No contact details'}
+        </Text>
         {booking.attendeeNames.length > 0 && <Text size="sm">With: {booking.attendeeNames.join(', ')}</Text>}
-        {Object.entries(booking.custom).filter(([, value]) => value !== '' && value !== null && value !== undefined).map(([name, value]) => (
-          <Text size="sm" key={name}><Text span c="dimmed" size="sm">{labels.get(name) ?? name}: </Text>{Array.isArray(value) ? value.join(', ') : String(value)}</Text>
-        ))}
+        {Object.entries(booking.custom)
+          .filter(([, value]) => value !== '' && value !== null && value !== undefined)
+          .map(([name, value]) => (
+            <Text size="sm" key={name}>
+              <Text span c="dimmed" size="sm">
+                {labels.get(name) ?? name}:{' '}
+              </Text>
+              {Array.isArray(value) ? value.join(', ') : String(value)}
+            </Text>
+          ))}
         {booking.pending && (
           <Alert color={booking.pending.state === 'needs_attention' ? 'red' : 'yellow'} p="xs">
             {booking.pending.problem ?? 'Waiting in the outbox: the service has not confirmed this change yet.'}
@@ -41,22 +57,38 @@ export function BookingDetails({ booking, fields }: { booking: BookingView; fiel
         <Divider label="Status" labelPosition="left" />
         <Group gap={4}>
           {BOOKING_STATUSES.map((status) => (
-            <Button key={status} size="compact-xs" variant={booking.status === status ? 'filled' : 'light'} color={statusColour(status)}
-              onClick={() => void setStatus(status)} rightSection={<Kbd size="xs">{STATUS_KEYS[status].toUpperCase()}</Kbd>}>
+            <Button
+              key={status}
+              size="compact-xs"
+              variant={booking.status === status ? 'filled' : 'light'}
+              color={statusColour(status)}
+              onClick={() => void setStatus(status)}
+              rightSection={<Kbd size="xs">{STATUS_KEYS[status].toUpperCase()}</Kbd>}
+            >
               {status}
             </Button>
           ))}
         </Group>
-        <Text size="xs" c="dimmed">Space steps Unconfirmed → Pending → Confirmed.</Text>
+        <Text size="xs" c="dimmed">
+          Space steps Unconfirmed → Pending → Confirmed.
+        </Text>
         {reply && <ReplyNotice reply={reply} status={booking.status} onMark={(status) => void setStatus(status)} />}
-        {error && <Alert color="red" role="alert">{error}</Alert>}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
         <Divider />
         {sms ? (
           <ConfirmBySms booking={booking} onDone={() => setSms(false)} />
         ) : (
           <Group gap="xs">
-            <Button size="xs" onClick={() => openBookingForm({ mode: 'edit', id: booking.id })}>Edit (Enter)</Button>
-            <Button size="xs" variant="light" onClick={() => setSms(true)}>Confirm by SMS</Button>
+            <Button size="xs" onClick={() => openBookingForm({ mode: 'edit', id: booking.id })}>
+              Edit (Enter)
+            </Button>
+            <Button size="xs" variant="light" onClick={() => setSms(true)}>
+              Confirm by SMS
+            </Button>
           </Group>
         )}
       </Stack>
@@ -73,7 +105,10 @@ function useGuestReply(booking: BookingView): BookingReply | null {
     if (!cache) return;
     let current = true;
     const since = `${addDays(booking.date, -14)} 00:00:00`;
-    void latestBookingReply(cache.db, cache.phoneKey, booking.guestMobile, since).then((found) => current && setReply(found), () => {});
+    void latestBookingReply(cache.db, cache.phoneKey, booking.guestMobile, since).then(
+      (found) => current && setReply(found),
+      () => {},
+    );
     return () => {
       current = false;
     };
@@ -82,11 +117,25 @@ function useGuestReply(booking: BookingView): BookingReply | null {
 }
 
 /** A reply that says yes or no, with one click to act on it. */
-function ReplyNotice({ reply, status, onMark }: { reply: BookingReply; status: string; onMark: (status: string) => void }) {
+function ReplyNotice({
+  reply,
+  status,
+  onMark,
+}: {
+  reply: BookingReply;
+  status: string;
+  onMark: (status: string) => void;
+}) {
   const target = reply.meaning === 'yes' ? 'Confirmed' : reply.meaning === 'no' ? 'Cancelled' : null;
   return (
-    <Alert color={reply.meaning === 'no' ? 'red' : reply.meaning === 'yes' ? 'green' : 'gray'} p="xs" title="Guest replied">
-      <Text size="sm">“{reply.reply.message}” · {reply.reply.timestamp.slice(0, 16)}</Text>
+    <Alert
+      color={reply.meaning === 'no' ? 'red' : reply.meaning === 'yes' ? 'green' : 'gray'}
+      p="xs"
+      title="Guest replied"
+    >
+      <Text size="sm">
+        “{reply.reply.message}” · {reply.reply.timestamp.slice(0, 16)}
+      </Text>
       {target && status !== target && (
         <Button size="compact-xs" mt={4} color={target === 'Confirmed' ? 'blue' : 'red'} onClick={() => onMark(target)}>
           Mark {target.toLowerCase()}

@@ -14,7 +14,9 @@ export function BookingFilters({ selectFields }: { selectFields: BookingFieldRow
       <Chip.Group multiple value={statuses} onChange={(next) => useReservationsView.setState({ statuses: next })}>
         <Group gap={4} aria-label="status filter">
           {BOOKING_STATUSES.map((status) => (
-            <Chip key={status} value={status} size="xs" variant="outline">{status}</Chip>
+            <Chip key={status} value={status} size="xs" variant="outline">
+              {status}
+            </Chip>
           ))}
         </Group>
       </Chip.Group>
@@ -47,7 +49,10 @@ export function BookingFilters({ selectFields }: { selectFields: BookingFieldRow
         aria-label="Search scope"
         value={scope}
         onChange={(value) => useReservationsView.setState({ queryScope: value === 'week' ? 'week' : 'day' })}
-        data={[{ value: 'day', label: 'This day' }, { value: 'week', label: 'This week' }]}
+        data={[
+          { value: 'day', label: 'This day' },
+          { value: 'week', label: 'This week' },
+        ]}
       />
     </Group>
   );

@@ -1,4 +1,16 @@
-import { Alert, Button, Group, MultiSelect, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Text,
+} from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { BOOKING_STATUSES } from '../../../shared/rules/booking-status';
 import type { BookingFieldRow } from '../../db/tables/reservations';
@@ -30,7 +42,13 @@ export function BookingForm({ existing, initial, fields, timeZone, coverLimit }:
   const covers = coversBySlot(dayBookings);
   const slot = slotOf(draft.time);
   const party = typeof draft.partySize === 'number' ? draft.partySize : 0;
-  const previous = existing ? { slot: existing.date === draft.date ? slotOf(existing.time) : '', partySize: existing.partySize, counted: existing.status !== 'Cancelled' } : undefined;
+  const previous = existing
+    ? {
+        slot: existing.date === draft.date ? slotOf(existing.time) : '',
+        partySize: existing.partySize,
+        counted: existing.status !== 'Cancelled',
+      }
+    : undefined;
   const counted = draft.status === 'Cancelled' ? 0 : party;
   const slotCovers = slot ? coversWith(covers, slot, counted, previous) : 0;
   const warn = passesLimit(slotCovers, coverLimit);
@@ -42,13 +60,27 @@ export function BookingForm({ existing, initial, fields, timeZone, coverLimit }:
   const customFields = fields.filter((field) => !STANDARD_FIELDS.has(field.name));
 
   return (
-    <form onSubmit={(event) => (event.preventDefault(), void form.save())} aria-label={existing ? 'Edit booking' : 'New booking'}>
+    <form
+      onSubmit={(event) => (event.preventDefault(), void form.save())}
+      aria-label={existing ? 'Edit booking' : 'New booking'}
+    >
       <Stack gap="sm">
         <GuestPicker picked={draft.guest} onPick={(guest) => update({ guest })} />
-        {problems.guest && <Text size="sm" c="red">{problems.guest}</Text>}
+        {problems.guest && (
+          <Text size="sm" c="red">
+            {problems.guest}
+          </Text>
+        )}
         <SimpleGrid cols={3} spacing="sm">
-          <DatePickerInput label="Date" description="day of the booking" value={draft.date || null} onChange={(value) => update({ date: value ? String(value).slice(0, 10) : '' })}
-            valueFormat="ddd D MMM YYYY" firstDayOfWeek={1} error={problems.date} />
+          <DatePickerInput
+            label="Date"
+            description="day of the booking"
+            value={draft.date || null}
+            onChange={(value) => update({ date: value ? String(value).slice(0, 10) : '' })}
+            valueFormat="ddd D MMM YYYY"
+            firstDayOfWeek={1}
+            error={problems.date}
+          />
           <Select
             label="Time"
             description={timeZone}
@@ -60,39 +92,91 @@ export function BookingForm({ existing, initial, fields, timeZone, coverLimit }:
             maxDropdownHeight={260}
             error={problems.time}
           />
-          <NumberInput label="Party size" description="people" value={draft.partySize} min={1} max={10_000} allowDecimal={false}
-            onChange={(value) => update({ partySize: typeof value === 'number' ? value : '' })} error={problems.partySize} />
+          <NumberInput
+            label="Party size"
+            description="people"
+            value={draft.partySize}
+            min={1}
+            max={10_000}
+            allowDecimal={false}
+            onChange={(value) => update({ partySize: typeof value === 'number' ? value : '' })}
+            error={problems.partySize}
+          />
         </SimpleGrid>
-        {skippedLater && <Button size="xs" variant="light" w="fit-content" onClick={() => update({ time: skippedLater })}>Book {skippedLater} instead</Button>}
+        {skippedLater && (
+          <Button size="xs" variant="light" w="fit-content" onClick={() => update({ time: skippedLater })}>
+            Book {skippedLater} instead
+          </Button>
+        )}
         {slot && (
-          <Alert color={warn ? 'orange' : 'blue'} variant="light" role={warn ? 'alert' : 'status'} aria-label="slot covers" p="xs">
+          <Alert
+            color={warn ? 'orange' : 'blue'}
+            variant="light"
+            role={warn ? 'alert' : 'status'}
+            aria-label="slot covers"
+            p="xs"
+          >
             {warn
               ? `The ${slot} slot would have ${slotCovers} covers, over the limit of ${coverLimit}. You can still save it.`
               : `The ${slot} slot has ${slotCovers} covers with this booking${coverLimit ? ` (limit ${coverLimit})` : ''}.`}
           </Alert>
         )}
-        <TagsInput label="Attendee names" placeholder="Type a name, press Enter" value={draft.attendeeNames} onChange={(names) => update({ attendeeNames: names })} />
+        <TagsInput
+          label="Attendee names"
+          placeholder="Type a name, press Enter"
+          value={draft.attendeeNames}
+          onChange={(names) => update({ attendeeNames: names })}
+        />
         <div>
-          <Text size="sm" fw={500} mb={4}>Status</Text>
-          <SegmentedControl size="xs" value={draft.status} onChange={(status) => update({ status })}
-            data={[...new Set([...BOOKING_STATUSES, draft.status])]} aria-label="Status" />
+          <Text size="sm" fw={500} mb={4}>
+            Status
+          </Text>
+          <SegmentedControl
+            size="xs"
+            value={draft.status}
+            onChange={(status) => update({ status })}
+            data={[...new Set([...BOOKING_STATUSES, draft.status])]}
+            aria-label="Status"
+          />
         </div>
         <SimpleGrid cols={2} spacing="sm">
           {customFields.map((field) =>
             field.type === 'multipleSelect' ? (
-              <MultiSelect key={field.name} label={field.label ?? field.name} data={field.options ?? []} error={problems[field.name]}
-                value={(draft.custom[field.name] ?? '').split(',').map((option) => option.trim()).filter(Boolean)}
-                onChange={(options) => form.setCustom(field.name, options.join(','))} />
+              <MultiSelect
+                key={field.name}
+                label={field.label ?? field.name}
+                data={field.options ?? []}
+                error={problems[field.name]}
+                value={(draft.custom[field.name] ?? '')
+                  .split(',')
+                  .map((option) => option.trim())
+                  .filter(Boolean)}
+                onChange={(options) => form.setCustom(field.name, options.join(','))}
+              />
             ) : (
-              <FieldEditor key={field.name} field={field} label={field.label ?? field.name} value={draft.custom[field.name] ?? ''}
-                onChange={(value) => form.setCustom(field.name, value)} error={problems[field.name]} />
+              <FieldEditor
+                key={field.name}
+                field={field}
+                label={field.label ?? field.name}
+                value={draft.custom[field.name] ?? ''}
+                onChange={(value) => form.setCustom(field.name, value)}
+                error={problems[field.name]}
+              />
             ),
           )}
         </SimpleGrid>
-        {form.error && <Alert color="red" role="alert">{form.error}</Alert>}
+        {form.error && (
+          <Alert color="red" role="alert">
+            {form.error}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={closeBookingForm}>Close (Esc)</Button>
-          <Button type="submit" loading={form.busy}>{existing ? 'Save booking' : 'Make booking'}</Button>
+          <Button variant="default" onClick={closeBookingForm}>
+            Close (Esc)
+          </Button>
+          <Button type="submit" loading={form.busy}>
+            {existing ? 'Save booking' : 'Make booking'}
+          </Button>
         </Group>
       </Stack>
     </form>

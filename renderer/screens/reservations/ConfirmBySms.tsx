@@ -9,7 +9,10 @@ import { setBookingStatus } from '../../stores/reservations-writes';
 import { longDate, spokenTime } from './booking-time';
 
 /** The confirmation text of a booking, for staff to edit before it goes. */
-export function confirmationText(booking: Pick<BookingView, 'guestName' | 'partySize' | 'time' | 'date'>, venue: string | undefined): string {
+export function confirmationText(
+  booking: Pick<BookingView, 'guestName' | 'partySize' | 'time' | 'date'>,
+  venue: string | undefined,
+): string {
   const first = booking.guestName.split(' ')[0] ?? '';
   // An account named after its service address has no venue name worth sending.
   const at = venue && !/[:/]|^\d+(\.\d+)+/.test(venue) ? ` at ${venue}` : '';
@@ -18,11 +21,14 @@ export function confirmationText(booking: Pick<BookingView, 'guestName' | 'party
 
 /** Sends the guest a confirmation SMS (through the outbox, from the two-way reply number) and moves the booking to Pending. */
 export function ConfirmBySms({ booking, onDone }: { booking: BookingView; onDone: () => void }) {
-  const venue = useAccount((state) => (state.account && state.account.state !== 'none' ? state.account.label : undefined));
+  const venue = useAccount((state) =>
+    state.account && state.account.state !== 'none' ? state.account.label : undefined,
+  );
   const [message, setMessage] = useState(() => confirmationText(booking, venue));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (!booking.guestMobile) return <Alert color="yellow">This guest has no mobile on file. Add one on their profile to confirm by SMS.</Alert>;
+  if (!booking.guestMobile)
+    return <Alert color="yellow">This guest has no mobile on file. Add one on their profile to confirm by SMS.</Alert>;
 
   const send = async () => {
     setBusy(true);
@@ -41,11 +47,26 @@ export function ConfirmBySms({ booking, onDone }: { booking: BookingView; onDone
   return (
     <Stack gap="xs" aria-label="confirm by SMS">
       <Text size="sm">To {booking.guestMobile}, from the venue's reply number so the guest can answer.</Text>
-      <Textarea label="Message" value={message} onChange={(event) => setMessage(event.currentTarget.value)} autosize minRows={3} maxRows={6} />
-      {error && <Alert color="red" role="alert">{error}</Alert>}
+      <Textarea
+        label="Message"
+        value={message}
+        onChange={(event) => setMessage(event.currentTarget.value)}
+        autosize
+        minRows={3}
+        maxRows={6}
+      />
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
       <Group justify="flex-end">
-        <Button variant="default" size="xs" onClick={onDone}>Not now</Button>
-        <Button size="xs" onClick={() => void send()} loading={busy}>Send SMS</Button>
+        <Button variant="default" size="xs" onClick={onDone}>
+          Not now
+        </Button>
+        <Button size="xs" onClick={() => void send()} loading={busy}>
+          Send SMS
+        </Button>
       </Group>
     </Stack>
   );

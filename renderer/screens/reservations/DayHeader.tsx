@@ -4,17 +4,33 @@ import { addDays, longDate } from './booking-time';
 import { openBookingForm, setCoverLimit, showDay, useReservationsView } from '../../stores/reservations-view';
 
 /** The day shown and how to move: previous, today, next, a date picker; the day's covers; new booking; the covers limit. */
-export function DayHeader({ date, today, covers, bookings }: { date: string; today: string; covers: number; bookings: number }) {
+export function DayHeader({
+  date,
+  today,
+  covers,
+  bookings,
+}: {
+  date: string;
+  today: string;
+  covers: number;
+  bookings: number;
+}) {
   const coverLimit = useReservationsView((state) => state.coverLimit);
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="xs" wrap="nowrap">
         <Tooltip label="Previous day (←)">
-          <ActionIcon variant="default" size="lg" aria-label="Previous day" onClick={() => showDay(addDays(date, -1))}>‹</ActionIcon>
+          <ActionIcon variant="default" size="lg" aria-label="Previous day" onClick={() => showDay(addDays(date, -1))}>
+            ‹
+          </ActionIcon>
         </Tooltip>
-        <Button variant={date === today ? 'filled' : 'default'} onClick={() => showDay(today)}>Today</Button>
+        <Button variant={date === today ? 'filled' : 'default'} onClick={() => showDay(today)}>
+          Today
+        </Button>
         <Tooltip label="Next day (→)">
-          <ActionIcon variant="default" size="lg" aria-label="Next day" onClick={() => showDay(addDays(date, 1))}>›</ActionIcon>
+          <ActionIcon variant="default" size="lg" aria-label="Next day" onClick={() => showDay(addDays(date, 1))}>
+            ›
+          </ActionIcon>
         </Tooltip>
         <DatePickerInput
           aria-label="Choose a day"
@@ -24,7 +40,9 @@ export function DayHeader({ date, today, covers, bookings }: { date: string; tod
           firstDayOfWeek={1}
           w={170}
         />
-        <Title order={3} style={{ whiteSpace: 'nowrap' }}>{longDate(date)}</Title>
+        <Title order={3} style={{ whiteSpace: 'nowrap' }}>
+          {longDate(date)}
+        </Title>
       </Group>
       <Group gap="sm" wrap="nowrap">
         <Text fw={600} aria-label="day total" style={{ whiteSpace: 'nowrap' }}>

@@ -5,7 +5,19 @@ import { passesLimit, slotOf, timelineSlots } from './slots';
 import { openBookingForm } from '../../stores/reservations-view';
 
 /** The day on 15-minute slots: each slot's covers (pending bookings included, cancelled left out) and its bookings. */
-export function DayTimeline({ date, bookings, covers, coverLimit, areaField }: { date: string; bookings: BookingView[]; covers: Map<string, number>; coverLimit: number | null; areaField?: string }) {
+export function DayTimeline({
+  date,
+  bookings,
+  covers,
+  coverLimit,
+  areaField,
+}: {
+  date: string;
+  bookings: BookingView[];
+  covers: Map<string, number>;
+  coverLimit: number | null;
+  areaField?: string;
+}) {
   const bySlot = new Map<string, BookingView[]>();
   for (const booking of bookings) {
     const slot = slotOf(booking.time);
@@ -29,14 +41,28 @@ export function DayTimeline({ date, bookings, covers, coverLimit, areaField }: {
               data-slot={slot}
               py={4}
               style={{ borderTop: `1px solid var(--mantine-color-gray-${hour ? 4 : 2})`, minHeight: 34 }}
-              onDoubleClick={(event) => event.target === event.currentTarget && openBookingForm({ mode: 'new', time: `${slot}:00` })}
+              onDoubleClick={(event) =>
+                event.target === event.currentTarget && openBookingForm({ mode: 'new', time: `${slot}:00` })
+              }
             >
-              <Text size="sm" w={48} fw={hour ? 600 : 400} c={hour ? undefined : 'dimmed'}>{slot}</Text>
-              <Text size="xs" w={70} fw={slotCovers ? 600 : 400} c={over ? 'red' : slotCovers ? 'blue.7' : 'gray.4'} aria-label={`covers at ${slot}`} data-covers={slotCovers} pt={2}>
+              <Text size="sm" w={48} fw={hour ? 600 : 400} c={hour ? undefined : 'dimmed'}>
+                {slot}
+              </Text>
+              <Text
+                size="xs"
+                w={70}
+                fw={slotCovers ? 600 : 400}
+                c={over ? 'red' : slotCovers ? 'blue.7' : 'gray.4'}
+                aria-label={`covers at ${slot}`}
+                data-covers={slotCovers}
+                pt={2}
+              >
                 {slotCovers ? `${slotCovers} covers` : '—'}
               </Text>
               <Group gap={6} style={{ flex: 1 }}>
-                {inSlot.map((booking) => <BookingCard key={booking.id} booking={booking} areaField={areaField} />)}
+                {inSlot.map((booking) => (
+                  <BookingCard key={booking.id} booking={booking} areaField={areaField} />
+                ))}
               </Group>
             </Group>
           );

@@ -13,7 +13,17 @@ import { shortDate, spokenTime, todayIn } from './booking-time';
 const PAST_SHOWN = 5;
 
 /** A guest's bookings on their profile, upcoming and past, with "New booking" for them. */
-export function GuestBookings({ guestKey, localId, label, detail }: { guestKey: string; localId?: string; label: string; detail: string }) {
+export function GuestBookings({
+  guestKey,
+  localId,
+  label,
+  detail,
+}: {
+  guestKey: string;
+  localId?: string;
+  label: string;
+  detail: string;
+}) {
   const tables = useReservations((state) => state.tables);
   const dataVersion = useReservations((state) => state.dataVersion);
   const pending = useReservations((state) => state.pending);
@@ -23,17 +33,29 @@ export function GuestBookings({ guestKey, localId, label, detail }: { guestKey: 
   useEffect(() => {
     if (!tables) return;
     let current = true;
-    void tables.bookingsOfGuest(localId ? [guestKey, localId] : [guestKey]).then((rows) => current && setCached(rows), () => {});
+    void tables.bookingsOfGuest(localId ? [guestKey, localId] : [guestKey]).then(
+      (rows) => current && setCached(rows),
+      () => {},
+    );
     return () => {
       current = false;
     };
   }, [tables, guestKey, localId, dataVersion]);
   if (!tables || notSetUp) return null;
   const keys = new Set([guestKey, localId]);
-  const all = overlayBookings(cached, Object.values(pending).filter((row) => keys.has(row.guestKey)), () => true);
+  const all = overlayBookings(
+    cached,
+    Object.values(pending).filter((row) => keys.has(row.guestKey)),
+    () => true,
+  );
   const today = todayIn(timeZone);
-  const upcoming = all.filter((booking) => booking.date >= today).sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time));
-  const past = all.filter((booking) => booking.date < today).sort((a, b) => b.date.localeCompare(a.date) || b.time.localeCompare(a.time)).slice(0, PAST_SHOWN);
+  const upcoming = all
+    .filter((booking) => booking.date >= today)
+    .sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time));
+  const past = all
+    .filter((booking) => booking.date < today)
+    .sort((a, b) => b.date.localeCompare(a.date) || b.time.localeCompare(a.time))
+    .slice(0, PAST_SHOWN);
 
   const newBooking = () => {
     useNavigation.getState().go('reservations');
@@ -42,14 +64,30 @@ export function GuestBookings({ guestKey, localId, label, detail }: { guestKey: 
   return (
     <Paper withBorder p="xs" aria-label="guest bookings">
       <Group justify="space-between" mb={4}>
-        <Text fw={600} size="sm">Bookings</Text>
-        <Button size="compact-xs" variant="light" onClick={newBooking}>New booking</Button>
+        <Text fw={600} size="sm">
+          Bookings
+        </Text>
+        <Button size="compact-xs" variant="light" onClick={newBooking}>
+          New booking
+        </Button>
       </Group>
       <Stack gap={2}>
-        {upcoming.length === 0 && <Text size="xs" c="dimmed">No upcoming booking.</Text>}
-        {upcoming.map((booking) => <BookingLine key={booking.id} booking={booking} />)}
-        {past.length > 0 && <Text size="xs" c="dimmed" mt={4}>Past</Text>}
-        {past.map((booking) => <BookingLine key={booking.id} booking={booking} />)}
+        {upcoming.length === 0 && (
+          <Text size="xs" c="dimmed">
+            No upcoming booking.
+          </Text>
+        )}
+        {upcoming.map((booking) => (
+          <BookingLine key={booking.id} booking={booking} />
+        ))}
+        {past.length > 0 && (
+          <Text size="xs" c="dimmed" mt={4}>
+            Past
+          </Text>
+        )}
+        {past.map((booking) => (
+          <BookingLine key={booking.id} booking={booking} />
+        ))}
       </Stack>
     </Paper>
   );
@@ -65,11 +103,23 @@ function BookingLine({ booking }: { booking: BookingView }) {
   return (
     <UnstyledButton onClick={open} aria-label={`Booking ${booking.date} ${booking.time.slice(0, 5)}`}>
       <Group gap="xs" wrap="nowrap">
-        <Text size="sm" w={70}>{shortDate(booking.date)}</Text>
-        <Text size="sm" w={70}>{spokenTime(booking.time)}</Text>
-        <Text size="sm" w={70}>{booking.partySize} {booking.partySize === 1 ? 'person' : 'people'}</Text>
-        <Badge size="xs" variant="light" color={statusColour(booking.status)}>{booking.status}</Badge>
-        {booking.pending && <Badge size="xs" variant="dot" color="yellow">not sent yet</Badge>}
+        <Text size="sm" w={70}>
+          {shortDate(booking.date)}
+        </Text>
+        <Text size="sm" w={70}>
+          {spokenTime(booking.time)}
+        </Text>
+        <Text size="sm" w={70}>
+          {booking.partySize} {booking.partySize === 1 ? 'person' : 'people'}
+        </Text>
+        <Badge size="xs" variant="light" color={statusColour(booking.status)}>
+          {booking.status}
+        </Badge>
+        {booking.pending && (
+          <Badge size="xs" variant="dot" color="yellow">
+            not sent yet
+          </Badge>
+        )}
       </Group>
     </UnstyledButton>
   );

@@ -17,7 +17,13 @@ export interface PickedGuest {
 }
 
 /** Finds the booking's guest as you type (the Guests search), or records a new one inline with the New guest rules. */
-export function GuestPicker({ picked, onPick }: { picked: PickedGuest | null; onPick: (guest: PickedGuest | null) => void }) {
+export function GuestPicker({
+  picked,
+  onPick,
+}: {
+  picked: PickedGuest | null;
+  onPick: (guest: PickedGuest | null) => void;
+}) {
   const cache = useGuests((state) => state.cache);
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<GuestRow[]>([]);
@@ -44,15 +50,25 @@ export function GuestPicker({ picked, onPick }: { picked: PickedGuest | null; on
         <Group justify="space-between" wrap="nowrap">
           <div>
             <Text fw={600}>{picked.label}</Text>
-            <Text size="xs" c="dimmed">{picked.detail || 'No contact details'}</Text>
+            <Text size="xs" c="dimmed">
+              {picked.detail || 'No contact details'}
+            </Text>
           </div>
-          <Button variant="subtle" size="xs" onClick={() => onPick(null)}>Change guest</Button>
+          <Button variant="subtle" size="xs" onClick={() => onPick(null)}>
+            Change guest
+          </Button>
         </Group>
       </Paper>
     );
   }
   if (creating) {
-    return <InlineNewGuest onCreated={(guest) => (setCreating(false), onPick(guest))} onUse={(row) => (setCreating(false), choose(row))} onCancel={() => setCreating(false)} />;
+    return (
+      <InlineNewGuest
+        onCreated={(guest) => (setCreating(false), onPick(guest))}
+        onUse={(row) => (setCreating(false), choose(row))}
+        onCancel={() => setCreating(false)}
+      />
+    );
   }
   return (
     <Stack gap={4}>
@@ -80,18 +96,35 @@ export function GuestPicker({ picked, onPick }: { picked: PickedGuest | null; on
         <ScrollArea.Autosize mah={220}>
           <Stack gap={2} role="listbox" aria-label="matching guests">
             {results.map((row, index) => (
-              <UnstyledButton key={row.key} role="option" aria-selected={index === active} onClick={() => choose(row)} onMouseEnter={() => setActive(index)}
-                p={4} style={{ borderRadius: 4, background: index === active ? 'var(--mantine-color-blue-0)' : undefined }}>
-                <Text size="sm" fw={500}>{row.label}</Text>
-                <Text size="xs" c="dimmed">{row.detail}</Text>
+              <UnstyledButton
+                key={row.key}
+                role="option"
+                aria-selected={index === active}
+                onClick={() => choose(row)}
+                onMouseEnter={() => setActive(index)}
+                p={4}
+                style={{ borderRadius: 4, background: index === active ? 'var(--mantine-color-blue-0)' : undefined }}
+              >
+                <Text size="sm" fw={500}>
+                  {row.label}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {row.detail}
+                </Text>
               </UnstyledButton>
             ))}
           </Stack>
         </ScrollArea.Autosize>
       )}
-      {query.trim() && results.length === 0 && <Text size="sm" c="dimmed">No guest on file matches “{query}”.</Text>}
+      {query.trim() && results.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No guest on file matches “{query}”.
+        </Text>
+      )}
       <Group>
-        <Button variant="light" size="xs" onClick={() => setCreating(true)}>New guest…</Button>
+        <Button variant="light" size="xs" onClick={() => setCreating(true)}>
+          New guest…
+        </Button>
       </Group>
     </Stack>
   );

@@ -33,7 +33,9 @@ export function ReservationsScreen() {
     return (
       <Stack>
         <Title order={2}>Reservations</Title>
-        <Text role="status" aria-label="reservations not set up">{notSetUp}</Text>
+        <Text role="status" aria-label="reservations not set up">
+          {notSetUp}
+        </Text>
       </Stack>
     );
   }
@@ -64,16 +66,28 @@ function DayBook({ timeZone }: { timeZone: string }) {
   const covers = useMemo(() => coversBySlot(dayAll), [dayAll]);
   const searching = view.query.trim() !== '';
   const searchHits = useMemo(
-    () => (searching ? (view.queryScope === 'week' ? (weekBookings ?? []) : dayAll).filter((booking) => matchesQuery(booking, view.query)) : []),
+    () =>
+      searching
+        ? (view.queryScope === 'week' ? (weekBookings ?? []) : dayAll).filter((booking) =>
+            matchesQuery(booking, view.query),
+          )
+        : [],
     [searching, view.queryScope, view.query, weekBookings, dayAll],
   );
   const navigable = searching ? searchHits : shown;
   useDayKeys(date, navigable);
-  const selected = navigable.find((booking) => booking.id === view.selectedId) ?? (weekBookings ?? []).find((booking) => booking.id === view.selectedId);
+  const selected =
+    navigable.find((booking) => booking.id === view.selectedId) ??
+    (weekBookings ?? []).find((booking) => booking.id === view.selectedId);
 
   return (
     <Stack gap="sm" h="calc(100vh - 52px - 2 * var(--mantine-spacing-md))">
-      <DayHeader date={date} today={today} covers={totalCovers(dayAll)} bookings={dayAll.filter((booking) => booking.status !== 'Cancelled').length} />
+      <DayHeader
+        date={date}
+        today={today}
+        covers={totalCovers(dayAll)}
+        bookings={dayAll.filter((booking) => booking.status !== 'Cancelled').length}
+      />
       <WeekStrip week={week} date={date} today={today} bookings={weekBookings ?? []} />
       <BookingFilters selectFields={selectFields} />
       <BookingSyncBar />
@@ -81,7 +95,13 @@ function DayBook({ timeZone }: { timeZone: string }) {
         {searching ? (
           <SearchResults hits={searchHits} scope={view.queryScope} />
         ) : (
-          <DayTimeline date={shownDate} bookings={shown} covers={covers} coverLimit={view.coverLimit} areaField={selectFields[0]?.name} />
+          <DayTimeline
+            date={shownDate}
+            bookings={shown}
+            covers={covers}
+            coverLimit={view.coverLimit}
+            areaField={selectFields[0]?.name}
+          />
         )}
         {selected && <BookingDetails booking={selected} fields={fields} />}
       </Group>
@@ -91,23 +111,62 @@ function DayBook({ timeZone }: { timeZone: string }) {
 }
 
 /** The booking form in a dialog, for a new booking or the one being edited. */
-function BookingFormModal({ date, timeZone, fields, bookings }: { date: string; timeZone: string; fields: BookingFieldRow[]; bookings: BookingView[] }) {
+function BookingFormModal({
+  date,
+  timeZone,
+  fields,
+  bookings,
+}: {
+  date: string;
+  timeZone: string;
+  fields: BookingFieldRow[];
+  bookings: BookingView[];
+}) {
   const form = useReservationsView((state) => state.form);
   const coverLimit = useReservationsView((state) => state.coverLimit);
   const pending = useReservations((state) => state.pending);
   const tables = useReservations((state) => state.tables);
   const editId = form.mode === 'edit' ? form.id : null;
-  const stored = useCacheQuery(async () => (editId && tables ? ((await tables.bookingById(editId)) ?? null) : null), [editId, tables]);
-  const existing: BookingView | undefined = editId ? (pending[editId] ?? bookings.find((booking) => booking.id === editId) ?? stored ?? undefined) : undefined;
+  const stored = useCacheQuery(
+    async () => (editId && tables ? ((await tables.bookingById(editId)) ?? null) : null),
+    [editId, tables],
+  );
+  const existing: BookingView | undefined = editId
+    ? (pending[editId] ?? bookings.find((booking) => booking.id === editId) ?? stored ?? undefined)
+    : undefined;
   const opened = form.mode !== 'closed';
   const waiting = form.mode === 'edit' && !existing;
-  const initial = form.mode === 'new'
-    ? initialDraft(undefined, { date, time: form.time, guest: form.guestKey ? { key: form.guestKey, label: form.guestLabel ?? 'Guest', detail: form.guestDetail ?? '' } : null }, fields)
-    : initialDraft(existing, { date }, fields);
+  const initial =
+    form.mode === 'new'
+      ? initialDraft(
+          undefined,
+          {
+            date,
+            time: form.time,
+            guest: form.guestKey
+              ? { key: form.guestKey, label: form.guestLabel ?? 'Guest', detail: form.guestDetail ?? '' }
+              : null,
+          },
+          fields,
+        )
+      : initialDraft(existing, { date }, fields);
   return (
-    <Modal opened={opened} onClose={closeBookingForm} title={form.mode === 'edit' ? 'Edit booking' : 'New booking'} size="lg" closeOnEscape>
+    <Modal
+      opened={opened}
+      onClose={closeBookingForm}
+      title={form.mode === 'edit' ? 'Edit booking' : 'New booking'}
+      size="lg"
+      closeOnEscape
+    >
       {opened && !waiting && (
-        <BookingForm key={form.mode === 'edit' ? form.id : 'new'} existing={existing} initial={initial} fields={fields} timeZone={timeZone} coverLimit={coverLimit} />
+        <BookingForm
+          key={form.mode === 'edit' ? form.id : 'new'}
+          existing={existing}
+          initial={initial}
+          fields={fields}
+          timeZone={timeZone}
+          coverLimit={coverLimit}
+        />
       )}
     </Modal>
   );

@@ -10,20 +10,41 @@ export function SearchResults({ hits, scope }: { hits: BookingView[]; scope: 'da
   const sorted = [...hits].sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time));
   return (
     <ScrollArea style={{ flex: 1 }} aria-label="search results">
-      {sorted.length === 0 && <Text c="dimmed">No booking {scope === 'week' ? 'this week' : 'on this day'} matches.</Text>}
+      {sorted.length === 0 && (
+        <Text c="dimmed">No booking {scope === 'week' ? 'this week' : 'on this day'} matches.</Text>
+      )}
       <Stack gap={4}>
         {sorted.map((booking) => (
-          <UnstyledButton key={booking.id} data-booking-id={booking.id}
+          <UnstyledButton
+            key={booking.id}
+            data-booking-id={booking.id}
             onClick={() => (showDay(booking.date), useReservationsView.setState({ selectedId: booking.id }))}
             onDoubleClick={() => openBookingForm({ mode: 'edit', id: booking.id })}
-            p={6} style={{ borderRadius: 4, background: booking.id === selectedId ? 'var(--mantine-color-blue-0)' : undefined }}>
+            p={6}
+            style={{
+              borderRadius: 4,
+              background: booking.id === selectedId ? 'var(--mantine-color-blue-0)' : undefined,
+            }}
+          >
             <Group gap="sm" wrap="nowrap">
-              <Text size="sm" w={70}>{shortDate(booking.date)}</Text>
-              <Text size="sm" w={48}>{booking.time.slice(0, 5)}</Text>
-              <Text size="sm" fw={600} style={{ flex: 1 }}>{booking.guestName}</Text>
-              <Text size="xs" c="dimmed">{booking.guestMobile}</Text>
-              <Badge size="sm" variant="light" color="gray">{booking.partySize}</Badge>
-              <Badge size="sm" color={statusColour(booking.status)} variant="light">{booking.status}</Badge>
+              <Text size="sm" w={70}>
+                {shortDate(booking.date)}
+              </Text>
+              <Text size="sm" w={48}>
+                {booking.time.slice(0, 5)}
+              </Text>
+              <Text size="sm" fw={600} style={{ flex: 1 }}>
+                {booking.guestName}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {booking.guestMobile}
+              </Text>
+              <Badge size="sm" variant="light" color="gray">
+                {booking.partySize}
+              </Badge>
+              <Badge size="sm" color={statusColour(booking.status)} variant="light">
+                {booking.status}
+              </Badge>
             </Group>
           </UnstyledButton>
         ))}

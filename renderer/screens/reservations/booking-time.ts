@@ -33,12 +33,21 @@ export function weekOf(date: string): string[] {
 
 /** "Friday 24 December" of a date. */
 export function longDate(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-AU', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-AU', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
 }
 
 /** "Fri 24" of a date, for the week strip. */
 export function shortDate(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-AU', { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-AU', {
+    weekday: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** "7:30 pm" of a wall-clock time. */
@@ -66,7 +75,10 @@ export function checkWallTime(date: string, time: string, timeZone: string): Wal
   const readBack = formatServiceDateTime(instant, timeZone);
   if (readBack !== text) {
     // Not on the clock that day: the same moment reads later, after the clocks went forward.
-    const shifted = formatServiceDateTime(new Date(parseServiceDateTime(text, 'UTC')!.getTime() - offsetBefore(instant, timeZone)), timeZone);
+    const shifted = formatServiceDateTime(
+      new Date(parseServiceDateTime(text, 'UTC')!.getTime() - offsetBefore(instant, timeZone)),
+      timeZone,
+    );
     return { kind: 'skipped', laterTime: shifted.slice(11, 16) };
   }
   const hourEarlier = new Date(instant.getTime() - 3_600_000);

@@ -49,7 +49,11 @@ export function totalCovers(bookings: readonly CoverSource[]): number {
 }
 
 /** The slots a day's timeline shows: service hours, widened to take in any booking outside them. */
-export function timelineSlots(bookings: readonly Pick<CoverSource, 'time'>[], opens = '11:00', closes = '23:00'): string[] {
+export function timelineSlots(
+  bookings: readonly Pick<CoverSource, 'time'>[],
+  opens = '11:00',
+  closes = '23:00',
+): string[] {
   let first = minutesOf(opens);
   let last = minutesOf(closes);
   for (const booking of bookings) {
@@ -64,7 +68,12 @@ export function timelineSlots(bookings: readonly Pick<CoverSource, 'time'>[], op
 }
 
 /** What a slot would hold with a booking placed in it (the booking's earlier place, if it moves, no longer counts). */
-export function coversWith(covers: Map<string, number>, slot: string, partySize: number, previous?: { slot: string; partySize: number; counted: boolean }): number {
+export function coversWith(
+  covers: Map<string, number>,
+  slot: string,
+  partySize: number,
+  previous?: { slot: string; partySize: number; counted: boolean },
+): number {
   const already = covers.get(slot) ?? 0;
   const own = previous && previous.counted && previous.slot === slot ? previous.partySize : 0;
   return already - own + partySize;

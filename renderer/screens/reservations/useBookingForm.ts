@@ -28,24 +28,46 @@ export interface BookingDraft {
 }
 
 /** The draft of a new booking, or of an existing one. */
-export function initialDraft(existing: BookingView | undefined, defaults: { date: string; time?: string; guest?: PickedGuest | null }, fields: BookingFieldRow[]): BookingDraft {
+export function initialDraft(
+  existing: BookingView | undefined,
+  defaults: { date: string; time?: string; guest?: PickedGuest | null },
+  fields: BookingFieldRow[],
+): BookingDraft {
   if (!existing) {
-    return { guest: defaults.guest ?? null, date: defaults.date, time: (defaults.time ?? '19:00').slice(0, 5), partySize: 2, attendeeNames: [], status: NEW_BOOKING_STATUS, custom: {} };
+    return {
+      guest: defaults.guest ?? null,
+      date: defaults.date,
+      time: (defaults.time ?? '19:00').slice(0, 5),
+      partySize: 2,
+      attendeeNames: [],
+      status: NEW_BOOKING_STATUS,
+      custom: {},
+    };
   }
   const types = new Map(fields.map((field) => [field.name, field.type]));
   return {
-    guest: { key: existing.guestKey, label: existing.guestName, detail: [existing.guestEmail, existing.guestMobile].filter(Boolean).join(' · ') },
+    guest: {
+      key: existing.guestKey,
+      label: existing.guestName,
+      detail: [existing.guestEmail, existing.guestMobile].filter(Boolean).join(' · '),
+    },
     date: existing.date,
     time: existing.time.slice(0, 5),
     partySize: existing.partySize || '',
     attendeeNames: existing.attendeeNames,
     status: existing.status,
-    custom: Object.fromEntries(Object.entries(existing.custom).map(([name, value]) => [name, toInputValue(types.get(name) ?? 'string', value)])),
+    custom: Object.fromEntries(
+      Object.entries(existing.custom).map(([name, value]) => [name, toInputValue(types.get(name) ?? 'string', value)]),
+    ),
   };
 }
 
 /** The form's checks, in staff's words: the first problem per field. */
-export function draftProblems(draft: BookingDraft, fields: BookingFieldRow[], timeZone: string): Record<string, string> {
+export function draftProblems(
+  draft: BookingDraft,
+  fields: BookingFieldRow[],
+  timeZone: string,
+): Record<string, string> {
   const problems: Record<string, string> = {};
   if (!draft.guest) problems.guest = 'Choose the guest, or record a new one.';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.date)) problems.date = 'Choose the date.';
@@ -53,9 +75,11 @@ export function draftProblems(draft: BookingDraft, fields: BookingFieldRow[], ti
   else if (!problems.date) {
     const check = checkWallTime(draft.date, draft.time, timeZone);
     if (check.kind === 'invalid') problems.date = 'That is not a real date.';
-    if (check.kind === 'skipped') problems.time = `${draft.time} does not happen that night in ${timeZone}: the clocks go forward. ${check.laterTime} is the same moment.`;
+    if (check.kind === 'skipped')
+      problems.time = `${draft.time} does not happen that night in ${timeZone}: the clocks go forward. ${check.laterTime} is the same moment.`;
   }
-  if (draft.partySize === '' || !Number.isInteger(draft.partySize) || draft.partySize < 1) problems.partySize = 'A booking is for at least one person.';
+  if (draft.partySize === '' || !Number.isInteger(draft.partySize) || draft.partySize < 1)
+    problems.partySize = 'A booking is for at least one person.';
   for (const field of fields) {
     if (STANDARD_FIELDS.has(field.name)) continue;
     const problem = validateFieldValue(field.type, draft.custom[field.name] ?? '', field.options);
@@ -65,15 +89,26 @@ export function draftProblems(draft: BookingDraft, fields: BookingFieldRow[], ti
 }
 
 /** The booking as the desk queues it. */
-export function bookingInputOfDraft(draft: BookingDraft, id: string, fields: BookingFieldRow[], existing?: BookingView): BookingInput {
+export function bookingInputOfDraft(
+  draft: BookingDraft,
+  id: string,
+  fields: BookingFieldRow[],
+  existing?: BookingView,
+): BookingInput {
   const types = new Map(fields.map((field) => [field.name, field.type]));
   const custom: BookingInput['custom'] = {};
   // Fields the service has on the booking but this desk does not know are kept as they were.
-  for (const [name, value] of Object.entries(existing?.custom ?? {})) if (!types.has(name) && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) custom[name] = value;
+  for (const [name, value] of Object.entries(existing?.custom ?? {}))
+    if (!types.has(name) && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
+      custom[name] = value;
   for (const [name, text] of Object.entries(draft.custom)) {
     if (STANDARD_FIELDS.has(name)) continue;
     const type = types.get(name) ?? 'string';
-    if (type === 'multipleSelect') custom[name] = text.split(',').map((option) => option.trim()).filter(Boolean);
+    if (type === 'multipleSelect')
+      custom[name] = text
+        .split(',')
+        .map((option) => option.trim())
+        .filter(Boolean);
     else custom[name] = toServiceValue(type, text);
   }
   return {
@@ -88,7 +123,12 @@ export function bookingInputOfDraft(draft: BookingDraft, id: string, fields: Boo
 }
 
 /** The booking form's state and its save through the outbox (offline too). */
-export function useBookingForm(existing: BookingView | undefined, initial: BookingDraft, fields: BookingFieldRow[], timeZone: string) {
+export function useBookingForm(
+  existing: BookingView | undefined,
+  initial: BookingDraft,
+  fields: BookingFieldRow[],
+  timeZone: string,
+) {
   const [draft, setDraft] = useState<BookingDraft>(initial);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -117,8 +157,11 @@ export function useBookingForm(existing: BookingView | undefined, initial: Booki
   return {
     draft,
     update: (patch: Partial<BookingDraft>) => (setDraft((current) => ({ ...current, ...patch })), setError(null)),
-    setCustom: (name: string, value: string) => setDraft((current) => ({ ...current, custom: { ...current.custom, [name]: value } })),
-    problems: tried ? problems : Object.fromEntries(Object.entries(problems).filter(([key]) => key === 'time' || key === 'date')),
+    setCustom: (name: string, value: string) =>
+      setDraft((current) => ({ ...current, custom: { ...current.custom, [name]: value } })),
+    problems: tried
+      ? problems
+      : Object.fromEntries(Object.entries(problems).filter(([key]) => key === 'time' || key === 'date')),
     save,
     busy,
     error,

@@ -13,7 +13,10 @@ export function useBookingsBetween(from: string | null, to: string | null): Book
   useEffect(() => {
     if (!tables || !from || !to) return;
     let current = true;
-    void tables.bookingsBetween(from, to).then((rows) => current && setAnswer({ key, rows }), () => {});
+    void tables.bookingsBetween(from, to).then(
+      (rows) => current && setAnswer({ key, rows }),
+      () => {},
+    );
     return () => {
       current = false;
     };
@@ -21,7 +24,10 @@ export function useBookingsBetween(from: string | null, to: string | null): Book
   // While a changed cache is read again the last answer for the same range stays up (no flash); another range waits.
   const current = answer && from && to && answer.key.startsWith(`${from}|${to}|`) ? answer : undefined;
   return useMemo(
-    () => (current && from && to ? overlayBookings(current.rows, Object.values(pending), (row) => row.date >= from && row.date <= to) : undefined),
+    () =>
+      current && from && to
+        ? overlayBookings(current.rows, Object.values(pending), (row) => row.date >= from && row.date <= to)
+        : undefined,
     [current, pending, from, to],
   );
 }

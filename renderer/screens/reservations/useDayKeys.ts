@@ -10,7 +10,11 @@ import { addDays } from './booking-time';
 /** Whether a key press was meant for a text field, a list or a dialog rather than the day view. */
 function typingIn(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('[role="dialog"]') !== null;
+  return (
+    target.isContentEditable ||
+    ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
+    target.closest('[role="dialog"]') !== null
+  );
 }
 
 /**
@@ -26,7 +30,8 @@ export function useDayKeys(date: string, bookings: BookingView[]): void {
         else useReservationsView.setState({ selectedId: null });
         return;
       }
-      if (view.form.mode !== 'closed' || typingIn(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (view.form.mode !== 'closed' || typingIn(event.target) || event.ctrlKey || event.metaKey || event.altKey)
+        return;
       const index = bookings.findIndex((booking) => booking.id === view.selectedId);
       const selected = index >= 0 ? bookings[index] : undefined;
       const select = (next: BookingView | undefined) => {
@@ -41,8 +46,10 @@ export function useDayKeys(date: string, bookings: BookingView[]): void {
       else if (event.key === 'ArrowRight') showDay(addDays(date, 1));
       else if (event.key.toLowerCase() === 'n') openBookingForm({ mode: 'new' });
       else if (event.key === 'Enter' && selected) openBookingForm({ mode: 'edit', id: selected.id });
-      else if (event.key === ' ' && selected) void setBookingStatus(getDesk(), selected, advanceStatus(selected.status)).catch(statusRefused);
-      else if (selected && statusForKey(event.key)) void setBookingStatus(getDesk(), selected, statusForKey(event.key)!).catch(statusRefused);
+      else if (event.key === ' ' && selected)
+        void setBookingStatus(getDesk(), selected, advanceStatus(selected.status)).catch(statusRefused);
+      else if (selected && statusForKey(event.key))
+        void setBookingStatus(getDesk(), selected, statusForKey(event.key)!).catch(statusRefused);
       else handled = false;
       if (handled) event.preventDefault();
     };
@@ -53,5 +60,9 @@ export function useDayKeys(date: string, bookings: BookingView[]): void {
 
 /** Tells staff that a status set from the keyboard was not queued, and why. */
 function statusRefused(error: unknown): void {
-  notifications.show({ color: 'red', title: 'The status was not changed', message: error instanceof Error ? error.message : String(error) });
+  notifications.show({
+    color: 'red',
+    title: 'The status was not changed',
+    message: error instanceof Error ? error.message : String(error),
+  });
 }

@@ -30,16 +30,28 @@ export function AccountCard({ account }: { account: AccountView }) {
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={4}>{account.label}</Title>
-          <Badge color={account.state === 'demo' ? 'grape' : 'blue'}>{account.state === 'demo' ? 'Demo' : 'Connected'}</Badge>
+          <Badge color={account.state === 'demo' ? 'grape' : 'blue'}>
+            {account.state === 'demo' ? 'Demo' : 'Connected'}
+          </Badge>
         </Group>
         <Text size="sm">Service: {account.baseUrl}</Text>
         <Text size="sm">Client id: {account.clientId}</Text>
         <Group>
-          <Button variant="light" onClick={() => void openDashboard()} disabled={!account.canOpenDashboard}
-            title={account.canOpenDashboard ? 'Signs you in to the web dashboard (link valid one minute)' : 'Available when signed in with username and password'}>
+          <Button
+            variant="light"
+            onClick={() => void openDashboard()}
+            disabled={!account.canOpenDashboard}
+            title={
+              account.canOpenDashboard
+                ? 'Signs you in to the web dashboard (link valid one minute)'
+                : 'Available when signed in with username and password'
+            }
+          >
             Open web dashboard
           </Button>
-          <Button variant="subtle" color="red" onClick={() => setDisconnecting(true)}>Disconnect</Button>
+          <Button variant="subtle" color="red" onClick={() => setDisconnecting(true)}>
+            Disconnect
+          </Button>
         </Group>
         {account.canOpenDashboard && (
           <Text size="xs" c="dimmed">

@@ -9,12 +9,31 @@ export function CategoriesPanel() {
   const load = useDeskAction(() => getDesk().listCategories({}));
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => void load.run().then((result) => result && setCategories(result)), []);
-  if (load.error) return <Alert color="red" role="alert">{load.error}</Alert>;
-  if (!categories) return <Text size="sm" c="dimmed">Loading…</Text>;
-  if (!categories.length) return <Text size="sm" c="dimmed">No categories yet.</Text>;
+  if (load.error)
+    return (
+      <Alert color="red" role="alert">
+        {load.error}
+      </Alert>
+    );
+  if (!categories)
+    return (
+      <Text size="sm" c="dimmed">
+        Loading…
+      </Text>
+    );
+  if (!categories.length)
+    return (
+      <Text size="sm" c="dimmed">
+        No categories yet.
+      </Text>
+    );
   return (
     <Group gap={6} aria-label="categories">
-      {categories.map((category) => <Badge key={category.id} variant="outline">{category.name}</Badge>)}
+      {categories.map((category) => (
+        <Badge key={category.id} variant="outline">
+          {category.name}
+        </Badge>
+      ))}
     </Group>
   );
 }

@@ -13,26 +13,47 @@ export function ConnectForms({ account }: { account: AccountView }) {
   return (
     <Stack gap="sm">
       {unsent > 0 && (
-        <Alert color="orange" title={`${unsent} outbox ${unsent === 1 ? 'entry was' : 'entries were'} not sent for the previous account`}>
-          <Text size="sm">Connect that account again to send them. Another account cannot send them: the desk connects one only if you discard them.</Text>
-          <Checkbox mt="xs" checked={discardUnsent} onChange={(event) => setDiscardUnsent(event.currentTarget.checked)}
-            label={`Discard the ${unsent} unsent ${unsent === 1 ? 'entry' : 'entries'} if I connect another account`} />
+        <Alert
+          color="orange"
+          title={`${unsent} outbox ${unsent === 1 ? 'entry was' : 'entries were'} not sent for the previous account`}
+        >
+          <Text size="sm">
+            Connect that account again to send them. Another account cannot send them: the desk connects one only if you
+            discard them.
+          </Text>
+          <Checkbox
+            mt="xs"
+            checked={discardUnsent}
+            onChange={(event) => setDiscardUnsent(event.currentTarget.checked)}
+            label={`Discard the ${unsent} unsent ${unsent === 1 ? 'entry' : 'entries'} if I connect another account`}
+          />
         </Alert>
       )}
       {!keychainOk && (
         <Alert color="orange" title="The keychain is not available">
-          {account.keychain.description} Without it the desk cannot keep an API key safely, so only the demo can be used.
+          {account.keychain.description} Without it the desk cannot keep an API key safely, so only the demo can be
+          used.
         </Alert>
       )}
       <Tabs defaultValue={keychainOk ? 'key' : 'demo'} keepMounted>
         <Tabs.List>
-          <Tabs.Tab value="key" disabled={!keychainOk}>API key</Tabs.Tab>
-          <Tabs.Tab value="signin" disabled={!keychainOk}>Username and password</Tabs.Tab>
+          <Tabs.Tab value="key" disabled={!keychainOk}>
+            API key
+          </Tabs.Tab>
+          <Tabs.Tab value="signin" disabled={!keychainOk}>
+            Username and password
+          </Tabs.Tab>
           <Tabs.Tab value="demo">Demo</Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="key" pt="sm"><ApiKeyForm discardUnsent={discardUnsent} /></Tabs.Panel>
-        <Tabs.Panel value="signin" pt="sm"><SignInForm discardUnsent={discardUnsent} /></Tabs.Panel>
-        <Tabs.Panel value="demo" pt="sm"><DemoPanel discardUnsent={discardUnsent} /></Tabs.Panel>
+        <Tabs.Panel value="key" pt="sm">
+          <ApiKeyForm discardUnsent={discardUnsent} />
+        </Tabs.Panel>
+        <Tabs.Panel value="signin" pt="sm">
+          <SignInForm discardUnsent={discardUnsent} />
+        </Tabs.Panel>
+        <Tabs.Panel value="demo" pt="sm">
+          <DemoPanel discardUnsent={discardUnsent} />
+        </Tabs.Panel>
       </Tabs>
     </Stack>
   );
@@ -43,16 +64,41 @@ function ApiKeyForm({ discardUnsent }: { discardUnsent: boolean }) {
   const [baseUrl, setBaseUrl] = useState('');
   const [apiKey, setApiKey] = useState('');
   const [clientId, setClientId] = useState('');
-  const connect = useDeskAction(() => getDesk().connectWithApiKey({ baseUrl, apiKey, clientId, discardUnsent }), 'Account connected.');
+  const connect = useDeskAction(
+    () => getDesk().connectWithApiKey({ baseUrl, apiKey, clientId, discardUnsent }),
+    'Account connected.',
+  );
   return (
     <form onSubmit={(event) => (event.preventDefault(), void connect.run().then((ok) => ok && setApiKey('')))}>
       <Stack gap="xs" maw={460}>
-        <TextInput label="Service address" placeholder="https://api.example.com" value={baseUrl} onChange={(e) => setBaseUrl(e.currentTarget.value)} required />
-        <PasswordInput label="API key" value={apiKey} onChange={(e) => setApiKey(e.currentTarget.value)} required autoComplete="off" />
+        <TextInput
+          label="Service address"
+          placeholder="https://api.example.com"
+          value={baseUrl}
+          onChange={(e) => setBaseUrl(e.currentTarget.value)}
+          required
+        />
+        <PasswordInput
+          label="API key"
+          value={apiKey}
+          onChange={(e) => setApiKey(e.currentTarget.value)}
+          required
+          autoComplete="off"
+        />
         <TextInput label="Client id" value={clientId} onChange={(e) => setClientId(e.currentTarget.value)} required />
-        {connect.error && <Alert color="red" role="alert">{connect.error}</Alert>}
-        <Group><Button type="submit" loading={connect.busy}>Connect</Button></Group>
-        <Text size="xs" c="dimmed">The key is checked with the service before anything is saved, then kept in the system keychain.</Text>
+        {connect.error && (
+          <Alert color="red" role="alert">
+            {connect.error}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={connect.busy}>
+            Connect
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed">
+          The key is checked with the service before anything is saved, then kept in the system keychain.
+        </Text>
       </Stack>
     </form>
   );
@@ -67,12 +113,33 @@ function SignInForm({ discardUnsent }: { discardUnsent: boolean }) {
   return (
     <form onSubmit={(event) => (event.preventDefault(), void signIn.run().finally(() => setPassword('')))}>
       <Stack gap="xs" maw={460}>
-        <TextInput label="Service address" placeholder="https://api.example.com" value={baseUrl} onChange={(e) => setBaseUrl(e.currentTarget.value)} required />
+        <TextInput
+          label="Service address"
+          placeholder="https://api.example.com"
+          value={baseUrl}
+          onChange={(e) => setBaseUrl(e.currentTarget.value)}
+          required
+        />
         <TextInput label="Username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} required />
-        <PasswordInput label="Password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} required />
-        {signIn.error && <Alert color="red" role="alert">{signIn.error}</Alert>}
-        <Group><Button type="submit" loading={signIn.busy}>Sign in</Button></Group>
-        <Text size="xs" c="dimmed">The password is used once to ask for API credentials and is never stored.</Text>
+        <PasswordInput
+          label="Password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          required
+        />
+        {signIn.error && (
+          <Alert color="red" role="alert">
+            {signIn.error}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={signIn.busy}>
+            Sign in
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed">
+          The password is used once to ask for API credentials and is never stored.
+        </Text>
       </Stack>
     </form>
   );
@@ -83,9 +150,20 @@ function DemoPanel({ discardUnsent }: { discardUnsent: boolean }) {
   const start = useDeskAction(() => getDesk().startDemo({ discardUnsent }), 'The demo venue is ready.');
   return (
     <Stack gap="xs" maw={460}>
-      <Text size="sm">The demo runs a local copy of the service on this computer with a made-up venue: a few thousand guests, bookings for this week, sent messages and replies. Nothing leaves this computer.</Text>
-      {start.error && <Alert color="red" role="alert">{start.error}</Alert>}
-      <Group><Button onClick={() => void start.run()} loading={start.busy}>Start the demo</Button></Group>
+      <Text size="sm">
+        The demo runs a local copy of the service on this computer with a made-up venue: a few thousand guests, bookings
+        for this week, sent messages and replies. Nothing leaves this computer.
+      </Text>
+      {start.error && (
+        <Alert color="red" role="alert">
+          {start.error}
+        </Alert>
+      )}
+      <Group>
+        <Button onClick={() => void start.run()} loading={start.busy}>
+          Start the demo
+        </Button>
+      </Group>
     </Stack>
   );
 }

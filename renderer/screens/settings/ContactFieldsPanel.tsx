@@ -4,7 +4,17 @@ import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
 
 type Field = { name: string; type: string; options?: string[] };
-const ADDABLE_TYPES = ['string', 'text', 'number', 'date', 'time', 'datetime', 'singleSelect', 'multipleSelect', 'bool'] as const;
+const ADDABLE_TYPES = [
+  'string',
+  'text',
+  'number',
+  'date',
+  'time',
+  'datetime',
+  'singleSelect',
+  'multipleSelect',
+  'bool',
+] as const;
 
 /** The account's contact fields with their types and options, and a form to add one. */
 export function ContactFieldsPanel() {
@@ -16,16 +26,32 @@ export function ContactFieldsPanel() {
 
   return (
     <Stack gap="sm">
-      {load.error && <Alert color="red" role="alert">{load.error}</Alert>}
+      {load.error && (
+        <Alert color="red" role="alert">
+          {load.error}
+        </Alert>
+      )}
       {fields && (
         <Table striped withTableBorder aria-label="contact fields">
-          <Table.Thead><Table.Tr><Table.Th>Name</Table.Th><Table.Th>Type</Table.Th><Table.Th>Options</Table.Th></Table.Tr></Table.Thead>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>Options</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
           <Table.Tbody>
             {fields.map((field) => (
               <Table.Tr key={field.name}>
                 <Table.Td>{field.name}</Table.Td>
                 <Table.Td>{field.type}</Table.Td>
-                <Table.Td>{field.options?.map((option) => <Badge key={option} variant="light" mr={4}>{option}</Badge>)}</Table.Td>
+                <Table.Td>
+                  {field.options?.map((option) => (
+                    <Badge key={option} variant="light" mr={4}>
+                      {option}
+                    </Badge>
+                  ))}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -41,7 +67,10 @@ function AddFieldForm({ fieldNames, onAdded }: { fieldNames: string[]; onAdded: 
   const [label, setLabel] = useState('');
   const [type, setType] = useState<(typeof ADDABLE_TYPES)[number]>('string');
   const [appendAfter, setAppendAfter] = useState<string | null>(null);
-  const add = useDeskAction(() => getDesk().addContactField({ label, type, ...(appendAfter ? { appendAfter } : {}) }), (field) => `Field ${field.name} added.`);
+  const add = useDeskAction(
+    () => getDesk().addContactField({ label, type, ...(appendAfter ? { appendAfter } : {}) }),
+    (field) => `Field ${field.name} added.`,
+  );
   const submit = async () => {
     if (await add.run()) {
       setLabel('');
@@ -52,13 +81,37 @@ function AddFieldForm({ fieldNames, onAdded }: { fieldNames: string[]; onAdded: 
     <form onSubmit={(event) => (event.preventDefault(), void submit())}>
       <Group align="flex-end" gap="xs">
         <TextInput label="New field label" value={label} onChange={(e) => setLabel(e.currentTarget.value)} required />
-        <Select label="Type" data={[...ADDABLE_TYPES]} value={type} onChange={(value) => value && setType(value as typeof type)} allowDeselect={false} w={160} />
-        <Select label="After field" data={fieldNames} value={appendAfter} onChange={setAppendAfter} clearable searchable placeholder="At the end" w={200} />
-        <Button type="submit" variant="light" loading={add.busy}>Add field</Button>
+        <Select
+          label="Type"
+          data={[...ADDABLE_TYPES]}
+          value={type}
+          onChange={(value) => value && setType(value as typeof type)}
+          allowDeselect={false}
+          w={160}
+        />
+        <Select
+          label="After field"
+          data={fieldNames}
+          value={appendAfter}
+          onChange={setAppendAfter}
+          clearable
+          searchable
+          placeholder="At the end"
+          w={200}
+        />
+        <Button type="submit" variant="light" loading={add.busy}>
+          Add field
+        </Button>
       </Group>
-      {add.error && <Alert mt="xs" color="red" role="alert">{add.error}</Alert>}
+      {add.error && (
+        <Alert mt="xs" color="red" role="alert">
+          {add.error}
+        </Alert>
+      )}
       {(type === 'singleSelect' || type === 'multipleSelect') && (
-        <Text size="xs" c="dimmed" mt={4}>Options cannot be given here: they are created as guests are saved with new values.</Text>
+        <Text size="xs" c="dimmed" mt={4}>
+          Options cannot be given here: they are created as guests are saved with new values.
+        </Text>
       )}
     </form>
   );

@@ -22,22 +22,39 @@ export function DisconnectDialog({ opened, onClose }: { opened: boolean; onClose
     <Modal opened={opened} onClose={onClose} title="Disconnect this account?">
       <Stack gap="sm">
         <Text size="sm">The API key and secret are removed from this computer's keychain.</Text>
-        <Checkbox checked={clearLocalData} onChange={(e) => setClearLocalData(e.currentTarget.checked)}
-          label="Also delete the local copy of guests, bookings and messages, and the outbox" />
+        <Checkbox
+          checked={clearLocalData}
+          onChange={(e) => setClearLocalData(e.currentTarget.checked)}
+          label="Also delete the local copy of guests, bookings and messages, and the outbox"
+        />
         {unsentCount !== null && unsentCount > 0 && (
-          <Alert color="red" title={`${unsentCount} item${unsentCount === 1 ? ' has' : 's have'} not been sent yet`} role="alert">
+          <Alert
+            color="red"
+            title={`${unsentCount} item${unsentCount === 1 ? ' has' : 's have'} not been sent yet`}
+            role="alert"
+          >
             {unsentCount === 1
               ? 'Disconnecting now discards it: it will never be sent, and what it held is removed from this computer. Wait until the Outbox is empty, or discard it and disconnect.'
               : 'Disconnecting now discards them: they will never be sent, and what they held is removed from this computer. Wait until the Outbox is empty, or discard them and disconnect.'}
           </Alert>
         )}
-        {disconnect.error && <Alert color="red" role="alert">{disconnect.error}</Alert>}
+        {disconnect.error && (
+          <Alert color="red" role="alert">
+            {disconnect.error}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
           {unsentCount ? (
-            <Button color="red" loading={disconnect.busy} onClick={() => void confirm(true)}>Disconnect and discard {unsentCount} unsent</Button>
+            <Button color="red" loading={disconnect.busy} onClick={() => void confirm(true)}>
+              Disconnect and discard {unsentCount} unsent
+            </Button>
           ) : (
-            <Button color="red" loading={disconnect.busy} onClick={() => void confirm(false)}>Disconnect</Button>
+            <Button color="red" loading={disconnect.busy} onClick={() => void confirm(false)}>
+              Disconnect
+            </Button>
           )}
         </Group>
       </Stack>

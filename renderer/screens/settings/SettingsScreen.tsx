@@ -23,29 +23,39 @@ export function SettingsScreen() {
     <Stack gap="lg" pb="xl">
       <Title order={2}>Settings</Title>
       <section aria-label="Account">
-        <Title order={3} mb="xs">Account</Title>
+        <Title order={3} mb="xs">
+          Account
+        </Title>
         {connected ? <AccountCard account={account} /> : <ConnectForms account={account} />}
       </section>
       {connected && (
         <>
           <section aria-label="Preferences">
-            <Title order={3} mb="xs">Preferences</Title>
+            <Title order={3} mb="xs">
+              Preferences
+            </Title>
             <AccountPreferences key={`${account.baseUrl}-${account.clientId}`} account={account} />
           </section>
           <Divider />
           <section aria-label="Contact fields">
-            <Title order={3} mb="xs">Contact fields</Title>
+            <Title order={3} mb="xs">
+              Contact fields
+            </Title>
             <ContactFieldsPanel />
           </section>
           <section aria-label="Categories">
-            <Title order={3} mb="xs">Categories</Title>
+            <Title order={3} mb="xs">
+              Categories
+            </Title>
             <CategoriesPanel />
           </section>
         </>
       )}
       <Divider />
       <section aria-label="Create an account">
-        <Title order={3} mb="xs">Create an account</Title>
+        <Title order={3} mb="xs">
+          Create an account
+        </Title>
         <SignupLinkForm />
       </section>
     </Stack>

@@ -33,20 +33,64 @@ export function SignupLinkForm() {
   return (
     <form onSubmit={(event) => (event.preventDefault(), void submit())}>
       <Stack gap="xs" maw={560}>
-        <SegmentedControl value={kind} onChange={(value) => setKind(value as 'partner' | 'plan')} data={[{ label: "Partner's plans", value: 'partner' }, { label: 'One plan', value: 'plan' }]} />
-        <TextInput label={kind === 'partner' ? 'Partner id' : 'Plan id'} value={id} onChange={(e) => setId(e.currentTarget.value)} required />
-        <TextInput label="Logo address of the new venue (optional)" placeholder="https://…/logo.png" value={logoUrl} onChange={(e) => setLogoUrl(e.currentTarget.value)} />
-        <TextInput label="Reference (optional)" description="Comes back in the new-account notification" value={reference} onChange={(e) => setReference(e.currentTarget.value)} />
-        {build.error && <Alert color="red" role="alert">{build.error}</Alert>}
-        <Group><Button type="submit" variant="light" loading={build.busy}>Build signup link</Button></Group>
+        <SegmentedControl
+          value={kind}
+          onChange={(value) => setKind(value as 'partner' | 'plan')}
+          data={[
+            { label: "Partner's plans", value: 'partner' },
+            { label: 'One plan', value: 'plan' },
+          ]}
+        />
+        <TextInput
+          label={kind === 'partner' ? 'Partner id' : 'Plan id'}
+          value={id}
+          onChange={(e) => setId(e.currentTarget.value)}
+          required
+        />
+        <TextInput
+          label="Logo address of the new venue (optional)"
+          placeholder="https://…/logo.png"
+          value={logoUrl}
+          onChange={(e) => setLogoUrl(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Reference (optional)"
+          description="Comes back in the new-account notification"
+          value={reference}
+          onChange={(e) => setReference(e.currentTarget.value)}
+        />
+        {build.error && (
+          <Alert color="red" role="alert">
+            {build.error}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" variant="light" loading={build.busy}>
+            Build signup link
+          </Button>
+        </Group>
         {url && (
           <Group gap="xs" wrap="nowrap">
-            <Text size="sm" style={{ wordBreak: 'break-all' }} aria-label="signup link">{url}</Text>
-            <CopyButton value={url}>{({ copied, copy }) => <Button size="xs" variant="default" onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
-            <Button size="xs" variant="default" onClick={() => void open(url)}>Open</Button>
+            <Text size="sm" style={{ wordBreak: 'break-all' }} aria-label="signup link">
+              {url}
+            </Text>
+            <CopyButton value={url}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="default" onClick={copy}>
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+            </CopyButton>
+            <Button size="xs" variant="default" onClick={() => void open(url)}>
+              Open
+            </Button>
           </Group>
         )}
-        {openProblem && <Alert color="red" role="alert">{openProblem}</Alert>}
+        {openProblem && (
+          <Alert color="red" role="alert">
+            {openProblem}
+          </Alert>
+        )}
       </Stack>
     </form>
   );

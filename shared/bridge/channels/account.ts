@@ -30,7 +30,10 @@ const accountSettingsPatch = z
   .object({
     label: z.string().trim().min(1).max(80).optional(),
     timeZone: z.string().max(64).optional(),
-    defaultPhoneCountry: z.string().regex(/^[A-Z]{2}$/, 'Use a two-letter country code such as AU or GB').optional(),
+    defaultPhoneCountry: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'Use a two-letter country code such as AU or GB')
+      .optional(),
     defaultSmsSender: z.string().max(11).optional(),
     defaultEmailSender: z.object({ name: z.string().max(100), email: z.string().max(254) }).optional(),
   })
@@ -39,11 +42,26 @@ const accountSettingsPatch = z
 export const accountChannels = {
   getAccount: channel(z.object({}).strict(), accountView),
   connectWithApiKey: channel(
-    z.object({ baseUrl, apiKey: z.string().trim().min(1, 'Enter the API key').max(200), clientId: z.string().trim().min(1, 'Enter the client id').max(100), label: z.string().trim().max(80).optional(), discardUnsent }).strict(),
+    z
+      .object({
+        baseUrl,
+        apiKey: z.string().trim().min(1, 'Enter the API key').max(200),
+        clientId: z.string().trim().min(1, 'Enter the client id').max(100),
+        label: z.string().trim().max(80).optional(),
+        discardUnsent,
+      })
+      .strict(),
     accountView,
   ),
   signIn: channel(
-    z.object({ baseUrl, username: z.string().trim().min(1, 'Enter the username').max(200), password: z.string().min(1, 'Enter the password').max(500), discardUnsent }).strict(),
+    z
+      .object({
+        baseUrl,
+        username: z.string().trim().min(1, 'Enter the username').max(200),
+        password: z.string().min(1, 'Enter the password').max(500),
+        discardUnsent,
+      })
+      .strict(),
     accountView,
   ),
   startDemo: channel(z.object({ discardUnsent }).strict(), accountView),
@@ -75,7 +93,17 @@ export const accountChannels = {
     z
       .object({
         label: z.string().trim().min(1, 'Enter a label').max(100),
-        type: z.enum(['string', 'text', 'number', 'date', 'time', 'datetime', 'singleSelect', 'multipleSelect', 'bool']),
+        type: z.enum([
+          'string',
+          'text',
+          'number',
+          'date',
+          'time',
+          'datetime',
+          'singleSelect',
+          'multipleSelect',
+          'bool',
+        ]),
         appendAfter: z.string().max(100).optional(),
       })
       .strict(),

@@ -21,10 +21,7 @@ export const deskStatus = z.object({
 export const BROWSER_MODE_REASON = 'browser-mode';
 
 export const appChannels = {
-  getAppInfo: channel(
-    z.object({}).strict(),
-    z.object({ name: z.string(), version: z.string(), mode: deskMode }),
-  ),
+  getAppInfo: channel(z.object({}).strict(), z.object({ name: z.string(), version: z.string(), mode: deskMode })),
   getStatus: channel(z.object({}).strict(), deskStatus),
   /** The renderer saw the network come back: the outbox tries at once instead of at its next probe. */
   networkOnline: channel(z.object({}).strict(), z.object({})),

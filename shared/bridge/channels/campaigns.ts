@@ -25,7 +25,12 @@ export const campaignAudience = z
 export const campaignState = z.enum(['draft', 'queued', 'scheduled', 'sent', 'refused']);
 
 /** A refusal of the service, with the desk's explanation. */
-export const campaignProblem = z.object({ code: z.number().int().optional(), message: z.string(), title: z.string(), whatToDo: z.string() });
+export const campaignProblem = z.object({
+  code: z.number().int().optional(),
+  message: z.string(),
+  title: z.string(),
+  whatToDo: z.string(),
+});
 
 /** The editable part of a campaign. */
 export const campaignContent = z
@@ -77,10 +82,20 @@ export const campaignChannels = {
   /** The service's own check (campaign_verify) of the current content. */
   verifyCampaign: channel(byKey, verifyResult),
   /** Sends the draft to a few addresses (campaign_test). */
-  testCampaign: channel(z.object({ id: campaignKey, to: z.array(z.string().max(254)).min(1).max(20) }).strict(), z.object({ sentTo: z.array(z.string()) })),
+  testCampaign: channel(
+    z.object({ id: campaignKey, to: z.array(z.string().max(254)).min(1).max(20) }).strict(),
+    z.object({ sentTo: z.array(z.string()) }),
+  ),
   /** Sends now or schedules (campaign_send); offline, it is queued in the outbox. */
   sendCampaign: channel(
-    z.object({ id: campaignKey, audience: campaignAudience, sendAt: serviceDateTime.optional(), estimate: z.number().int().nonnegative() }).strict(),
+    z
+      .object({
+        id: campaignKey,
+        audience: campaignAudience,
+        sendAt: serviceDateTime.optional(),
+        estimate: z.number().int().nonnegative(),
+      })
+      .strict(),
     campaignView,
   ),
   /** Cancels a scheduled campaign (campaign_cancel): back to a draft. */

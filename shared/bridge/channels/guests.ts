@@ -21,13 +21,17 @@ const serviceDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 const instant = z.iso.datetime({ offset: true });
 
 /** The desk's id for a guest recorded here and not yet confirmed by the service. */
-export const localGuestId = z.string().regex(LOCAL_GUEST_ID_PATTERN, `A local guest id looks like ${LOCAL_GUEST_ID_PREFIX}<uuid>`);
+export const localGuestId = z
+  .string()
+  .regex(LOCAL_GUEST_ID_PATTERN, `A local guest id looks like ${LOCAL_GUEST_ID_PREFIX}<uuid>`);
 
 /** What a queued write answers: the outbox entry to follow, and the guest it concerns. */
 export const queuedWrite = z.object({ outboxId: z.string(), state: outboxState, guestKey: z.string().optional() });
 
 /** One multipleSelect option checked or unchecked (sent as svc_multiselect_modify). */
-export const multiselectChange = z.object({ field: fieldName, option: z.string().min(1).max(200), checked: z.boolean() }).strict();
+export const multiselectChange = z
+  .object({ field: fieldName, option: z.string().min(1).max(200), checked: z.boolean() })
+  .strict();
 
 /** The purchase fields of the reference (2.5), without the ids the core adds; the core applies the defaults and the service's validation. */
 export const purchaseInput = purchaseItem.omit({ client_id: true, contact_id: true }).strict();
@@ -60,7 +64,13 @@ export const guestChannels = {
   ),
   /** One page of a pull; the pull is forgotten once its last page has been fetched. */
   pullGuestsPage: channel(
-    z.object({ pullId: z.string().min(1).max(100), offset: z.number().int().nonnegative(), limit: z.number().int().min(1).max(GUEST_PAGE_LIMIT) }).strict(),
+    z
+      .object({
+        pullId: z.string().min(1).max(100),
+        offset: z.number().int().nonnegative(),
+        limit: z.number().int().min(1).max(GUEST_PAGE_LIMIT),
+      })
+      .strict(),
     z.object({ contacts: z.array(contactRecord), remaining: z.number().int().nonnegative() }),
   ),
   /** Queues a profile edit (push_contact): changed fields, multipleSelect checks, the full category list. */
@@ -77,13 +87,24 @@ export const guestChannels = {
   ),
   /** Queues a new guest (push_contact without contact_id) under a local id. */
   createGuest: channel(
-    z.object({ localId: localGuestId, fields: z.record(fieldName, fieldValue), categories: z.array(categoryName).max(200).optional() }).strict(),
+    z
+      .object({
+        localId: localGuestId,
+        fields: z.record(fieldName, fieldValue),
+        categories: z.array(categoryName).max(200).optional(),
+      })
+      .strict(),
     queuedWrite,
   ),
   /** Queues a purchase for a guest (add_purchase). */
   addGuestPurchase: channel(z.object({ guestKey, item: purchaseInput }).strict(), queuedWrite),
   /** Queues a one-off SMS; refused with the reason when the service would refuse it. */
-  sendGuestSms: channel(z.object({ ...messageFor, from: z.string().max(40), to: z.string().max(40), message: z.string().max(2000) }).strict(), queuedWrite),
+  sendGuestSms: channel(
+    z
+      .object({ ...messageFor, from: z.string().max(40), to: z.string().max(40), message: z.string().max(2000) })
+      .strict(),
+    queuedWrite,
+  ),
   /** Queues a one-off email. */
   sendGuestEmail: channel(
     z
@@ -102,12 +123,20 @@ export const guestChannels = {
   /** Sent items (sent_items) in a time range, optionally one reference or a reference prefix. */
   listSentItems: channel(
     z
-      .object({ ...dateRange, type: z.enum(['email', 'sms', 'social']).optional(), referenceId: z.string().max(60).optional(), prefix: z.string().max(60).optional() })
+      .object({
+        ...dateRange,
+        type: z.enum(['email', 'sms', 'social']).optional(),
+        referenceId: z.string().max(60).optional(),
+        prefix: z.string().max(60).optional(),
+      })
       .strict(),
     z.object({ items: z.array(sentItemView) }),
   ),
   /** SMS replies (sms_inbox) in a time range. */
-  listSmsReplies: channel(z.object({ ...dateRange, prefix: z.string().max(60).optional() }).strict(), z.object({ replies: z.array(smsReplyView) })),
+  listSmsReplies: channel(
+    z.object({ ...dateRange, prefix: z.string().max(60).optional() }).strict(),
+    z.object({ replies: z.array(smsReplyView) }),
+  ),
 };
 
 export const guestEvents = {};

@@ -78,7 +78,10 @@ export const importChannels = {
   /** An import's counts now. */
   getImport: channel(z.object({ importId }).strict(), importView),
   /** Past imports, newest first. */
-  listImports: channel(z.object({ limit: z.number().int().min(1).max(500).optional() }).strict(), z.object({ imports: z.array(importView) })),
+  listImports: channel(
+    z.object({ limit: z.number().int().min(1).max(500).optional() }).strict(),
+    z.object({ imports: z.array(importView) }),
+  ),
   /** Drops the import's entries that have not gone out; those already sent stay sent. */
   cancelImport: channel(z.object({ importId }).strict(), importView),
   /** The rows that failed, with their cells as in the file and the reason, and how the file was written (for the failed-rows file). */

@@ -17,7 +17,11 @@ export const existingGuest = z.object({
 });
 
 /** Why an entry needs attention: the service's own words, what to do, and the guests it names. */
-export const outboxProblem = z.object({ message: z.string(), whatToDo: z.string(), existingGuests: z.array(existingGuest).optional() });
+export const outboxProblem = z.object({
+  message: z.string(),
+  whatToDo: z.string(),
+  existingGuests: z.array(existingGuest).optional(),
+});
 
 /** One outbox entry as staff see it. */
 export const outboxItemView = z.object({
@@ -71,7 +75,10 @@ export const outboxChannels = {
     z.object({ items: z.array(outboxItemView), summary: outboxSummary }),
   ),
   resendOutboxItem: channel(byId, outboxItemView),
-  editOutboxItem: channel(z.object({ id: z.string().min(1).max(100), payload: z.record(z.string(), z.unknown()) }).strict(), outboxItemView),
+  editOutboxItem: channel(
+    z.object({ id: z.string().min(1).max(100), payload: z.record(z.string(), z.unknown()) }).strict(),
+    outboxItemView,
+  ),
   discardOutboxItem: channel(byId, z.object({ discarded: z.boolean() })),
   decideHeldItem: channel(
     z.object({ id: z.string().min(1).max(100), decision: z.enum(['it-was-recorded', 'send-again']) }).strict(),
@@ -82,7 +89,13 @@ export const outboxChannels = {
    * already has (`contactId`, one the problem names); `fields` are the details to add to that guest.
    */
   addToExistingGuest: channel(
-    z.object({ id: z.string().min(1).max(100), contactId: z.string().min(1).max(100), fields: z.array(z.string().min(1).max(100)).max(500) }).strict(),
+    z
+      .object({
+        id: z.string().min(1).max(100),
+        contactId: z.string().min(1).max(100),
+        fields: z.array(z.string().min(1).max(100)).max(500),
+      })
+      .strict(),
     outboxItemView,
   ),
   resumeOutboxKind: channel(z.object({ kind: outboxKind }).strict(), outboxSummary),

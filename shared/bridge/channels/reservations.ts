@@ -11,12 +11,20 @@ export const BOOKING_PAGE_LIMIT = 5000;
 export const bookingRecord = reservationRecord;
 
 /** A booking's id: the service's for bookings made elsewhere; the desk's (chosen once, so every retry updates the same booking) for its own. */
-export const bookingId = z.string().regex(/^[^\s\p{Cc}]{1,100}$/u, 'A booking id is 1 to 100 characters without spaces');
+export const bookingId = z
+  .string()
+  .regex(/^[^\s\p{Cc}]{1,100}$/u, 'A booking id is 1 to 100 characters without spaces');
 
 /** A calendar date (`YYYY-MM-DD`) and a wall-clock time (`HH:MM:SS`) in the account's zone. */
 const bookingDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD');
 const bookingTime = z.string().regex(/^\d{2}:\d{2}:\d{2}$/, 'Use the form HH:MM:SS');
-const fieldValue = z.union([z.string().max(10_000), z.number(), z.boolean(), z.null(), z.array(z.string().max(200)).max(100)]);
+const fieldValue = z.union([
+  z.string().max(10_000),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.string().max(200)).max(100),
+]);
 const instant = z.iso.datetime({ offset: true });
 
 /** A booking as the desk pushes it: the reservation fields of reference 2.6 plus the account's own fields. */
@@ -40,15 +48,32 @@ export const reservationChannels = {
   /** Pulls bookings with pull_reservations (all, or those touched since an instant) and keeps them in the core for paging. */
   pullReservations: channel(
     z.object({ touchedFrom: instant.optional() }).strict(),
-    z.union([notSetUp, z.object({ enabled: z.literal(true), pullId: z.string(), total: z.number().int().nonnegative(), startedAt: z.string() })]),
+    z.union([
+      notSetUp,
+      z.object({
+        enabled: z.literal(true),
+        pullId: z.string(),
+        total: z.number().int().nonnegative(),
+        startedAt: z.string(),
+      }),
+    ]),
   ),
   /** One page of a booking pull; the pull is forgotten once its last page has been fetched. */
   pullReservationsPage: channel(
-    z.object({ pullId: z.string().min(1).max(100), offset: z.number().int().nonnegative(), limit: z.number().int().min(1).max(BOOKING_PAGE_LIMIT) }).strict(),
+    z
+      .object({
+        pullId: z.string().min(1).max(100),
+        offset: z.number().int().nonnegative(),
+        limit: z.number().int().min(1).max(BOOKING_PAGE_LIMIT),
+      })
+      .strict(),
     z.object({ bookings: z.array(bookingRecord), remaining: z.number().int().nonnegative() }),
   ),
   /** The reservation field definitions (get_reservation_fields). */
-  listReservationFields: channel(z.object({}).strict(), z.union([notSetUp, z.object({ enabled: z.literal(true), fields: z.array(fieldDefinition) })])),
+  listReservationFields: channel(
+    z.object({}).strict(),
+    z.union([notSetUp, z.object({ enabled: z.literal(true), fields: z.array(fieldDefinition) })]),
+  ),
   /** Queues a new or changed booking (push_reservations) for a guest: a service contact id or a local id of a guest recorded here. */
   saveBooking: channel(z.object({ guestKey: z.string().min(1).max(100), booking: bookingInput }).strict(), queuedWrite),
   /** Bookings this desk queued that the service has not confirmed (they overlay the cache). */

@@ -12,13 +12,19 @@ export interface DeskProcess {
 }
 
 /** Runs `scripts/start.mjs` (already built) on a free port and waits for the address it prints. */
-export async function startDeskProcess(options: { args?: string[]; env?: Record<string, string>; forceBrowser?: boolean } = {}): Promise<DeskProcess> {
+export async function startDeskProcess(
+  options: { args?: string[]; env?: Record<string, string>; forceBrowser?: boolean } = {},
+): Promise<DeskProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'desk-e2e-'));
   const mode = options.forceBrowser === false ? [] : ['--browser'];
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs', '--no-build', ...mode, '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...options.env },
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['scripts/start.mjs', '--no-build', ...mode, '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...options.env },
+    },
+  );
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`The desk did not print its address in time:\n${output}`)), 30_000);
@@ -32,7 +38,9 @@ export async function startDeskProcess(options: { args?: string[]; env?: Record<
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`The desk exited (${code}) before printing its address:\n${output}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`The desk exited (${code}) before printing its address:\n${output}`)),
+    );
   });
   return {
     url,

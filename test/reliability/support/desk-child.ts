@@ -37,20 +37,38 @@ try {
 // The test's own record of which planned operations were enqueued, written in the same transaction
 // as the enqueue, so a restart neither loses nor repeats one. The outbox knows nothing of it.
 db.exec('CREATE TABLE IF NOT EXISTS crash_plan_progress (op_key TEXT PRIMARY KEY, outbox_id TEXT NOT NULL)');
-const enqueued = new Map((db.prepare('SELECT op_key, outbox_id FROM crash_plan_progress').all() as Array<{ op_key: string; outbox_id: string }>).map((row) => [row.op_key, row.outbox_id]));
+const enqueued = new Map(
+  (
+    db.prepare('SELECT op_key, outbox_id FROM crash_plan_progress').all() as Array<{
+      op_key: string;
+      outbox_id: string;
+    }>
+  ).map((row) => [row.op_key, row.outbox_id]),
+);
 const recordProgress = db.prepare('INSERT INTO crash_plan_progress (op_key, outbox_id) VALUES (?, ?)');
 
 const client = createServiceClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutsMs: { short: 2000 } });
 const outbox = createOutbox({
   db,
   account: () => ({ clientId: config.clientId, client, phoneCountry: 'AU' }),
-  config: { concurrency: config.concurrency ?? 2, backoff: { baseMs: 20, maxMs: 300 }, reconcileAfterMs: 50, probeIntervalMs: 100, maxAttempts: 50, batchSize: { push_contact: 10, add_purchase: 10, push_reservations: 10 } },
+  config: {
+    concurrency: config.concurrency ?? 2,
+    backoff: { baseMs: 20, maxMs: 300 },
+    reconcileAfterMs: 50,
+    probeIntervalMs: 100,
+    maxAttempts: 50,
+    batchSize: { push_contact: 10, add_purchase: 10, push_reservations: 10 },
+  },
 });
 outbox.start();
 say({ event: 'started', alreadyEnqueued: enqueued.size });
 
 const enqueueOne = db.transaction((operation: PlannedOperation) => {
-  const item = outbox.enqueue(operation.kind, operation.payload, operation.guestKey ? { guestKey: operation.guestKey } : {});
+  const item = outbox.enqueue(
+    operation.kind,
+    operation.payload,
+    operation.guestKey ? { guestKey: operation.guestKey } : {},
+  );
   recordProgress.run(operation.key, item.id);
   return item.id;
 });
@@ -73,7 +91,17 @@ for (;;) {
 const states = Object.fromEntries(
   [...enqueued].map(([key, id]) => {
     const view = outbox.get(id);
-    return [key, view ? { state: view.state, awaitingDecision: view.awaitingDecision ?? false, problem: view.problem, result: view.result } : { state: 'missing' }];
+    return [
+      key,
+      view
+        ? {
+            state: view.state,
+            awaitingDecision: view.awaitingDecision ?? false,
+            problem: view.problem,
+            result: view.result,
+          }
+        : { state: 'missing' },
+    ];
   }),
 );
 say({ event: 'done', states });

@@ -11,8 +11,16 @@ import { createOutbox } from '../../../electron/core/outbox/outbox';
  */
 export function deskDatabaseWithEntries(file: string, count: number, keepOpen = false): Database | undefined {
   const db = openDeskDatabase(file);
-  const outbox = createOutbox({ db, account: () => ({ clientId: 'c1', client: {} as ServiceClient, phoneCountry: 'AU' }) });
-  for (let i = 0; i < count; i++) outbox.enqueue('sms', { from: 'Venue', to: `+6141200${String(i).padStart(4, '0')}`, message: `Entry ${i} ${'x'.repeat(200)}` });
+  const outbox = createOutbox({
+    db,
+    account: () => ({ clientId: 'c1', client: {} as ServiceClient, phoneCountry: 'AU' }),
+  });
+  for (let i = 0; i < count; i++)
+    outbox.enqueue('sms', {
+      from: 'Venue',
+      to: `+6141200${String(i).padStart(4, '0')}`,
+      message: `Entry ${i} ${'x'.repeat(200)}`,
+    });
   if (keepOpen) return db;
   db.close();
   return undefined;

@@ -7,7 +7,8 @@ export async function drainOutbox(outbox: Outbox, timeoutMs: number): Promise<vo
     await outbox.settle();
     const { counts } = outbox.summary();
     if (counts.queued + counts.waiting + counts.sending === 0) return;
-    if (Date.now() > deadline) throw new Error(`The outbox did not drain in ${timeoutMs} ms: ${JSON.stringify(counts)}`);
+    if (Date.now() > deadline)
+      throw new Error(`The outbox did not drain in ${timeoutMs} ms: ${JSON.stringify(counts)}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

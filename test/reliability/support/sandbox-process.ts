@@ -14,13 +14,17 @@ export interface SandboxProcess {
 
 /** Starts `sandbox/cli.ts --port 0` and waits for its ready line. */
 export async function startSandboxProcess(): Promise<SandboxProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const ready = await new Promise<{ baseUrl: string; apiKey: string; clientId: string; operatorToken: string }>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout });
-    lines.once('line', (line) => resolve(JSON.parse(line)));
-    child.once('exit', (code) => reject(new Error(`The sandbox exited before it was ready (code ${code})`)));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = await new Promise<{ baseUrl: string; apiKey: string; clientId: string; operatorToken: string }>(
+    (resolve, reject) => {
+      const lines = createInterface({ input: child.stdout });
+      lines.once('line', (line) => resolve(JSON.parse(line)));
+      child.once('exit', (code) => reject(new Error(`The sandbox exited before it was ready (code ${code})`)));
+    },
+  );
   return {
     baseUrl: ready.baseUrl,
     apiKey: ready.apiKey,

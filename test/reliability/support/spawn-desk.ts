@@ -15,9 +15,14 @@ export interface DeskRun {
  * Runs the desk child on a config file. With `killAfterMs`, sends SIGKILL that long after the child
  * says it started (the outbox is delivering by then), unless it finished first.
  */
-export function runDeskChild(configFile: string, options: { killAfterMs?: number; timeoutMs: number }): Promise<DeskRun> {
+export function runDeskChild(
+  configFile: string,
+  options: { killAfterMs?: number; timeoutMs: number },
+): Promise<DeskRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD_SCRIPT, configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD_SCRIPT, configFile], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const events: Array<Record<string, unknown>> = [];
     let buffered = '';
     let stderr = '';

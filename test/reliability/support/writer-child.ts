@@ -24,7 +24,14 @@ let account: OutboxAccount | null = null;
 const outbox = createOutbox({
   db,
   account: () => account,
-  config: { concurrency: 4, backoff: { baseMs: 20, maxMs: 200 }, reconcileAfterMs: 50, probeIntervalMs: 100, maxAttempts: 50, batchSize: { push_contact: 5, add_purchase: 5, push_reservations: 5 } },
+  config: {
+    concurrency: 4,
+    backoff: { baseMs: 20, maxMs: 200 },
+    reconcileAfterMs: 50,
+    probeIntervalMs: 100,
+    maxAttempts: 50,
+    batchSize: { push_contact: 5, add_purchase: 5, push_reservations: 5 },
+  },
 });
 // The entries this process saw reach "sent" through its own writes.
 const sentHere = new Set<string>();

@@ -48,7 +48,13 @@ describe('the app shell', () => {
     await waitFor(() => expect(screen.getByLabelText('account status')).toHaveTextContent('No account connected'));
     expect(screen.queryByLabelText('database status')).not.toBeInTheDocument();
     const problem = 'The desk cannot write to its database: the disk is full. Free some space on this computer.';
-    act(() => desk.emit('statusChanged', { account: { state: 'demo', label: 'Harbour Bar' }, online: true, writeProblem: problem }));
+    act(() =>
+      desk.emit('statusChanged', {
+        account: { state: 'demo', label: 'Harbour Bar' },
+        online: true,
+        writeProblem: problem,
+      }),
+    );
     expect(screen.getByLabelText('database status')).toHaveTextContent('Not saving');
     expect(screen.getByRole('alert', { name: 'Changes cannot be saved right now' })).toHaveTextContent(problem);
     act(() => desk.emit('statusChanged', { account: { state: 'demo', label: 'Harbour Bar' }, online: true }));

@@ -33,7 +33,11 @@ function campaignHandlers(saved: CampaignView[]): Partial<DeskHandlers> {
   return {
     listCampaigns: () => ({ campaigns: [...campaigns.values()] }),
     saveCampaignDraft: ({ id, content }) => {
-      const view: CampaignView = { ...(campaigns.get(id) ?? { id, state: 'draft', createdAt: now }), ...content, updatedAt: now };
+      const view: CampaignView = {
+        ...(campaigns.get(id) ?? { id, state: 'draft', createdAt: now }),
+        ...content,
+        updatedAt: now,
+      };
       campaigns.set(id, view);
       saved.push(view);
       return view;
@@ -64,7 +68,12 @@ describe('composing a campaign', () => {
     const source = screen.getByRole('textbox', { name: 'HTML source' });
     await user.click(source);
     await user.paste('<p>Jazz on Friday <script>alert(1)</script></p>');
-    await waitFor(() => expect(saved.at(-1)).toMatchObject({ subject: 'Friday jazz', body: { kind: 'html', html: '<p>Jazz on Friday <script>alert(1)</script></p>' } }));
+    await waitFor(() =>
+      expect(saved.at(-1)).toMatchObject({
+        subject: 'Friday jazz',
+        body: { kind: 'html', html: '<p>Jazz on Friday <script>alert(1)</script></p>' },
+      }),
+    );
 
     const frame = screen.getByTitle('Campaign preview');
     expect(frame.getAttribute('sandbox')).toBe('');
@@ -77,7 +86,12 @@ describe('composing a campaign', () => {
     await user.click(within(problems).getByRole('button', { name: 'Remove the scripts' }));
     await user.click(await screen.findByRole('button', { name: 'Insert the unsubscribe link' }));
     expect(await screen.findByText('No problems found here')).toBeInTheDocument();
-    await waitFor(() => expect(saved.at(-1)!.body).toEqual({ kind: 'html', html: expect.stringMatching(/^<p>Jazz on Friday <\/p>[\s\S]*href="#unsubscribe#"/) }));
+    await waitFor(() =>
+      expect(saved.at(-1)!.body).toEqual({
+        kind: 'html',
+        html: expect.stringMatching(/^<p>Jazz on Friday <\/p>[\s\S]*href="#unsubscribe#"/),
+      }),
+    );
   });
 
   it('checks test addresses as emails before sending', async () => {

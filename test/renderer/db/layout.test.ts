@@ -15,9 +15,12 @@ const bookingsFeature: TableLayout = {
       stores: { bookings: 'id, guestKey' },
       async upgrade(tx) {
         await tx.table('meta').put({ key: 'bookings', value: { since: 'v10' } });
-        await tx.table('guests').toCollection().modify((row: { label: string }) => {
-          row.label = row.label.toUpperCase();
-        });
+        await tx
+          .table('guests')
+          .toCollection()
+          .modify((row: { label: string }) => {
+            row.label = row.label.toUpperCase();
+          });
       },
     },
   ],
@@ -28,7 +31,18 @@ describe('the guest cache layout (one file per feature)', () => {
     const db = new GuestDatabase(freshName());
     await db.open();
     expect(db.verno).toBe(Math.max(...CACHE_LAYOUT.flatMap((part) => part.versions.map((entry) => entry.version))));
-    expect(db.tables.map((table) => table.name).sort()).toEqual(['bookingFields', 'bookings', 'categories', 'fields', 'guests', 'meta', 'replyReads', 'sentItems', 'smsReplies', 'writes']);
+    expect(db.tables.map((table) => table.name).sort()).toEqual([
+      'bookingFields',
+      'bookings',
+      'categories',
+      'fields',
+      'guests',
+      'meta',
+      'replyReads',
+      'sentItems',
+      'smsReplies',
+      'writes',
+    ]);
     db.close();
   });
 

@@ -11,7 +11,16 @@ afterEach(async () => {
   cleanup = undefined;
 });
 
-const ADA = contact('101', { ...GUESTS[0], svc_categories: 'VIP', Interests: 'Jazz', VisitCount: 3, Vip: 'true', Sex: 'f', DateOfBirth: '1815-12-10', FavouriteArea: 'Bar' });
+const ADA = contact('101', {
+  ...GUESTS[0],
+  svc_categories: 'VIP',
+  Interests: 'Jazz',
+  VisitCount: 3,
+  Vip: 'true',
+  Sex: 'f',
+  DateOfBirth: '1815-12-10',
+  FavouriteArea: 'Bar',
+});
 
 /** Renders the screen with Ada's profile open. */
 async function openAda(overrides?: Parameters<typeof renderGuestsScreen>[0]) {
@@ -54,7 +63,10 @@ describe('a guest profile', () => {
       request: {
         guestKey: '101',
         changes: { PatronSurname: 'King' },
-        multiselect: [{ field: 'Interests', option: 'Rugby', checked: true }, { field: 'Interests', option: 'Jazz', checked: false }],
+        multiselect: [
+          { field: 'Interests', option: 'Rugby', checked: true },
+          { field: 'Interests', option: 'Jazz', checked: false },
+        ],
         categories: ['VIP', 'Birthday club'],
       },
     });
@@ -71,7 +83,9 @@ describe('a guest profile', () => {
     await user.clear(visits);
     await user.type(visits, 'many');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await within(form).findByText('Enter a number (digits, optionally with a decimal point).')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('Enter a number (digits, optionally with a decimal point).'),
+    ).toBeInTheDocument();
     expect(visits).toHaveValue('many');
     expect(state.writes).toHaveLength(0);
   });
@@ -79,11 +93,16 @@ describe('a guest profile', () => {
   it('keeps a half-typed edit while staff look at another guest', async () => {
     await openAda();
     const user = userEvent.setup();
-    await user.type(within(await screen.findByRole('form', { name: 'guest details' })).getByLabelText('Notes'), 'Allergic to nuts');
+    await user.type(
+      within(await screen.findByRole('form', { name: 'guest details' })).getByLabelText('Notes'),
+      'Allergic to nuts',
+    );
     act(() => openGuest('102'));
     await screen.findByRole('heading', { name: 'Grace Hopper' });
     act(() => openGuest('101'));
-    expect(within(await screen.findByRole('form', { name: 'guest details' })).getByLabelText('Notes')).toHaveValue('Allergic to nuts');
+    expect(within(await screen.findByRole('form', { name: 'guest details' })).getByLabelText('Notes')).toHaveValue(
+      'Allergic to nuts',
+    );
   });
 
   it('adds a purchase with quantity 1 and the time now by default, checked as the service checks it', async () => {
@@ -97,7 +116,18 @@ describe('a guest profile', () => {
     await user.type(within(form).getByLabelText(/Total price/), '18.50');
     await user.click(within(form).getByRole('button', { name: 'Add purchase' }));
     await waitFor(() => expect(state.writes).toHaveLength(1));
-    expect(state.writes[0]).toMatchObject({ channel: 'addGuestPurchase', request: { guestKey: '101', item: { item_desc: 'Negroni', price: '18.50', item_qty: '1', purchased_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) } } });
+    expect(state.writes[0]).toMatchObject({
+      channel: 'addGuestPurchase',
+      request: {
+        guestKey: '101',
+        item: {
+          item_desc: 'Negroni',
+          price: '18.50',
+          item_qty: '1',
+          purchased_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+        },
+      },
+    });
     await user.click(screen.getByRole('tab', { name: 'Purchases and messages' }));
     const activity = await screen.findByRole('table', { name: 'guest activity' });
     expect(activity).toHaveTextContent('Negroni × 1, 18.50');
@@ -115,7 +145,9 @@ describe('one-off messages', () => {
     expect(within(form).getByLabelText(/Mobile/)).toHaveValue('+61412345678');
     await user.type(within(form).getByLabelText('Message'), 'Your table’s ready – café at 8');
     const alert = within(form).getByRole('alert');
-    expect(within(alert).getByLabelText('message with refused characters marked').querySelectorAll('mark')).toHaveLength(3);
+    expect(
+      within(alert).getByLabelText('message with refused characters marked').querySelectorAll('mark'),
+    ).toHaveLength(3);
     expect(within(form).getByLabelText('sms length')).toHaveTextContent('30 characters, 30 of 160 units · 1 segment');
     await user.click(within(form).getByRole('button', { name: 'Send SMS' }));
     expect(await within(form).findByText(/Replace or remove the marked characters first/)).toBeInTheDocument();
@@ -125,7 +157,10 @@ describe('one-off messages', () => {
     expect(within(form).getByLabelText('Message')).toHaveValue("Your table's ready - cafe at 8");
     await user.click(within(form).getByRole('button', { name: 'Send SMS' }));
     await waitFor(() => expect(state.writes).toHaveLength(1));
-    expect(state.writes[0]).toEqual({ channel: 'sendGuestSms', request: { guestKey: '101', from: 'Harbour', to: '+61412345678', message: "Your table's ready - cafe at 8" } });
+    expect(state.writes[0]).toEqual({
+      channel: 'sendGuestSms',
+      request: { guestKey: '101', from: 'Harbour', to: '+61412345678', message: "Your table's ready - cafe at 8" },
+    });
     expect(within(form).getByLabelText('Message')).toHaveValue('');
   });
 
@@ -140,7 +175,9 @@ describe('one-off messages', () => {
     expect(within(form).getByText('The sender cannot contain spaces.')).toBeInTheDocument();
     await user.click(within(form).getByLabelText('Message'));
     await user.paste('€'.repeat(80) + 'a');
-    expect(within(form).getByLabelText('sms length')).toHaveTextContent('81 characters, 161 of 306 units · 2 segments of 153 units each');
+    expect(within(form).getByLabelText('sms length')).toHaveTextContent(
+      '81 characters, 161 of 306 units · 2 segments of 153 units each',
+    );
   });
 
   it('refuses a schedule already past in the account’s time zone and sends a scheduled email with the unsubscribe note', async () => {

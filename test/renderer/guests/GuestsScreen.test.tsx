@@ -25,7 +25,13 @@ describe('the Guests screen', () => {
     const user = userEvent.setup();
     const box = screen.getByRole('combobox', { name: 'Search guests' });
     await user.type(box, 'lov');
-    await waitFor(() => expect(options().map((option) => option.textContent)).toEqual([expect.stringContaining('Ada Lovelace'), expect.stringContaining('Alan Lovell'), expect.stringContaining('Lovisa Berg')]));
+    await waitFor(() =>
+      expect(options().map((option) => option.textContent)).toEqual([
+        expect.stringContaining('Ada Lovelace'),
+        expect.stringContaining('Alan Lovell'),
+        expect.stringContaining('Lovisa Berg'),
+      ]),
+    );
     expect(screen.getByText('3 guests found.')).toBeInTheDocument();
     await user.keyboard('{ArrowDown}');
     expect(options()[1]).toHaveAttribute('aria-selected', 'true');

@@ -26,7 +26,9 @@ describe('recording a new guest', () => {
     const user = userEvent.setup();
     await user.type(within(form).getByLabelText('First name'), 'Nina');
     await user.click(within(form).getByRole('button', { name: 'Record guest' }));
-    expect(await within(form).findByText('Enter an email or a mobile: the service needs one of them.')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('Enter an email or a mobile: the service needs one of them.'),
+    ).toBeInTheDocument();
     expect(state.writes).toHaveLength(0);
     expect(within(form).getByLabelText('First name')).toHaveValue('Nina');
   });
@@ -44,18 +46,27 @@ describe('recording a new guest', () => {
     expect(within(offer).getByRole('button', { name: 'Open Ada Lovelace' })).toBeInTheDocument();
 
     await user.click(within(form).getByRole('button', { name: 'Record guest' }));
-    expect(await within(form).findByText(/keeps one guest per email and one per mobile, and Ada Lovelace already has this mobile/)).toBeInTheDocument();
+    expect(
+      await within(form).findByText(
+        /keeps one guest per email and one per mobile, and Ada Lovelace already has this mobile/,
+      ),
+    ).toBeInTheDocument();
     expect(state.writes).toHaveLength(0);
 
     await user.click(within(offer).getByRole('button', { name: 'Add these details to Ada Lovelace' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add these details to Ada Lovelace?' });
-    const rows = within(within(dialog).getByRole('table', { name: 'changes to the guest' })).getAllByRole('row').slice(1);
+    const rows = within(within(dialog).getByRole('table', { name: 'changes to the guest' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows.map((row) => row.textContent)).toEqual(['First nameAdaAugusta', 'Member numberM1001M2024']);
     await user.click(within(dialog).getByRole('checkbox', { name: 'Change First name' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add to Ada Lovelace' }));
 
     await waitFor(() => expect(state.writes).toHaveLength(1));
-    expect(state.writes[0]).toEqual({ channel: 'saveGuest', request: { guestKey: '101', changes: { MemberNumber: 'M2024' }, multiselect: [] } });
+    expect(state.writes[0]).toEqual({
+      channel: 'saveGuest',
+      request: { guestKey: '101', changes: { MemberNumber: 'M2024' }, multiselect: [] },
+    });
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
   });
 
@@ -71,7 +82,9 @@ describe('recording a new guest', () => {
     expect(within(offer).queryByRole('button', { name: /Add these details/ })).not.toBeInTheDocument();
     expect(offer).toHaveTextContent('These details belong to two guests on file');
     await user.click(within(form).getByRole('button', { name: 'Record guest' }));
-    expect(await within(form).findByText(/Ada Lovelace already has this email and Grace Hopper already has this mobile/)).toBeInTheDocument();
+    expect(
+      await within(form).findByText(/Ada Lovelace already has this email and Grace Hopper already has this mobile/),
+    ).toBeInTheDocument();
     expect(state.writes).toHaveLength(0);
   });
 
@@ -100,8 +113,26 @@ describe('recording a new guest', () => {
 
     const localId = (state.writes[0]!.request as { localId: string }).localId;
     const now = new Date().toISOString();
-    const confirmed = { id: 'ob_1', kind: 'push_contact', state: 'sent', guestKey: localId, summary: 'New guest: Nina Simone', createdAt: now, updatedAt: now, attempts: 1, editable: false, payload: {}, result: { contact_id: '7777' } };
-    act(() => desk.emit('outboxChanged', { summary: { counts: emptyCounts(), paused: [], online: true }, changed: [confirmed], removed: [] }));
+    const confirmed = {
+      id: 'ob_1',
+      kind: 'push_contact',
+      state: 'sent',
+      guestKey: localId,
+      summary: 'New guest: Nina Simone',
+      createdAt: now,
+      updatedAt: now,
+      attempts: 1,
+      editable: false,
+      payload: {},
+      result: { contact_id: '7777' },
+    };
+    act(() =>
+      desk.emit('outboxChanged', {
+        summary: { counts: emptyCounts(), paused: [], online: true },
+        changed: [confirmed],
+        removed: [],
+      }),
+    );
     await waitFor(() => expect(screen.getByLabelText('guest ids')).toHaveTextContent('Contact 7777'));
     expect(screen.queryByText('New guest: not yet on the service')).not.toBeInTheDocument();
     expect((await useGuests.getState().cache!.db.guestByKey('7777'))!.localId).toBe(localId);

@@ -22,13 +22,18 @@ export interface SyncTimings {
 const desk = createDeskApi(createWebSocketTransport());
 const DB_NAME = 'bench-guests';
 
-
 /** A full sync into an empty cache named `name`; returns the ms it took and the rows it wrote. */
 async function syncInto(name: string): Promise<{ ms: number; rows: GuestRow[] }> {
   const account = await desk.getAccount({});
   await Dexie.delete(name);
   const db = new GuestDatabase(name);
-  const sync = createGuestSync({ desk, db, phoneKey: createPhoneKey(account.defaultPhoneCountry), country: account.defaultPhoneCountry, onStatus: () => {} });
+  const sync = createGuestSync({
+    desk,
+    db,
+    phoneKey: createPhoneKey(account.defaultPhoneCountry),
+    country: account.defaultPhoneCountry,
+    onStatus: () => {},
+  });
   const started = performance.now();
   await sync.run('full');
   const ms = performance.now() - started;
@@ -58,7 +63,11 @@ async function bulkPutInto(name: string, schema: string, rows: object[]): Promis
 async function benchSync(): Promise<SyncTimings> {
   const { rows } = await syncInto(DB_NAME);
   const bulkPutMs = await bulkPutInto('bench-bulkput', guestTables.versions[0]!.stores.guests!, rows);
-  const rawPutMs = await bulkPutInto('bench-raw', 'contact_id', rows.map((row) => row.record));
+  const rawPutMs = await bulkPutInto(
+    'bench-raw',
+    'contact_id',
+    rows.map((row) => row.record),
+  );
   const { ms: syncMs } = await syncInto(DB_NAME);
   return { guests: rows.length, syncMs, bulkPutMs, rawPutMs };
 }

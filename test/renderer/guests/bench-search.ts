@@ -18,7 +18,7 @@ export interface SearchSamples {
 /** A deterministic generator so every run times the same queries. */
 function seeded(seed: number): () => number {
   let state = seed;
-  return () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+  return () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
 }
 
 /** Queries as staff type them: surname parts, first name and surname, mobiles in local form, emails, member numbers. */
@@ -41,11 +41,18 @@ export function queryMix(sample: GuestRow[], country: string): string[] {
 }
 
 /** Times every query with the index (after a warm-up round), and a share of them with a full scan of the table. */
-export async function measureSearch(db: GuestDatabase, context: PlanContext, country: string, options: { sampleSize: number; rounds: number; scanQueries: number }): Promise<SearchSamples> {
+export async function measureSearch(
+  db: GuestDatabase,
+  context: PlanContext,
+  country: string,
+  options: { sampleSize: number; rounds: number; scanQueries: number },
+): Promise<SearchSamples> {
   const random = seeded(7);
   const count = await db.guests.count();
   const keys = await db.guests.toCollection().primaryKeys();
-  const sample = (await db.guests.bulkGet(Array.from({ length: options.sampleSize }, () => keys[Math.floor(random() * count)]!))).filter((row): row is GuestRow => Boolean(row));
+  const sample = (
+    await db.guests.bulkGet(Array.from({ length: options.sampleSize }, () => keys[Math.floor(random() * count)]!))
+  ).filter((row): row is GuestRow => Boolean(row));
   const queries = queryMix(sample, country);
   const indexed: number[] = [];
   for (const query of queries) await searchGuests(db, planSearch(query, context));
@@ -66,7 +73,8 @@ export async function measureSearch(db: GuestDatabase, context: PlanContext, cou
     scan.push(performance.now() - started);
     const found = await searchGuests(db, plan);
     // A cut-short result shows the first matches in index order, so only complete results must agree.
-    if (!found.truncated && (scanned.length !== found.rows.length || scanned[0]?.key !== found.rows[0]?.key)) disagreements.push(queries[i]!);
+    if (!found.truncated && (scanned.length !== found.rows.length || scanned[0]?.key !== found.rows[0]?.key))
+      disagreements.push(queries[i]!);
   }
   return { indexed, scan, queries: queries.length, disagreements };
 }

@@ -24,7 +24,15 @@ export function fakeGuestDesk(initial: Record<string, unknown>[], overrides: Par
   };
   const now = new Date().toISOString();
   const handlers = fakeHandlers({
-    getAccount: () => ({ state: 'demo', clientId: 'demo', timeZone: 'Australia/Sydney', defaultPhoneCountry: 'AU', defaultSmsSender: 'Harbour', canOpenDashboard: false, keychain: { available: true, description: 'test' } }),
+    getAccount: () => ({
+      state: 'demo',
+      clientId: 'demo',
+      timeZone: 'Australia/Sydney',
+      defaultPhoneCountry: 'AU',
+      defaultSmsSender: 'Harbour',
+      canOpenDashboard: false,
+      keychain: { available: true, description: 'test' },
+    }),
     listContactFields: () => [
       { name: 'PatronName', type: 'string' },
       { name: 'PatronSurname', type: 'string' },
@@ -39,7 +47,10 @@ export function fakeGuestDesk(initial: Record<string, unknown>[], overrides: Par
       { name: 'Interests', type: 'multipleSelect', options: ['Jazz', 'Wine', 'Rugby'] },
       { name: 'Notes', type: 'text' },
     ],
-    listCategories: () => [{ id: '1', name: 'VIP' }, { id: '2', name: 'Regulars' }],
+    listCategories: () => [
+      { id: '1', name: 'VIP' },
+      { id: '2', name: 'Regulars' },
+    ],
     pullGuests: ({ touchedFrom }) => {
       if (state.failPull) throw new UserFacingError(state.failPull);
       state.pulls.push(touchedFrom ? { touchedFrom } : {});
@@ -58,7 +69,16 @@ export function fakeGuestDesk(initial: Record<string, unknown>[], overrides: Par
     listOutbox: ({ guestKey, ids }) => ({
       items: state.outbox
         .filter((entry) => (!guestKey || entry.guestKey === guestKey) && (!ids || ids.includes(entry.id)))
-        .map((entry) => ({ ...entry, kind: 'push_contact' as const, summary: '', createdAt: now, updatedAt: now, attempts: 0, editable: true, payload: {} })),
+        .map((entry) => ({
+          ...entry,
+          kind: 'push_contact' as const,
+          summary: '',
+          createdAt: now,
+          updatedAt: now,
+          attempts: 0,
+          editable: true,
+          payload: {},
+        })),
       summary: { counts: emptyCounts(), paused: [], online: true },
     }),
     saveGuest: (request) => queue('saveGuest', request),

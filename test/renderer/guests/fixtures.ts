@@ -21,11 +21,41 @@ export function contact(id: string, fields: Record<string, unknown>): Record<str
 
 /** The guests the lookup tests use. */
 export const GUESTS = [
-  contact('101', { PatronName: 'Ada', PatronSurname: 'Lovelace', PatronEmail: 'ada@example.com', PatronMobile: '+61412345678', MemberNumber: 'M1001', CardNumber: '4000 1234 5678 9010' }),
-  contact('102', { PatronName: 'Grace', PatronSurname: 'Hopper', PatronEmail: 'grace.hopper@navy.example', PatronMobile: '0413 555 111', MemberNumber: '2002' }),
-  contact('103', { PatronName: 'Zoë', PatronSurname: "O'Brien-Smith", PatronEmail: 'zoe@example.org', PatronMobile: '+44 7700 900123', MemberNumber: '3003' }),
-  contact('104', { PatronName: 'Alan', PatronSurname: 'Lovell', PatronEmail: 'alan@example.com', PatronMobile: '+61 400 000 104', MemberNumber: '1001' }),
-  contact('105', { PatronName: 'Lovisa', PatronSurname: 'Berg', PatronEmail: 'lovisa@example.se', MemberNumber: '5005' }),
+  contact('101', {
+    PatronName: 'Ada',
+    PatronSurname: 'Lovelace',
+    PatronEmail: 'ada@example.com',
+    PatronMobile: '+61412345678',
+    MemberNumber: 'M1001',
+    CardNumber: '4000 1234 5678 9010',
+  }),
+  contact('102', {
+    PatronName: 'Grace',
+    PatronSurname: 'Hopper',
+    PatronEmail: 'grace.hopper@navy.example',
+    PatronMobile: '0413 555 111',
+    MemberNumber: '2002',
+  }),
+  contact('103', {
+    PatronName: 'Zoë',
+    PatronSurname: "O'Brien-Smith",
+    PatronEmail: 'zoe@example.org',
+    PatronMobile: '+44 7700 900123',
+    MemberNumber: '3003',
+  }),
+  contact('104', {
+    PatronName: 'Alan',
+    PatronSurname: 'Lovell',
+    PatronEmail: 'alan@example.com',
+    PatronMobile: '+61 400 000 104',
+    MemberNumber: '1001',
+  }),
+  contact('105', {
+    PatronName: 'Lovisa',
+    PatronSurname: 'Berg',
+    PatronEmail: 'lovisa@example.se',
+    MemberNumber: '5005',
+  }),
 ];
 
 /** A cache holding `records` (default: GUESTS). */

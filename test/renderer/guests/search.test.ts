@@ -65,12 +65,17 @@ describe('search as you type', () => {
   });
 
   it('ranks exact names above names that only start with the word', async () => {
-    const records = [contact('1', { PatronName: 'Sam', PatronSurname: 'Lovegrove' }), contact('2', { PatronName: 'Sam', PatronSurname: 'Love' })];
+    const records = [
+      contact('1', { PatronName: 'Sam', PatronSurname: 'Lovegrove' }),
+      contact('2', { PatronName: 'Sam', PatronSurname: 'Love' }),
+    ];
     expect((await find('love', records)).keys).toEqual(['2', '1']);
   });
 
   it('says when more guests match than it shows', async () => {
-    const many = Array.from({ length: 250 }, (_, i) => contact(String(1000 + i), { PatronName: 'Sam', PatronSurname: `Taylor${i}` }));
+    const many = Array.from({ length: 250 }, (_, i) =>
+      contact(String(1000 + i), { PatronName: 'Sam', PatronSurname: `Taylor${i}` }),
+    );
     const result = await find('taylor', many);
     expect(result.keys).toHaveLength(200);
     expect(result.truncated).toBe(true);

@@ -6,14 +6,26 @@ import { pullIntoCache } from '../../../renderer/sync/pull';
 import { auPhoneKey, contact, freshDb, GUESTS } from './fixtures';
 import { fakeGuestDesk } from './fake-guest-desk';
 
-const many = (n: number) => Array.from({ length: n }, (_, i) => contact(String(5000 + i), { PatronName: 'Guest', PatronSurname: `Number${i}`, PatronMobile: `+614000${String(i).padStart(5, '0')}` }));
+const many = (n: number) =>
+  Array.from({ length: n }, (_, i) =>
+    contact(String(5000 + i), {
+      PatronName: 'Guest',
+      PatronSurname: `Number${i}`,
+      PatronMobile: `+614000${String(i).padStart(5, '0')}`,
+    }),
+  );
 
 describe('pulling guests into the cache', () => {
   it('fetches a large pull in pages with progress, and every guest is searchable', async () => {
     const { desk, state } = fakeGuestDesk(many(4500));
     const db = await freshDb();
     const progress: number[] = [];
-    const outcome = await pullIntoCache({ desk, db, phoneKey: auPhoneKey, onProgress: ({ done }) => progress.push(done) });
+    const outcome = await pullIntoCache({
+      desk,
+      db,
+      phoneKey: auPhoneKey,
+      onProgress: ({ done }) => progress.push(done),
+    });
     expect(outcome.total).toBe(4500);
     expect(state.pages).toBe(3);
     expect(progress).toEqual([0, 2000, 4000, 4500]);
@@ -25,7 +37,17 @@ describe('pulling guests into the cache', () => {
     const { desk, state } = fakeGuestDesk(GUESTS);
     const db = await freshDb();
     await pullIntoCache({ desk, db, phoneKey: auPhoneKey });
-    await db.recordWrite({ outboxId: 'ob_1', guestKey: 'local-abcdef12', kind: 'create', state: 'waiting', createdAt: new Date().toISOString(), changes: { PatronName: 'New', PatronMobile: '0400 111 222' } }, auPhoneKey);
+    await db.recordWrite(
+      {
+        outboxId: 'ob_1',
+        guestKey: 'local-abcdef12',
+        kind: 'create',
+        state: 'waiting',
+        createdAt: new Date().toISOString(),
+        changes: { PatronName: 'New', PatronMobile: '0400 111 222' },
+      },
+      auPhoneKey,
+    );
     state.contacts = GUESTS.slice(1);
     const outcome = await pullIntoCache({ desk, db, phoneKey: auPhoneKey });
     expect(outcome.removed).toBe(1);
@@ -37,7 +59,17 @@ describe('pulling guests into the cache', () => {
     const { desk } = fakeGuestDesk(GUESTS);
     const db = await freshDb();
     await pullIntoCache({ desk, db, phoneKey: auPhoneKey });
-    await db.recordWrite({ outboxId: 'ob_2', guestKey: '101', kind: 'update', state: 'queued', createdAt: new Date().toISOString(), changes: { PatronSurname: 'King' } }, auPhoneKey);
+    await db.recordWrite(
+      {
+        outboxId: 'ob_2',
+        guestKey: '101',
+        kind: 'update',
+        state: 'queued',
+        createdAt: new Date().toISOString(),
+        changes: { PatronSurname: 'King' },
+      },
+      auPhoneKey,
+    );
     await pullIntoCache({ desk, db, phoneKey: auPhoneKey, touchedFrom: new Date().toISOString() });
     const row = (await db.guestByKey('101'))!;
     expect(row.record.PatronSurname).toBe('Lovelace');
@@ -52,7 +84,13 @@ describe('the sync', () => {
     const { desk, state } = fakeGuestDesk(GUESTS);
     const db = await freshDb();
     const statuses: SyncStatus[] = [];
-    const sync = createGuestSync({ desk, db, phoneKey: auPhoneKey, country: 'AU', onStatus: (status) => statuses.push(status) });
+    const sync = createGuestSync({
+      desk,
+      db,
+      phoneKey: auPhoneKey,
+      country: 'AU',
+      onStatus: (status) => statuses.push(status),
+    });
     await sync.run();
     expect(state.pulls).toEqual([{}]);
     const { lastPullStartedAt } = await db.syncMeta();
@@ -67,7 +105,13 @@ describe('the sync', () => {
 
   it('concurrent requests share one run', async () => {
     const { desk, state } = fakeGuestDesk(GUESTS);
-    const sync = createGuestSync({ desk, db: await freshDb(), phoneKey: auPhoneKey, country: 'AU', onStatus: () => {} });
+    const sync = createGuestSync({
+      desk,
+      db: await freshDb(),
+      phoneKey: auPhoneKey,
+      country: 'AU',
+      onStatus: () => {},
+    });
     await Promise.all([sync.run(), sync.run(), sync.run()]);
     expect(state.pulls).toHaveLength(1);
   });
@@ -76,22 +120,44 @@ describe('the sync', () => {
     const { desk, state } = fakeGuestDesk(GUESTS);
     const db = await freshDb();
     const statuses: SyncStatus[] = [];
-    const sync = createGuestSync({ desk, db, phoneKey: auPhoneKey, country: 'AU', onStatus: (status) => statuses.push(status) });
+    const sync = createGuestSync({
+      desk,
+      db,
+      phoneKey: auPhoneKey,
+      country: 'AU',
+      onStatus: (status) => statuses.push(status),
+    });
     await sync.run();
     state.failPull = 'The service is not answering, so the guest list could not be fetched.';
     await sync.run();
-    expect(statuses.at(-1)).toMatchObject({ phase: 'failed', error: 'The service is not answering, so the guest list could not be fetched.' });
+    expect(statuses.at(-1)).toMatchObject({
+      phase: 'failed',
+      error: 'The service is not answering, so the guest list could not be fetched.',
+    });
     expect(statuses.at(-1)!.lastSyncedAt).toBeDefined();
     expect(await db.guestCount()).toBe(5);
   });
 
   it('records the guests even when sent items cannot be fetched, and says so', async () => {
-    const { desk, state } = fakeGuestDesk(GUESTS, { listSentItems: () => { throw new UserFacingError('The service refused to send the sent messages: account disabled'); } });
+    const { desk, state } = fakeGuestDesk(GUESTS, {
+      listSentItems: () => {
+        throw new UserFacingError('The service refused to send the sent messages: account disabled');
+      },
+    });
     const db = await freshDb();
     const statuses: SyncStatus[] = [];
-    const sync = createGuestSync({ desk, db, phoneKey: auPhoneKey, country: 'AU', onStatus: (status) => statuses.push(status) });
+    const sync = createGuestSync({
+      desk,
+      db,
+      phoneKey: auPhoneKey,
+      country: 'AU',
+      onStatus: (status) => statuses.push(status),
+    });
     await sync.run();
-    expect(statuses.at(-1)).toMatchObject({ phase: 'failed', error: 'The service refused to send the sent messages: account disabled' });
+    expect(statuses.at(-1)).toMatchObject({
+      phase: 'failed',
+      error: 'The service refused to send the sent messages: account disabled',
+    });
     expect(await db.guestCount()).toBe(5);
     await sync.run();
     expect(state.pulls[1]!.touchedFrom).toBeDefined();

@@ -11,7 +11,8 @@ afterEach(async () => {
   cleanup = undefined;
 });
 
-const REFUSAL = 'The desk cannot write to its database: the disk is full. Free some space on this computer. Nothing was saved; try again once it is fixed.';
+const REFUSAL =
+  'The desk cannot write to its database: the disk is full. Free some space on this computer. Nothing was saved; try again once it is fixed.';
 
 describe('a write the desk cannot store (disk full)', () => {
   it('shows the desk core’s sentence and keeps what staff typed, to send again once it can', async () => {

@@ -23,15 +23,31 @@ const CSV = [
 function fakeImportDesk() {
   const queued: RequestOf<'queueImportRows'>['rows'] = [];
   const view = (id: string) => ({
-    id, fileName: 'guests.csv', createdAt: new Date().toISOString(), phase: 'delivering' as const, totalRows: 3, readyRows: queued.length, queuedRows: queued.length,
-    newGuests: 0, updated: 0, pending: queued.length, failed: 0, skipped: 0, mapping: {}, categories: [],
+    id,
+    fileName: 'guests.csv',
+    createdAt: new Date().toISOString(),
+    phase: 'delivering' as const,
+    totalRows: 3,
+    readyRows: queued.length,
+    queuedRows: queued.length,
+    newGuests: 0,
+    updated: 0,
+    pending: queued.length,
+    failed: 0,
+    skipped: 0,
+    mapping: {},
+    categories: [],
   });
   const fieldsAdded: string[] = [];
   const desk = createFakeDesk(
     fakeHandlers({
-      listContactFields: () => DEMO_FIELDS.map(({ name, type, options }) => ({ name, type, ...(options ? { options } : {}) })),
+      listContactFields: () =>
+        DEMO_FIELDS.map(({ name, type, options }) => ({ name, type, ...(options ? { options } : {}) })),
       addContactField: ({ label, type }) => {
-        if (label === 'Notes') throw new UserFacingError('The service refused the field: A field already exists with the field key notes please choose another label');
+        if (label === 'Notes')
+          throw new UserFacingError(
+            'The service refused the field: A field already exists with the field key notes please choose another label',
+          );
         fieldsAdded.push(label);
         return { name: label.toLowerCase(), label, type };
       },
@@ -50,23 +66,42 @@ function fakeImportDesk() {
 
 // jsdom lays nothing out: give elements a size so the virtualised grid renders the rows in view, and let Mantine scroll options into view.
 const sizes = { offsetHeight: 600, offsetWidth: 1200, clientHeight: 600, clientWidth: 1200 };
-const saved = Object.keys(sizes).map((key) => [key, Object.getOwnPropertyDescriptor(key.startsWith('client') ? Element.prototype : HTMLElement.prototype, key)] as const);
+const saved = Object.keys(sizes).map(
+  (key) =>
+    [
+      key,
+      Object.getOwnPropertyDescriptor(key.startsWith('client') ? Element.prototype : HTMLElement.prototype, key),
+    ] as const,
+);
 beforeEach(() => {
-  for (const [key, value] of Object.entries(sizes)) Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
+  for (const [key, value] of Object.entries(sizes))
+    Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
   Element.prototype.scrollIntoView ??= () => {};
   setImportWorkerFactory(inProcessWorker);
-  useAccount.setState({ account: { state: 'demo', clientId: 'demo', label: 'Demo', timeZone: 'Australia/Sydney', defaultPhoneCountry: 'AU' } as never });
+  useAccount.setState({
+    account: {
+      state: 'demo',
+      clientId: 'demo',
+      label: 'Demo',
+      timeZone: 'Australia/Sydney',
+      defaultPhoneCountry: 'AU',
+    } as never,
+  });
 });
 afterEach(() => {
   resetImport();
-  for (const [key, descriptor] of saved) if (descriptor) Object.defineProperty(key.startsWith('client') ? Element.prototype : HTMLElement.prototype, key, descriptor);
+  for (const [key, descriptor] of saved)
+    if (descriptor)
+      Object.defineProperty(key.startsWith('client') ? Element.prototype : HTMLElement.prototype, key, descriptor);
 });
 
 /** Drops the CSV on the screen's file input and waits for the columns. */
 async function chooseCsv() {
   const input = document.querySelector('input[type=file]') as HTMLInputElement;
   // jsdom's File cannot read itself; Chromium's can.
-  const file = Object.assign(new File([CSV], 'guests.csv', { type: 'text/csv' }), { arrayBuffer: async () => new TextEncoder().encode(CSV).buffer });
+  const file = Object.assign(new File([CSV], 'guests.csv', { type: 'text/csv' }), {
+    arrayBuffer: async () => new TextEncoder().encode(CSV).buffer,
+  });
   fireEvent.change(input, { target: { files: [file] } });
   await waitFor(() => expect(useImport.getState().error ?? useImport.getState().step).toBe('match'), { timeout: 5000 });
   return screen.findByRole('table', { name: 'Columns of the file' });
@@ -78,7 +113,8 @@ describe('Import screen', () => {
     setDesk(desk);
     renderWithProviders(<ImportScreen />);
     const table = await chooseCsv();
-    const select = (column: string) => within(table).getByRole('combobox', { name: `What "${column}" becomes` }) as HTMLInputElement;
+    const select = (column: string) =>
+      within(table).getByRole('combobox', { name: `What "${column}" becomes` }) as HTMLInputElement;
     expect(select('Prénom').value).toBe('First name');
     expect(select('Nom').value).toBe('Surname');
     expect(select('Courriel').value).toBe('Email');
@@ -88,7 +124,7 @@ describe('Import screen', () => {
     expect(screen.getByRole('combobox', { name: 'Delimiter' })).toHaveValue('Semicolon (;) (detected)');
   });
 
-  it('explains a refused new field in the service\'s words, and uses a field it adds', async () => {
+  it("explains a refused new field in the service's words, and uses a field it adds", async () => {
     const { desk, fieldsAdded } = fakeImportDesk();
     setDesk(desk);
     renderWithProviders(<ImportScreen />);
@@ -97,12 +133,19 @@ describe('Import screen', () => {
     const box = screen.getByRole('combobox', { name: 'What "Boisson" becomes' });
     await user.click(box);
     await waitFor(() => expect(box.getAttribute('aria-controls')).toBeTruthy());
-    await user.click(within(document.getElementById(box.getAttribute('aria-controls')!)!).getByRole('option', { name: 'New contact field…', hidden: true }));
+    await user.click(
+      within(document.getElementById(box.getAttribute('aria-controls')!)!).getByRole('option', {
+        name: 'New contact field…',
+        hidden: true,
+      }),
+    );
     const label = screen.getByRole('textbox', { name: 'New field label' });
     await user.clear(label);
     await user.type(label, 'Notes');
     await user.click(screen.getByRole('button', { name: 'Add field' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('A field already exists with the field key notes please choose another label');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A field already exists with the field key notes please choose another label',
+    );
     await user.clear(label);
     await user.type(label, 'Boisson');
     await user.click(screen.getByRole('button', { name: 'Add field' }));
@@ -131,7 +174,17 @@ describe('Import screen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Queue 3 guests' }));
     await waitFor(() => expect(queued).toHaveLength(3));
-    expect(queued[0]).toMatchObject({ line: 2, action: 'new', contact: { PatronName: 'Hélène', PatronSurname: 'Lefèvre', PatronEmail: 'helene@example.fr', PatronMobile: '+61412345678', Sex: 'f' } });
+    expect(queued[0]).toMatchObject({
+      line: 2,
+      action: 'new',
+      contact: {
+        PatronName: 'Hélène',
+        PatronSurname: 'Lefèvre',
+        PatronEmail: 'helene@example.fr',
+        PatronMobile: '+61412345678',
+        Sex: 'f',
+      },
+    });
     expect(queued[1]!.contact.PatronEmail).toBe('marc@example.fr');
     expect(await screen.findByRole('status')).toHaveTextContent(/Queued/);
   });
@@ -145,7 +198,13 @@ describe('Import screen', () => {
     await user.click(screen.getByRole('button', { name: 'Check 3 rows' }));
     const grid = await screen.findByRole('grid', { name: 'Rows of the file' }, { timeout: 5000 });
     await user.click(screen.getByRole('switch', { name: 'Only rows with problems' }));
-    await waitFor(() => expect(within(grid).getAllByRole('row').filter((row) => row.dataset.line)).toHaveLength(1));
+    await waitFor(() =>
+      expect(
+        within(grid)
+          .getAllByRole('row')
+          .filter((row) => row.dataset.line),
+      ).toHaveLength(1),
+    );
     await user.click(screen.getByRole('checkbox', { name: 'Select row 3' }));
     await user.click(screen.getByRole('button', { name: /Delete 1 selected/ }));
     await waitFor(() => expect(screen.getByLabelText('Counts')).toHaveTextContent(/2 rows.*2 ready.*0 with problems/i));

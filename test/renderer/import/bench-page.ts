@@ -34,7 +34,13 @@ const desk = createDeskApi(createWebSocketTransport());
 async function benchImportSync(): Promise<number> {
   const account = await desk.getAccount({});
   const db = new GuestDatabase(guestDatabaseName(account.clientId ?? ''));
-  const sync = createGuestSync({ desk, db, phoneKey: createPhoneKey(account.defaultPhoneCountry ?? 'AU'), country: account.defaultPhoneCountry ?? 'AU', onStatus: () => {} });
+  const sync = createGuestSync({
+    desk,
+    db,
+    phoneKey: createPhoneKey(account.defaultPhoneCountry ?? 'AU'),
+    country: account.defaultPhoneCountry ?? 'AU',
+    onStatus: () => {},
+  });
   await sync.run('full');
   const count = await db.guestCount();
   db.close();
@@ -77,9 +83,15 @@ async function benchImport(url: string): Promise<ImportTimings> {
 
   const worker = wrapWorker(new Worker('./import-worker.js', { type: 'module' }));
   const checkStarted = performance.now();
-  await worker.request({ type: 'open', country: account.defaultPhoneCountry ?? 'AU', guestDatabase: guestDatabaseName(clientId) });
+  await worker.request({
+    type: 'open',
+    country: account.defaultPhoneCountry ?? 'AU',
+    guestDatabase: guestDatabaseName(clientId),
+  });
   const copy = buffer.slice(0);
-  const summary = await worker.request({ type: 'load', fileName: 'google-contacts-100k.csv', buffer: copy }, {}, [copy]);
+  const summary = await worker.request({ type: 'load', fileName: 'google-contacts-100k.csv', buffer: copy }, {}, [
+    copy,
+  ]);
   const targets = matchColumns(summary.columns, fields, fieldLabel);
   const rows: GridRow[] = new Array(summary.rowCount);
   const check = await worker.request(
@@ -91,12 +103,26 @@ async function benchImport(url: string): Promise<ImportTimings> {
   const queueStarted = performance.now();
   const header = (await worker.request({ type: 'problemRows' })).header;
   const started = await desk.startImport({
-    fileName: summary.fileName, delimiter: summary.delimiter, encoding: summary.encoding, bom: summary.bom, header,
-    mapping: Object.fromEntries(summary.columns.map((column, i) => [column, targets[i]!])), categories: ['Imported'], matchPolicy: 'update',
-    totalRows: summary.rowCount, readyRows: check.counts.ready, leftOutRows: summary.rowCount - check.counts.ready,
+    fileName: summary.fileName,
+    delimiter: summary.delimiter,
+    encoding: summary.encoding,
+    bom: summary.bom,
+    header,
+    mapping: Object.fromEntries(summary.columns.map((column, i) => [column, targets[i]!])),
+    categories: ['Imported'],
+    matchPolicy: 'update',
+    totalRows: summary.rowCount,
+    readyRows: check.counts.ready,
+    leftOutRows: summary.rowCount - check.counts.ready,
   });
-  for (let from = 0; ; ) {
-    const batch = await worker.request({ type: 'queueRows', from, count: IMPORT_BATCH_LIMIT, maxChars: 1_500_000, categories: ['Imported'] });
+  for (let from = 0; ;) {
+    const batch = await worker.request({
+      type: 'queueRows',
+      from,
+      count: IMPORT_BATCH_LIMIT,
+      maxChars: 1_500_000,
+      categories: ['Imported'],
+    });
     if (batch.rows.length === 0) break;
     await desk.queueImportRows({ importId: started.id, rows: batch.rows });
     from = batch.next;
@@ -113,8 +139,18 @@ async function benchImport(url: string): Promise<ImportTimings> {
   observer.disconnect();
   worker.terminate();
   return {
-    rows: summary.rowCount, bytes: buffer.byteLength, parseMs, checkMs, queueMs, deliverMs, longestTaskMs, longTasks,
-    heapBeforeBytes, heapPeakBytes, counts: { ...check.counts }, result: { ...result },
+    rows: summary.rowCount,
+    bytes: buffer.byteLength,
+    parseMs,
+    checkMs,
+    queueMs,
+    deliverMs,
+    longestTaskMs,
+    longTasks,
+    heapBeforeBytes,
+    heapPeakBytes,
+    counts: { ...check.counts },
+    result: { ...result },
   };
 }
 

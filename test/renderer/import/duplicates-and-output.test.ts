@@ -18,9 +18,22 @@ const FILE = [
 /** A session over FILE with one cached guest by email (g1) and one by mobile (g2). */
 async function checked(policy: 'update' | 'skip') {
   const session = newSession('AU');
-  session.setSnapshot({ emails: new Map([['known@example.com', 'g1'], ['both@example.com', 'g1']]), mobiles: new Map([['61412345678', 'g2'], ['61499999999', 'g3']]) });
+  session.setSnapshot({
+    emails: new Map([
+      ['known@example.com', 'g1'],
+      ['both@example.com', 'g1'],
+    ]),
+    mobiles: new Map([
+      ['61412345678', 'g2'],
+      ['61499999999', 'g3'],
+    ]),
+  });
   const summary = await session.load('dupes.csv', bufferOf(FILE));
-  const result = session.check({ targets: matchColumns(summary.columns, DEMO_FIELDS, fieldLabel), fields: DEMO_FIELDS, policy });
+  const result = session.check({
+    targets: matchColumns(summary.columns, DEMO_FIELDS, fieldLabel),
+    fields: DEMO_FIELDS,
+    policy,
+  });
   return { session, result, rows: session.gridRows(0, 100) };
 }
 
@@ -39,8 +52,18 @@ describe('duplicates, offline', () => {
     expect(result.counts).toMatchObject({ rows: 6, ready: 4, newGuests: 2, updates: 2, problems: 2, duplicates: 4 });
     // An update sends only what the file has (empty cells never blank a value) and adds categories to the guest's own.
     const queued = session.queueRows(0, 10, ['Imported'], new Map([['g1', ['Regulars']]])).rows;
-    expect(queued.find((row) => row.line === 6)!.contact).toEqual({ contact_id: 'g1', PatronEmail: 'known@example.com', PatronName: 'Known only', svc_categories: 'Regulars,Imported' });
-    expect(queued.find((row) => row.line === 4)!.contact).toEqual({ contact_id: 'g2', PatronMobile: '+61412345678', PatronName: 'Mobile match', svc_categories: 'Imported' });
+    expect(queued.find((row) => row.line === 6)!.contact).toEqual({
+      contact_id: 'g1',
+      PatronEmail: 'known@example.com',
+      PatronName: 'Known only',
+      svc_categories: 'Regulars,Imported',
+    });
+    expect(queued.find((row) => row.line === 4)!.contact).toEqual({
+      contact_id: 'g2',
+      PatronMobile: '+61412345678',
+      PatronName: 'Mobile match',
+      svc_categories: 'Imported',
+    });
   });
 
   it('skips rows matching a guest when asked, and re-checks neighbours when a repeat is edited away', async () => {
@@ -56,8 +79,24 @@ describe('duplicates, offline', () => {
 
 describe('CSV written for staff', () => {
   it('neutralises cells a spreadsheet would run as formulas', () => {
-    expect(['=1+1', '+61', '-2', '@SUM(A1)', '\tx', '\rx', 'plain'].map(neutralizeFormula)).toEqual(["'=1+1", "'+61", "'-2", "'@SUM(A1)", "'\tx", "'\rx", 'plain']);
-    expect(toCsvText([['a;b', 'say "hi"', 'two\nlines', '=cmd'], ['x', '', '', '']], ';')).toBe('"a;b";"say ""hi""";"two\nlines";\'=cmd\r\nx;;;\r\n');
+    expect(['=1+1', '+61', '-2', '@SUM(A1)', '\tx', '\rx', 'plain'].map(neutralizeFormula)).toEqual([
+      "'=1+1",
+      "'+61",
+      "'-2",
+      "'@SUM(A1)",
+      "'\tx",
+      "'\rx",
+      'plain',
+    ]);
+    expect(
+      toCsvText(
+        [
+          ['a;b', 'say "hi"', 'two\nlines', '=cmd'],
+          ['x', '', '', ''],
+        ],
+        ';',
+      ),
+    ).toBe('"a;b";"say ""hi""";"two\nlines";\'=cmd\r\nx;;;\r\n');
   });
 
   it('writes Windows-1252 and UTF-16 files that read back the same', () => {

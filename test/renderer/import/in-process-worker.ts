@@ -7,7 +7,8 @@ import { wrapWorker, type ImportWorker } from '../../../renderer/import/worker-c
 export function inProcessWorker(): ImportWorker {
   const listeners: Array<(event: MessageEvent<WorkerMessage>) => void> = [];
   const handle = createWorkerHandler(
-    (message) => setTimeout(() => listeners.forEach((listener) => listener({ data: message } as MessageEvent<WorkerMessage>))),
+    (message) =>
+      setTimeout(() => listeners.forEach((listener) => listener({ data: message } as MessageEvent<WorkerMessage>))),
     async (buffer) => (await readXlsxFile(sameRealm(buffer))) as Array<{ sheet: string; data: unknown[][] }>,
   );
   return wrapWorker({

@@ -9,7 +9,12 @@ async function importFile(name: string, buffer: ArrayBuffer, country = 'AU', dat
   const session = newSession(country);
   const summary = await session.load(name, buffer);
   const targets = matchColumns(summary.columns, DEMO_FIELDS, fieldLabel);
-  const checked = session.check({ targets, fields: DEMO_FIELDS, policy: 'update', ...(dateOrder ? { dateOrder } : {}) });
+  const checked = session.check({
+    targets,
+    fields: DEMO_FIELDS,
+    policy: 'update',
+    ...(dateOrder ? { dateOrder } : {}),
+  });
   const rows = session.gridRows(0, summary.rowCount);
   const queued = session.queueRows(0, 1000, ['Imported'], new Map()).rows;
   return { session, summary, targets, checked, rows, queued };
@@ -17,7 +22,10 @@ async function importFile(name: string, buffer: ArrayBuffer, country = 'AU', dat
 
 describe('import pipeline on real export shapes', () => {
   it('reads a Google Contacts export: UTF-8, accents, quoted newlines, ::: lists, labels as categories', async () => {
-    const { summary, targets, rows, queued, checked } = await importFile('google-contacts.csv', fixture('google-contacts.csv'));
+    const { summary, targets, rows, queued, checked } = await importFile(
+      'google-contacts.csv',
+      fixture('google-contacts.csv'),
+    );
     expect(summary).toMatchObject({ encoding: 'utf-8', delimiter: ',', headerRow: 0, rowCount: 4 });
     const target = (header: string) => targets[summary.columns.indexOf(header)];
     expect(target('Given Name')).toEqual({ kind: 'field', field: 'PatronName' });
@@ -29,14 +37,24 @@ describe('import pipeline on real export shapes', () => {
     expect(target('Gender')).toEqual({ kind: 'field', field: 'Sex' });
     expect(target('Group Membership')).toEqual({ kind: 'categories' });
     expect(queued[0]!.contact).toEqual({
-      PatronName: 'Zoë', PatronSurname: 'Ashford', PatronEmail: 'zoe.ashford@example.com', PatronMobile: '+61412345678',
-      DateOfBirth: '1988-07-14', Sex: 'f', notes: 'Likes the corner table\nAllergic to nuts', svc_categories: 'VIP,Imported',
+      PatronName: 'Zoë',
+      PatronSurname: 'Ashford',
+      PatronEmail: 'zoe.ashford@example.com',
+      PatronMobile: '+61412345678',
+      DateOfBirth: '1988-07-14',
+      Sex: 'f',
+      notes: 'Likes the corner table\nAllergic to nuts',
+      svc_categories: 'VIP,Imported',
     });
     // Google's birthday without a year cannot be stored: it is left out, with a note on the cell; the first of two emails is taken.
     const benoit = rows.find((row) => row.cells[0] === 'Benoît Lefèvre')!;
     expect(benoit.status).toBe('new');
     expect(benoit.notes[summary.columns.indexOf('Birthday')]).toMatch(/no year/);
-    expect(queued[1]!.contact).toMatchObject({ PatronEmail: 'benoit@example.fr', PatronMobile: '+61413222333', Sex: 'm' });
+    expect(queued[1]!.contact).toMatchObject({
+      PatronEmail: 'benoit@example.fr',
+      PatronMobile: '+61413222333',
+      Sex: 'm',
+    });
     expect(queued[1]!.contact.DateOfBirth).toBeUndefined();
     const noContact = rows.find((row) => row.cells[0] === 'No Contact')!;
     expect(noContact.problems[-1]).toMatch(/No email or mobile/);
@@ -46,10 +64,22 @@ describe('import pipeline on real export shapes', () => {
   it('reads an Outlook export: BOM, month-first dates, Mobile Phone, Gender words, categories', async () => {
     const { summary, queued } = await importFile('outlook.csv', fixture('outlook.csv'), 'AU', 'mdy');
     expect(summary).toMatchObject({ encoding: 'utf-8', bom: true, rowCount: 3 });
-    expect(queued[0]!.contact).toMatchObject({ PatronName: 'Oliver', PatronEmail: 'oliver.grant@example.com', PatronMobile: '+61412999888', DateOfBirth: '1990-03-25', Sex: 'm', svc_categories: 'Regulars,Wine club,Imported' });
+    expect(queued[0]!.contact).toMatchObject({
+      PatronName: 'Oliver',
+      PatronEmail: 'oliver.grant@example.com',
+      PatronMobile: '+61412999888',
+      DateOfBirth: '1990-03-25',
+      Sex: 'm',
+      svc_categories: 'Regulars,Wine club,Imported',
+    });
     expect(queued[1]!.contact).toMatchObject({ DateOfBirth: '1992-04-05', Sex: 'f' });
     // 0/0/00 and Unspecified are Outlook's blanks.
-    expect(queued[2]!.contact).toEqual({ PatronName: 'Tom', PatronSurname: 'Reilly', PatronEmail: 'tom.reilly@example.com', svc_categories: 'Imported' });
+    expect(queued[2]!.contact).toEqual({
+      PatronName: 'Tom',
+      PatronSurname: 'Reilly',
+      PatronEmail: 'tom.reilly@example.com',
+      svc_categories: 'Imported',
+    });
   });
 
   it('detects month-first dates on its own when a value can only be read that way', async () => {
@@ -60,7 +90,12 @@ describe('import pipeline on real export shapes', () => {
 
   it('reads a Mailchimp audience export: Email Address first, tags with quotes', async () => {
     const { queued, rows } = await importFile('mailchimp.csv', fixture('mailchimp.csv'));
-    expect(queued[0]!.contact).toMatchObject({ PatronEmail: 'ella.wright@example.com', PatronName: 'Ella', PatronMobile: '+61433555666', svc_categories: 'VIP,Newsletter,Imported' });
+    expect(queued[0]!.contact).toMatchObject({
+      PatronEmail: 'ella.wright@example.com',
+      PatronName: 'Ella',
+      PatronMobile: '+61433555666',
+      svc_categories: 'VIP,Newsletter,Imported',
+    });
     expect(rows[0]!.notes[5]).toMatch(/no year/);
     expect(queued.map((row) => row.contact.PatronEmail)).toEqual(['ella.wright@example.com', 'jack.n@example.com']);
   });
@@ -70,8 +105,12 @@ describe('import pipeline on real export shapes', () => {
     expect(summary).toMatchObject({ encoding: 'windows-1252', delimiter: ';', rowCount: 3 });
     expect(summary.columns).toContain('Prénom');
     expect(targets.slice(0, 6)).toEqual([
-      { kind: 'field', field: 'PatronSurname' }, { kind: 'field', field: 'PatronName' }, { kind: 'field', field: 'PatronEmail' },
-      { kind: 'field', field: 'PatronMobile' }, { kind: 'field', field: 'DateOfBirth' }, { kind: 'field', field: 'Sex' },
+      { kind: 'field', field: 'PatronSurname' },
+      { kind: 'field', field: 'PatronName' },
+      { kind: 'field', field: 'PatronEmail' },
+      { kind: 'field', field: 'PatronMobile' },
+      { kind: 'field', field: 'DateOfBirth' },
+      { kind: 'field', field: 'Sex' },
     ]);
     expect(checked.dateOrder).toBe('dmy');
     expect(checked.decimalComma).toBe(true);
@@ -79,18 +118,42 @@ describe('import pipeline on real export shapes', () => {
     expect(withTargets[6]).toEqual({ kind: 'ignore' });
     const session = newSession('FR');
     await session.load('french-excel.csv', fixture('french-excel.csv'));
-    const custom = [...withTargets.slice(0, 6), { kind: 'field', field: 'visitCount' }, { kind: 'field', field: 'marketingConsent' }, { kind: 'field', field: 'favouriteDrink' }] as const;
+    const custom = [
+      ...withTargets.slice(0, 6),
+      { kind: 'field', field: 'visitCount' },
+      { kind: 'field', field: 'marketingConsent' },
+      { kind: 'field', field: 'favouriteDrink' },
+    ] as const;
     session.check({ targets: [...custom], fields: DEMO_FIELDS, policy: 'update' });
     const sent = session.queueRows(0, 10, [], new Map()).rows.map((row) => row.contact);
-    expect(sent[0]).toEqual({ PatronSurname: 'Lefèvre', PatronName: 'Hélène', PatronEmail: 'helene.lefevre@example.fr', PatronMobile: '+33612345678', DateOfBirth: '1985-12-25', Sex: 'f', visitCount: '12', marketingConsent: 'true', favouriteDrink: 'Café crème' });
-    expect(sent[1]).toMatchObject({ DateOfBirth: '1979-04-03', Sex: 'm', visitCount: '3.5', marketingConsent: 'false', favouriteDrink: 'Rosé' });
+    expect(sent[0]).toEqual({
+      PatronSurname: 'Lefèvre',
+      PatronName: 'Hélène',
+      PatronEmail: 'helene.lefevre@example.fr',
+      PatronMobile: '+33612345678',
+      DateOfBirth: '1985-12-25',
+      Sex: 'f',
+      visitCount: '12',
+      marketingConsent: 'true',
+      favouriteDrink: 'Café crème',
+    });
+    expect(sent[1]).toMatchObject({
+      DateOfBirth: '1979-04-03',
+      Sex: 'm',
+      visitCount: '3.5',
+      marketingConsent: 'false',
+      favouriteDrink: 'Rosé',
+    });
     expect(sent[2]).toMatchObject({ PatronName: 'Noël', Sex: 'm', visitCount: '1234.5', marketingConsent: 'true' });
     expect(session.gridRows(0, 3)[1]!.notes[8]).toMatch(/new option/);
     expect(rows).toHaveLength(3);
   });
 
   it('asks for the day/month order when every date could be either', async () => {
-    const { checked } = await importFile('ambiguous.csv', bufferOf('Email,Birthday\na@example.com,03/04/2024\nb@example.com,05/06/2001\n'));
+    const { checked } = await importFile(
+      'ambiguous.csv',
+      bufferOf('Email,Birthday\na@example.com,03/04/2024\nb@example.com,05/06/2001\n'),
+    );
     expect(checked.dateOrderAmbiguous).toBe(true);
   });
 });
@@ -122,16 +185,38 @@ describe('import pipeline on hostile and broken files', () => {
     await expect(session.load('header.csv', bufferOf('Email,First Name\r\n'))).rejects.toThrow(/only a header line/);
     const binary = new Uint8Array(4096).map((_, i) => (i * 7919) % 256);
     await expect(session.load('photo.jpg', bufferOf(binary))).rejects.toThrow(/not a spreadsheet/);
-    await expect(session.load('old.xls', bufferOf(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 1, 2, 3])))).rejects.toThrow(ImportFileError);
+    await expect(session.load('old.xls', bufferOf(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 1, 2, 3])))).rejects.toThrow(
+      ImportFileError,
+    );
   });
 
   it('reads an Excel workbook with read-excel-file, starting on the sheet of guests rather than a notes sheet, and switches sheets on request', async () => {
-    const { session, summary, targets, queued } = await importFile('outlook-two-sheets.xlsx', fixture('outlook-two-sheets.xlsx'));
-    expect(summary).toMatchObject({ kind: 'xlsx', sheets: ['Read me', 'Guests'], sheet: 'Guests', headerRow: 0, rowCount: 3 });
+    const { session, summary, targets, queued } = await importFile(
+      'outlook-two-sheets.xlsx',
+      fixture('outlook-two-sheets.xlsx'),
+    );
+    expect(summary).toMatchObject({
+      kind: 'xlsx',
+      sheets: ['Read me', 'Guests'],
+      sheet: 'Guests',
+      headerRow: 0,
+      rowCount: 3,
+    });
     expect(targets[summary.columns.indexOf('E-mail Address')]).toEqual({ kind: 'field', field: 'PatronEmail' });
     expect(targets[summary.columns.indexOf('Mobile Phone')]).toEqual({ kind: 'field', field: 'PatronMobile' });
-    expect(queued[0]!.contact).toMatchObject({ PatronName: 'Ava', PatronSurname: 'Nguyen', PatronEmail: 'ava.nguyen@example.com', PatronMobile: '+61412345678', DateOfBirth: '1990-05-17', Sex: 'f' });
-    expect(session.reread({ sheet: 'Read me' })).toMatchObject({ sheet: 'Read me', columns: ['Notes for staff'], rowCount: 1 });
+    expect(queued[0]!.contact).toMatchObject({
+      PatronName: 'Ava',
+      PatronSurname: 'Nguyen',
+      PatronEmail: 'ava.nguyen@example.com',
+      PatronMobile: '+61412345678',
+      DateOfBirth: '1990-05-17',
+      Sex: 'f',
+    });
+    expect(session.reread({ sheet: 'Read me' })).toMatchObject({
+      sheet: 'Read me',
+      columns: ['Notes for staff'],
+      rowCount: 1,
+    });
   });
 
   it('reads UTF-16 text with a byte-order mark, tab-separated', async () => {

@@ -34,7 +34,11 @@ export function bufferOf(bytes: Uint8Array | string): ArrayBuffer {
 
 /** A session for a venue in `country`, reading workbooks with read-excel-file's Node build. */
 export function newSession(country = 'AU'): ImportSession {
-  return new ImportSession(createPhoneKey(country), country, async (buffer) => (await readXlsxFile(sameRealm(buffer))) as Array<{ sheet: string; data: unknown[][] }>);
+  return new ImportSession(
+    createPhoneKey(country),
+    country,
+    async (buffer) => (await readXlsxFile(sameRealm(buffer))) as Array<{ sheet: string; data: unknown[][] }>,
+  );
 }
 
 /** The bytes in an ArrayBuffer of the test environment's own realm (read-excel-file checks instanceof ArrayBuffer; Node's Buffer belongs to another). */

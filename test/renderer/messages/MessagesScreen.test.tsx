@@ -24,17 +24,27 @@ const REPLIES = [
 
 /** The guest cache synced with two replies (one from Ada's mobile), then the Messages screen and its badge. */
 async function renderMessages() {
-  const rendered = await renderGuestsScreen({ contacts: [ADA, ...GUESTS.slice(1)], overrides: { listSmsReplies: () => ({ replies: REPLIES }) } });
+  const rendered = await renderGuestsScreen({
+    contacts: [ADA, ...GUESTS.slice(1)],
+    overrides: { listSmsReplies: () => ({ replies: REPLIES }) },
+  });
   cleanup = rendered.cleanup;
   rendered.view.unmount();
-  renderWithProviders(<><MessagesBadge /><MessagesScreen /></>);
+  renderWithProviders(
+    <>
+      <MessagesBadge />
+      <MessagesScreen />
+    </>,
+  );
   return rendered;
 }
 
 describe('Messages: SMS replies', () => {
   it('lists replies as conversations linked to the guest by mobile, with unread marks and a badge', async () => {
     await renderMessages();
-    const list = await screen.findByRole('region', { name: 'Conversations' }).catch(() => screen.findByLabelText('Conversations'));
+    const list = await screen
+      .findByRole('region', { name: 'Conversations' })
+      .catch(() => screen.findByLabelText('Conversations'));
     await waitFor(() => expect(within(list).getByText('Ada Lovelace')).toBeInTheDocument());
     expect(list).toHaveTextContent('+61499999999');
     expect(await screen.findByLabelText('2 new replies')).toBeInTheDocument();
@@ -54,7 +64,11 @@ describe('Messages: SMS replies', () => {
     await user.type(within(form).getByLabelText('Message'), 'Table for two is booked');
     await user.click(within(form).getByRole('button', { name: 'Send SMS' }));
     await waitFor(() => expect(state.writes.some((write) => write.channel === 'sendGuestSms')).toBe(true));
-    expect(state.writes.find((write) => write.channel === 'sendGuestSms')!.request).toMatchObject({ guestKey: '101', to: '+61412345678', message: 'Table for two is booked' });
+    expect(state.writes.find((write) => write.channel === 'sendGuestSms')!.request).toMatchObject({
+      guestKey: '101',
+      to: '+61412345678',
+      message: 'Table for two is booked',
+    });
   });
 
   it('offers "New guest" for an unknown number, with the mobile filled in', async () => {
@@ -72,13 +86,42 @@ describe('Messages: sent items', () => {
   /** Noon n days ago (the list shows the last 30 days at first). */
   const daysAgo = (n: number) => `${new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10)} 12:00:00`;
   const ITEMS = [
-    { reference_id: 'cmp77', type: 'email', timestamp: daysAgo(1), subject: 'Jazz on Friday', from_name: 'Harbour', count: 200, count_open: 50, count_bounced: 4, count_spam: 1, count_optout: 2, count_auto_optout: 0 },
-    { reference_id: 'vd-sms-1', type: 'sms', timestamp: daysAgo(2), message: 'Your table is ready', count: 1, count_optout: 0 },
-    { reference_id: 'cmp70', type: 'email', timestamp: daysAgo(3), subject: 'New year menu', from_name: 'Harbour', count: 0 },
+    {
+      reference_id: 'cmp77',
+      type: 'email',
+      timestamp: daysAgo(1),
+      subject: 'Jazz on Friday',
+      from_name: 'Harbour',
+      count: 200,
+      count_open: 50,
+      count_bounced: 4,
+      count_spam: 1,
+      count_optout: 2,
+      count_auto_optout: 0,
+    },
+    {
+      reference_id: 'vd-sms-1',
+      type: 'sms',
+      timestamp: daysAgo(2),
+      message: 'Your table is ready',
+      count: 1,
+      count_optout: 0,
+    },
+    {
+      reference_id: 'cmp70',
+      type: 'email',
+      timestamp: daysAgo(3),
+      subject: 'New year menu',
+      from_name: 'Harbour',
+      count: 0,
+    },
   ];
 
   it('lists the cached sent items newest first with their figures and rates, filtered by type and reference prefix', async () => {
-    const rendered = await renderGuestsScreen({ contacts: GUESTS, overrides: { listSentItems: () => ({ items: ITEMS }) } });
+    const rendered = await renderGuestsScreen({
+      contacts: GUESTS,
+      overrides: { listSentItems: () => ({ items: ITEMS }) },
+    });
     cleanup = rendered.cleanup;
     rendered.view.unmount();
     renderWithProviders(<MessagesScreen />);
@@ -87,20 +130,33 @@ describe('Messages: sent items', () => {
     const list = await screen.findByRole('list', { name: 'Sent items' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
     const rows = within(list).getAllByRole('listitem');
-    expect(rows.map((row) => row.textContent)).toEqual([expect.stringContaining('Jazz on Friday'), expect.stringContaining('Your table is ready'), expect.stringContaining('New year menu')]);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Jazz on Friday'),
+      expect.stringContaining('Your table is ready'),
+      expect.stringContaining('New year menu'),
+    ]);
     // 50 opens of 200 sent; opt-outs 2 of 200; nothing sent gives no rate rather than a division by zero.
     expect(rows[0]).toHaveTextContent('25.0%');
     expect(rows[0]).toHaveTextContent('1.0%');
     expect(rows[2]).not.toHaveTextContent('NaN');
 
     await user.type(screen.getByLabelText('Reference starts with'), 'cmp7');
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Sent items' })).getAllByRole('listitem')).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Sent items' })).getAllByRole('listitem')).toHaveLength(2),
+    );
     await user.clear(screen.getByLabelText('Reference starts with'));
     Element.prototype.scrollIntoView ??= () => {};
     const typeBox = screen.getByLabelText('Type', { selector: 'input' });
     await user.click(typeBox);
-    await user.click(within(document.getElementById(typeBox.getAttribute('aria-controls')!)!).getByRole('option', { name: 'SMS', hidden: true }));
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Sent items' })).getAllByRole('listitem')).toHaveLength(1));
+    await user.click(
+      within(document.getElementById(typeBox.getAttribute('aria-controls')!)!).getByRole('option', {
+        name: 'SMS',
+        hidden: true,
+      }),
+    );
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Sent items' })).getAllByRole('listitem')).toHaveLength(1),
+    );
     expect(screen.getByRole('list', { name: 'Sent items' })).toHaveTextContent('Your table is ready');
   });
 });

@@ -12,26 +12,80 @@ import { renderWithProviders } from '../render';
 
 const now = new Date().toISOString();
 const item = (overrides: Partial<OutboxItem>): OutboxItem => ({
-  id: 'x', kind: 'sms', state: 'queued', summary: 'SMS', createdAt: now, updatedAt: now, attempts: 0, editable: true, payload: {}, ...overrides,
+  id: 'x',
+  kind: 'sms',
+  state: 'queued',
+  summary: 'SMS',
+  createdAt: now,
+  updatedAt: now,
+  attempts: 0,
+  editable: true,
+  payload: {},
+  ...overrides,
 });
 
 /** An in-memory outbox behind the real dispatcher, recording what the screen asked for. */
 function fakeOutbox() {
   const items = new Map<string, OutboxItem>([
-    ['a', item({ id: 'a', state: 'needs_attention', summary: 'SMS to +61412345678: Table ready', problem: { message: 'Invalid recipient details', whatToDo: 'Check the mobile number, then resend.' }, payload: { from: 'Harbour', to: '+61412345678', message: 'Table ready' } })],
-    ['b', item({ id: 'b', kind: 'push_contact', state: 'waiting', summary: 'New guest Ada Lovelace', waitingReason: 'Offline: waiting for the service', editable: true, payload: { PatronName: 'Ada' } })],
-    ['c', item({ id: 'c', kind: 'add_purchase', state: 'needs_attention', summary: 'Purchase 2 × Negroni', awaitingDecision: true, editable: false, problem: { message: 'The line dropped after sending', whatToDo: 'Check the guest in the dashboard, then decide.' } })],
+    [
+      'a',
+      item({
+        id: 'a',
+        state: 'needs_attention',
+        summary: 'SMS to +61412345678: Table ready',
+        problem: { message: 'Invalid recipient details', whatToDo: 'Check the mobile number, then resend.' },
+        payload: { from: 'Harbour', to: '+61412345678', message: 'Table ready' },
+      }),
+    ],
+    [
+      'b',
+      item({
+        id: 'b',
+        kind: 'push_contact',
+        state: 'waiting',
+        summary: 'New guest Ada Lovelace',
+        waitingReason: 'Offline: waiting for the service',
+        editable: true,
+        payload: { PatronName: 'Ada' },
+      }),
+    ],
+    [
+      'c',
+      item({
+        id: 'c',
+        kind: 'add_purchase',
+        state: 'needs_attention',
+        summary: 'Purchase 2 × Negroni',
+        awaitingDecision: true,
+        editable: false,
+        problem: {
+          message: 'The line dropped after sending',
+          whatToDo: 'Check the guest in the dashboard, then decide.',
+        },
+      }),
+    ],
   ]);
   const calls: string[] = [];
   const summary = (): OutboxSummary => {
     const counts = emptyCounts();
     for (const entry of items.values()) counts[entry.state]++;
-    return { counts, paused: [{ kind: 'sms', reason: 'Insufficient Credits: add SMS credits, then resume.' }], online: false };
+    return {
+      counts,
+      paused: [{ kind: 'sms', reason: 'Insufficient Credits: add SMS credits, then resume.' }],
+      online: false,
+    };
   };
   const desk = createFakeDesk(
     fakeHandlers({
-      listOutbox: ({ states }) => ({ items: [...items.values()].filter((entry) => !states || states.includes(entry.state)), summary: summary() }),
-      resendOutboxItem: ({ id }) => (calls.push(`resend ${id}`), items.set(id, { ...items.get(id)!, state: 'queued', problem: undefined }), items.get(id)!),
+      listOutbox: ({ states }) => ({
+        items: [...items.values()].filter((entry) => !states || states.includes(entry.state)),
+        summary: summary(),
+      }),
+      resendOutboxItem: ({ id }) => (
+        calls.push(`resend ${id}`),
+        items.set(id, { ...items.get(id)!, state: 'queued', problem: undefined }),
+        items.get(id)!
+      ),
       discardOutboxItem: ({ id }) => (calls.push(`discard ${id}`), items.delete(id), { discarded: true }),
       decideHeldItem: ({ id, decision }) => (calls.push(`${decision} ${id}`), items.get(id)!),
       editOutboxItem: ({ id, payload }) => (calls.push(`edit ${id} ${JSON.stringify(payload)}`), items.get(id)!),
@@ -48,7 +102,12 @@ describe('the Outbox screen', () => {
     const { desk } = fakeOutbox();
     setDesk(desk);
     followOutbox(desk);
-    renderWithProviders(<><OutboxBadge /><OutboxScreen /></>);
+    renderWithProviders(
+      <>
+        <OutboxBadge />
+        <OutboxScreen />
+      </>,
+    );
     const table = await screen.findByRole('table', { name: 'outbox entries' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(table).toHaveTextContent('Invalid recipient details — Check the mobile number, then resend.');
@@ -82,13 +141,23 @@ describe('the Outbox screen', () => {
     await userEvent.clear(mobile);
     await userEvent.type(mobile, '+61400000000');
     await userEvent.click(screen.getByRole('button', { name: 'Save and send' }));
-    await waitFor(() => expect(calls).toEqual([`edit a ${JSON.stringify({ from: 'Harbour', to: '+61400000000', message: 'Table ready' })}`]));
+    await waitFor(() =>
+      expect(calls).toEqual([
+        `edit a ${JSON.stringify({ from: 'Harbour', to: '+61400000000', message: 'Table ready' })}`,
+      ]),
+    );
   });
 
   it('follows outboxChanged events live', async () => {
     const { desk, summary } = fakeOutbox();
     followOutbox(desk);
-    act(() => desk.emit('outboxChanged', { summary: { ...summary(), counts: { ...emptyCounts(), sent: 3 } }, changed: [item({ id: 'z', state: 'sent' })], removed: [] }));
+    act(() =>
+      desk.emit('outboxChanged', {
+        summary: { ...summary(), counts: { ...emptyCounts(), sent: 3 } },
+        changed: [item({ id: 'z', state: 'sent' })],
+        removed: [],
+      }),
+    );
     expect(useOutbox.getState().items.z?.state).toBe('sent');
     expect(useOutbox.getState().version).toBe(1);
   });
@@ -98,17 +167,55 @@ describe('a new guest the service refused as a duplicate', () => {
   beforeEach(() => useOutbox.setState({ summary: null, items: {}, version: 0 }));
 
   it('names the guest on file and offers Open, Add these details (field by field, nothing blanked), Edit and Discard; no Resend', async () => {
-    const onFile = { contactId: '501', name: 'Ada Lovelace', email: 'ada@example.com', mobile: '', record: { contact_id: '501', PatronName: 'Ada', PatronSurname: 'Lovelace', PatronEmail: 'ada@example.com', svc_categories: 'VIP' } };
+    const onFile = {
+      contactId: '501',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      mobile: '',
+      record: {
+        contact_id: '501',
+        PatronName: 'Ada',
+        PatronSurname: 'Lovelace',
+        PatronEmail: 'ada@example.com',
+        svc_categories: 'VIP',
+      },
+    };
     const entry = item({
-      id: 'd', kind: 'push_contact', state: 'needs_attention', summary: 'New guest: Augusta', editable: true,
-      payload: { contact_id: 'local-1', PatronName: 'Augusta', PatronSurname: '', PatronEmail: 'ada@example.com', PatronMobile: '+61412345678', svc_categories: 'Regular' },
-      problem: { message: 'Duplicate check failed: the service keeps one guest per email and one per mobile, and already has Ada Lovelace (ada@example.com).', whatToDo: 'Open Ada Lovelace, …', existingGuests: [onFile] },
+      id: 'd',
+      kind: 'push_contact',
+      state: 'needs_attention',
+      summary: 'New guest: Augusta',
+      editable: true,
+      payload: {
+        contact_id: 'local-1',
+        PatronName: 'Augusta',
+        PatronSurname: '',
+        PatronEmail: 'ada@example.com',
+        PatronMobile: '+61412345678',
+        svc_categories: 'Regular',
+      },
+      problem: {
+        message:
+          'Duplicate check failed: the service keeps one guest per email and one per mobile, and already has Ada Lovelace (ada@example.com).',
+        whatToDo: 'Open Ada Lovelace, …',
+        existingGuests: [onFile],
+      },
     });
     const calls: string[] = [];
     const desk = createFakeDesk(
       fakeHandlers({
-        listOutbox: () => ({ items: [entry], summary: { counts: { queued: 0, sending: 0, waiting: 0, needs_attention: 1, sent: 0 }, paused: [], online: true } }),
-        addToExistingGuest: ({ id, contactId, fields }) => (calls.push(`add ${id} ${contactId} ${fields.join(',')}`), { ...entry, state: 'queued' }),
+        listOutbox: () => ({
+          items: [entry],
+          summary: {
+            counts: { queued: 0, sending: 0, waiting: 0, needs_attention: 1, sent: 0 },
+            paused: [],
+            online: true,
+          },
+        }),
+        addToExistingGuest: ({ id, contactId, fields }) => (
+          calls.push(`add ${id} ${contactId} ${fields.join(',')}`),
+          { ...entry, state: 'queued' }
+        ),
       }),
     );
     setDesk(desk);
@@ -117,15 +224,22 @@ describe('a new guest the service refused as a duplicate', () => {
     const choices = within(row).getByLabelText('guest already on file');
     expect(choices).toHaveTextContent('Ada Lovelace');
     expect(choices).toHaveTextContent('ada@example.com');
-    for (const name of ['Open Ada Lovelace', 'Add these details to Ada Lovelace', 'Edit', 'Discard']) expect(within(row).getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Open Ada Lovelace', 'Add these details to Ada Lovelace', 'Edit', 'Discard'])
+      expect(within(row).getByRole('button', { name })).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();
 
     const user = userEvent.setup();
     await user.click(within(row).getByRole('button', { name: 'Add these details to Ada Lovelace' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add these details to Ada Lovelace?' });
-    const rows = within(within(dialog).getByRole('table', { name: 'changes to the guest' })).getAllByRole('row').slice(1);
+    const rows = within(within(dialog).getByRole('table', { name: 'changes to the guest' }))
+      .getAllByRole('row')
+      .slice(1);
     // The empty surname is not offered: it would blank Lovelace. Categories are added to the guest's own.
-    expect(rows.map((r) => r.textContent)).toEqual(['First nameAdaAugusta', 'Mobile(empty)+61412345678', 'CategoriesVIPVIP,Regular']);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'First nameAdaAugusta',
+      'Mobile(empty)+61412345678',
+      'CategoriesVIPVIP,Regular',
+    ]);
     await user.click(within(dialog).getByRole('checkbox', { name: 'Change First name' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add to Ada Lovelace' }));
     await waitFor(() => expect(calls).toEqual(['add d 501 PatronMobile,svc_categories']));

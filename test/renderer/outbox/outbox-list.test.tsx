@@ -14,7 +14,16 @@ import { renderWithProviders } from '../render';
 const summary = { counts: emptyCounts(), paused: [], online: true };
 const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
 const item = (n: number, overrides: Partial<OutboxItem> = {}): OutboxItem => ({
-  id: `ob_${n}`, kind: 'sms', state: 'queued', summary: `SMS number ${n}`, createdAt: at(n), updatedAt: at(n), attempts: 0, editable: true, payload: {}, ...overrides,
+  id: `ob_${n}`,
+  kind: 'sms',
+  state: 'queued',
+  summary: `SMS number ${n}`,
+  createdAt: at(n),
+  updatedAt: at(n),
+  attempts: 0,
+  editable: true,
+  payload: {},
+  ...overrides,
 });
 
 /** A desk whose listOutbox honours states, kinds, before and limit, counting its calls. */
@@ -29,7 +38,11 @@ function pagedDesk(entries: OutboxItem[], options: { fail?: string } = {}) {
         const start = query.before ? newestFirst.findIndex((entry) => entry.id === query.before) + 1 : 0;
         const items = newestFirst
           .slice(start)
-          .filter((entry) => (!query.states || query.states.includes(entry.state)) && (!query.kinds || query.kinds.includes(entry.kind)))
+          .filter(
+            (entry) =>
+              (!query.states || query.states.includes(entry.state)) &&
+              (!query.kinds || query.kinds.includes(entry.kind)),
+          )
           .slice(0, query.limit ?? 200);
         return { items, summary };
       },
@@ -66,18 +79,30 @@ describe('the Outbox screen’s list', () => {
     act(() =>
       desk.emit('outboxChanged', {
         summary,
-        changed: [item(4), item(2, { state: 'sent' }), item(3, { state: 'needs_attention', problem: { message: 'Invalid recipient details', whatToDo: 'Check it.' } })],
+        changed: [
+          item(4),
+          item(2, { state: 'sent' }),
+          item(3, {
+            state: 'needs_attention',
+            problem: { message: 'Invalid recipient details', whatToDo: 'Check it.' },
+          }),
+        ],
         removed: ['ob_1'],
       }),
     );
     const rows = within(table).getAllByRole('row');
-    expect(rows.map((row) => row.textContent)).toEqual([expect.stringContaining('SMS number 4'), expect.stringContaining('SMS number 3')]);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('SMS number 4'),
+      expect.stringContaining('SMS number 3'),
+    ]);
     expect(rows[1]).toHaveTextContent('Invalid recipient details');
     expect(calls.length).toBe(loads);
   });
 
   it('pages with "Show more" and filters by kind', async () => {
-    const entries = Array.from({ length: OUTBOX_PAGE_SIZE + 5 }, (_, n) => item(n, n === 7 ? { kind: 'push_contact', summary: 'New guest: Ada' } : {}));
+    const entries = Array.from({ length: OUTBOX_PAGE_SIZE + 5 }, (_, n) =>
+      item(n, n === 7 ? { kind: 'push_contact', summary: 'New guest: Ada' } : {}),
+    );
     const { desk } = pagedDesk(entries);
     setDesk(desk);
     renderWithProviders(<OutboxScreen />);
@@ -87,7 +112,9 @@ describe('the Outbox screen’s list', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(OUTBOX_PAGE_SIZE + 5));
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Guest');
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'outbox entries' })).getAllByRole('row')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'outbox entries' })).getAllByRole('row')).toHaveLength(1),
+    );
     expect(screen.getByRole('table', { name: 'outbox entries' })).toHaveTextContent('New guest: Ada');
   });
 });

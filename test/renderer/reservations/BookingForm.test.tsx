@@ -25,8 +25,27 @@ const FIELDS = [
 ];
 /** Two bookings at 19:00 today: 8 covers in that slot. */
 const BOOKINGS = [
-  { reservation: { id: 'R1', total_attendees: 6, bookingStatus: 'Confirmed', Date: TODAY, Time: '19:00:00', tableArea: 'Bar' }, contact: { client_id: 'c', contact_id: '101', PatronName: 'Ada', PatronSurname: 'Lovelace', PatronMobile: '+61412345678' } },
-  { reservation: { id: 'R2', total_attendees: 2, bookingStatus: 'Pending', Date: TODAY, Time: '19:10:00' }, contact: { client_id: 'c', contact_id: '102', PatronName: 'Grace', PatronSurname: 'Hopper' } },
+  {
+    reservation: {
+      id: 'R1',
+      total_attendees: 6,
+      bookingStatus: 'Confirmed',
+      Date: TODAY,
+      Time: '19:00:00',
+      tableArea: 'Bar',
+    },
+    contact: {
+      client_id: 'c',
+      contact_id: '101',
+      PatronName: 'Ada',
+      PatronSurname: 'Lovelace',
+      PatronMobile: '+61412345678',
+    },
+  },
+  {
+    reservation: { id: 'R2', total_attendees: 2, bookingStatus: 'Pending', Date: TODAY, Time: '19:10:00' },
+    contact: { client_id: 'c', contact_id: '102', PatronName: 'Grace', PatronSurname: 'Hopper' },
+  },
 ];
 
 let run = 0;
@@ -42,7 +61,12 @@ async function renderScreen() {
   const clientId = `bookings${++run}`;
   const fake = fakeGuestDesk(GUESTS, {
     listReservationFields: () => ({ enabled: true, fields: FIELDS }),
-    pullReservations: () => ({ enabled: true, pullId: 'p1', total: BOOKINGS.length, startedAt: new Date().toISOString() }),
+    pullReservations: () => ({
+      enabled: true,
+      pullId: 'p1',
+      total: BOOKINGS.length,
+      startedAt: new Date().toISOString(),
+    }),
     pullReservationsPage: () => ({ bookings: BOOKINGS, remaining: 0 }),
     listPendingBookings: () => ({ items: [] }),
     saveBooking: (request) => {
@@ -51,16 +75,35 @@ async function renderScreen() {
     },
   });
   useAccount.setState({
-    account: { state: 'demo', clientId, label: 'Harbour Lights', timeZone: 'Australia/Sydney', defaultPhoneCountry: 'AU', canOpenDashboard: false, keychain: { available: true, description: 'test' } },
+    account: {
+      state: 'demo',
+      clientId,
+      label: 'Harbour Lights',
+      timeZone: 'Australia/Sydney',
+      defaultPhoneCountry: 'AU',
+      canOpenDashboard: false,
+      keychain: { available: true, description: 'test' },
+    },
   });
-  useReservationsView.setState({ date: null, selectedId: null, statuses: [], fieldFilters: {}, query: '', form: { mode: 'closed' } });
+  useReservationsView.setState({
+    date: null,
+    selectedId: null,
+    statuses: [],
+    fieldFilters: {},
+    query: '',
+    form: { mode: 'closed' },
+  });
   setDesk(fake.desk);
   const stopGuests = followGuests(fake.desk);
   const stopBookings = followReservations(fake.desk);
   renderWithProviders(<ReservationsScreen />);
-  await vi.waitFor(() => {
-    if (!useGuests.getState().status.lastSyncedAt || !useReservations.getState().status.lastSyncedAt) throw new Error('not synced yet');
-  }, { timeout: 10_000 });
+  await vi.waitFor(
+    () => {
+      if (!useGuests.getState().status.lastSyncedAt || !useReservations.getState().status.lastSyncedAt)
+        throw new Error('not synced yet');
+    },
+    { timeout: 10_000 },
+  );
   cleanup = async () => {
     stopBookings();
     stopGuests();
@@ -82,11 +125,15 @@ describe('the booking form', { timeout: 60_000 }, () => {
     await user.click(await within(form).findByRole('option', { name: /Ada Lovelace/ }));
     expect(within(form).getByLabelText('booking guest')).toHaveTextContent('Ada Lovelace');
     // 19:00 is the form's first suggestion; 8 covers are there already.
-    expect(within(form).getByLabelText('slot covers')).toHaveTextContent('The 19:00 slot has 10 covers with this booking (limit 10).');
+    expect(within(form).getByLabelText('slot covers')).toHaveTextContent(
+      'The 19:00 slot has 10 covers with this booking (limit 10).',
+    );
     const party = within(form).getByRole('textbox', { name: 'Party size' });
     await user.clear(party);
     await user.type(party, '4');
-    expect(within(form).getByLabelText('slot covers')).toHaveTextContent('The 19:00 slot would have 12 covers, over the limit of 10. You can still save it.');
+    expect(within(form).getByLabelText('slot covers')).toHaveTextContent(
+      'The 19:00 slot would have 12 covers, over the limit of 10. You can still save it.',
+    );
     await user.type(within(form).getByLabelText('Special requests'), 'Window table');
     await user.click(within(form).getByRole('button', { name: 'Make booking' }));
     await waitFor(() => expect(fake.state.writes.filter((write) => write.channel === 'saveBooking')).toHaveLength(1));
@@ -122,7 +169,11 @@ describe('the booking form', { timeout: 60_000 }, () => {
     expect(offer).toHaveTextContent('Ada Lovelace already has this email');
     expect(within(offer).queryByRole('button', { name: 'Record anyway' })).not.toBeInTheDocument();
     await user.click(within(inline).getByRole('button', { name: 'Record guest' }));
-    expect(await within(inline).findByText(/The service keeps one guest per email and one per mobile, and Ada Lovelace already has this email/)).toBeInTheDocument();
+    expect(
+      await within(inline).findByText(
+        /The service keeps one guest per email and one per mobile, and Ada Lovelace already has this email/,
+      ),
+    ).toBeInTheDocument();
     expect(fake.state.writes.filter((write) => write.channel === 'createGuest')).toHaveLength(0);
     await user.click(within(offer).getByRole('button', { name: 'Add these details to Ada Lovelace' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add these details to Ada Lovelace?' });
@@ -160,6 +211,15 @@ describe('the booking form', { timeout: 60_000 }, () => {
     await user.type(party, '7');
     await user.click(within(form).getByRole('button', { name: 'Save booking' }));
     await waitFor(() => expect(fake.state.writes.filter((write) => write.channel === 'saveBooking')).toHaveLength(1));
-    expect(fake.state.writes.at(-1)!.request).toMatchObject({ guestKey: '101', booking: { id: 'R1', total_attendees: 7, bookingStatus: 'Confirmed', Time: '19:00:00', custom: { tableArea: 'Bar' } } });
+    expect(fake.state.writes.at(-1)!.request).toMatchObject({
+      guestKey: '101',
+      booking: {
+        id: 'R1',
+        total_attendees: 7,
+        bookingStatus: 'Confirmed',
+        Time: '19:00:00',
+        custom: { tableArea: 'Bar' },
+      },
+    });
   });
 });

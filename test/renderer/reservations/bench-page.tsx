@@ -66,7 +66,8 @@ async function benchBookingSync(): Promise<BookingBenchTimings> {
 const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /** The 95th percentile of samples. */
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))]!;
+const p95 = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))]!;
 
 /** Mounts the Reservations screen on the real cache (synced through the bridge) and times choosing days. */
 async function benchDayView(days: string[]): Promise<DayViewTimings> {
@@ -74,9 +75,18 @@ async function benchDayView(days: string[]): Promise<DayViewTimings> {
   useAccount.setState({ account: await desk.getAccount({}) });
   followGuests(desk);
   followReservations(desk);
-  createRoot(document.getElementById('root')!).render(<MantineProvider><ReservationsScreen /></MantineProvider>);
+  createRoot(document.getElementById('root')!).render(
+    <MantineProvider>
+      <ReservationsScreen />
+    </MantineProvider>,
+  );
   // Both caches synced and quiet before timing: a sync writing meanwhile is not what is measured.
-  while (!useReservations.getState().status.lastSyncedAt || useReservations.getState().status.phase === 'syncing' || !useGuests.getState().status.lastSyncedAt || useGuests.getState().status.phase === 'syncing') {
+  while (
+    !useReservations.getState().status.lastSyncedAt ||
+    useReservations.getState().status.phase === 'syncing' ||
+    !useGuests.getState().status.lastSyncedAt ||
+    useGuests.getState().status.phase === 'syncing'
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const tables = useReservations.getState().tables!;
@@ -90,7 +100,8 @@ async function benchDayView(days: string[]): Promise<DayViewTimings> {
       reads.push(performance.now() - readStarted);
       const started = performance.now();
       showDay(day);
-      while (document.querySelector('[aria-label="timeline"]')?.getAttribute('data-day') !== day) await new Promise((resolve) => requestAnimationFrame(resolve));
+      while (document.querySelector('[aria-label="timeline"]')?.getAttribute('data-day') !== day)
+        await new Promise((resolve) => requestAnimationFrame(resolve));
       await nextPaint();
       times.push(performance.now() - started);
     }

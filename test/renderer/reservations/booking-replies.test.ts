@@ -20,7 +20,11 @@ describe('confirmation text', () => {
   it('names the party, time and day, and the venue only when the account has a real name', async () => {
     const { confirmationText } = await import('../../../renderer/screens/reservations/ConfirmBySms');
     const booking = { guestName: 'Ann Lee', partySize: 4, time: '19:30:00', date: '2026-12-24' };
-    expect(confirmationText(booking, 'Harbour Lights')).toBe('Hi Ann, your table for 4 at Harbour Lights at 7:30 pm on Thursday 24 December. Reply YES to confirm or NO to cancel.');
-    expect(confirmationText(booking, '127.0.0.1:4100')).toBe('Hi Ann, your table for 4 at 7:30 pm on Thursday 24 December. Reply YES to confirm or NO to cancel.');
+    expect(confirmationText(booking, 'Harbour Lights')).toBe(
+      'Hi Ann, your table for 4 at Harbour Lights at 7:30 pm on Thursday 24 December. Reply YES to confirm or NO to cancel.',
+    );
+    expect(confirmationText(booking, '127.0.0.1:4100')).toBe(
+      'Hi Ann, your table for 4 at 7:30 pm on Thursday 24 December. Reply YES to confirm or NO to cancel.',
+    );
   });
 });

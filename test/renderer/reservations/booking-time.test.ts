@@ -1,6 +1,12 @@
 // Booking dates and times in the account's zone, across daylight-saving changes.
 import { describe, expect, it } from 'vitest';
-import { addDays, checkWallTime, spokenTime, todayIn, weekOf } from '../../../renderer/screens/reservations/booking-time';
+import {
+  addDays,
+  checkWallTime,
+  spokenTime,
+  todayIn,
+  weekOf,
+} from '../../../renderer/screens/reservations/booking-time';
 
 describe('booking times in the account zone', () => {
   it('reads today in the venue zone, not the computer clock', () => {
@@ -35,7 +41,15 @@ describe('booking times in the account zone', () => {
   it('moves calendar dates and builds Monday-first weeks across month ends', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
-    expect(weekOf('2026-12-24')).toEqual(['2026-12-21', '2026-12-22', '2026-12-23', '2026-12-24', '2026-12-25', '2026-12-26', '2026-12-27']);
+    expect(weekOf('2026-12-24')).toEqual([
+      '2026-12-21',
+      '2026-12-22',
+      '2026-12-23',
+      '2026-12-24',
+      '2026-12-25',
+      '2026-12-26',
+      '2026-12-27',
+    ]);
     expect(spokenTime('19:30:00')).toBe('7:30 pm');
     expect(spokenTime('00:15')).toBe('12:15 am');
   });

@@ -1,6 +1,13 @@
 // Covers per 15-minute slot.
 import { describe, expect, it } from 'vitest';
-import { coversBySlot, coversWith, passesLimit, slotOf, timelineSlots, totalCovers } from '../../../renderer/screens/reservations/slots';
+import {
+  coversBySlot,
+  coversWith,
+  passesLimit,
+  slotOf,
+  timelineSlots,
+  totalCovers,
+} from '../../../renderer/screens/reservations/slots';
 
 const booking = (time: string, partySize: number, status = 'Confirmed') => ({ time, partySize, status });
 
@@ -15,7 +22,13 @@ describe('covers per slot', () => {
   });
 
   it('adds up party sizes per slot and leaves cancelled bookings out', () => {
-    const day = [booking('19:00:00', 4), booking('19:10:00', 2, 'Pending'), booking('19:05:00', 6, 'Cancelled'), booking('19:30:00', 3, 'No-show'), booking('20:00:00', 2, 'Arrived')];
+    const day = [
+      booking('19:00:00', 4),
+      booking('19:10:00', 2, 'Pending'),
+      booking('19:05:00', 6, 'Cancelled'),
+      booking('19:30:00', 3, 'No-show'),
+      booking('20:00:00', 2, 'Arrived'),
+    ];
     const covers = coversBySlot(day);
     expect(covers.get('19:00')).toBe(6);
     expect(covers.get('19:30')).toBe(3);
@@ -25,7 +38,10 @@ describe('covers per slot', () => {
   });
 
   it('counts a moved booking once, in its new slot', () => {
-    const covers = new Map([['19:00', 10], ['19:30', 4]]);
+    const covers = new Map([
+      ['19:00', 10],
+      ['19:30', 4],
+    ]);
     expect(coversWith(covers, '19:00', 4, { slot: '19:00', partySize: 4, counted: true })).toBe(10);
     expect(coversWith(covers, '19:30', 4, { slot: '19:00', partySize: 4, counted: true })).toBe(8);
     expect(coversWith(covers, '19:00', 6, { slot: '19:00', partySize: 4, counted: false })).toBe(16);

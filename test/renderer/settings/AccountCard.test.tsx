@@ -11,8 +11,14 @@ import { fakeHandlers } from '../../support/fake-handlers';
 import { renderWithProviders } from '../render';
 
 const demo: AccountView = {
-  state: 'demo', label: 'Harbour Lights', baseUrl: 'http://127.0.0.1:4010', clientId: '1001', timeZone: 'UTC', defaultPhoneCountry: 'AU',
-  canOpenDashboard: true, keychain: { available: true, description: 'the system keychain' },
+  state: 'demo',
+  label: 'Harbour Lights',
+  baseUrl: 'http://127.0.0.1:4010',
+  clientId: '1001',
+  timeZone: 'UTC',
+  defaultPhoneCountry: 'AU',
+  canOpenDashboard: true,
+  keychain: { available: true, description: 'the system keychain' },
 };
 
 describe('the account card’s web dashboard button', () => {
@@ -28,7 +34,9 @@ describe('the account card’s web dashboard button', () => {
     setDesk(createFakeDesk(fakeHandlers({ openDashboard: () => (calls++, { opened: true }) })));
     useStatus.setState({ mode: 'electron' });
     renderWithProviders(<AccountCard account={demo} />);
-    expect(screen.getByText(/opens in your web browser, and its history will keep the sign-in link/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/opens in your web browser, and its history will keep the sign-in link/),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Open web dashboard' }));
     await waitFor(() => expect(calls).toBe(1));
     expect(opened).toEqual([]);
@@ -44,7 +52,17 @@ describe('the account card’s web dashboard button', () => {
   });
 
   it('shows why when the core cannot open it', async () => {
-    setDesk(createFakeDesk(fakeHandlers({ openDashboard: () => { throw new UserFacingError('The web dashboard needs an account signed in with username and password (or the demo).'); } })));
+    setDesk(
+      createFakeDesk(
+        fakeHandlers({
+          openDashboard: () => {
+            throw new UserFacingError(
+              'The web dashboard needs an account signed in with username and password (or the demo).',
+            );
+          },
+        }),
+      ),
+    );
     useStatus.setState({ mode: 'electron' });
     renderWithProviders(<AccountCard account={demo} />);
     await userEvent.click(screen.getByRole('button', { name: 'Open web dashboard' }));

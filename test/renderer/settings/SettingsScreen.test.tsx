@@ -9,8 +9,20 @@ import { createFakeDesk } from '../../support/fake-desk';
 import { fakeHandlers } from '../../support/fake-handlers';
 import { renderWithProviders } from '../render';
 
-const none: AccountView = { state: 'none', timeZone: 'Australia/Sydney', defaultPhoneCountry: 'AU', canOpenDashboard: false, keychain: { available: true, description: 'the system keychain' } };
-const connected: AccountView = { ...none, state: 'connected', label: 'Harbour Bar', baseUrl: 'https://api.example.com', clientId: 'c1' };
+const none: AccountView = {
+  state: 'none',
+  timeZone: 'Australia/Sydney',
+  defaultPhoneCountry: 'AU',
+  canOpenDashboard: false,
+  keychain: { available: true, description: 'the system keychain' },
+};
+const connected: AccountView = {
+  ...none,
+  state: 'connected',
+  label: 'Harbour Bar',
+  baseUrl: 'https://api.example.com',
+  clientId: 'c1',
+};
 
 describe('the Settings screen', () => {
   beforeEach(() => useAccount.setState({ account: null }));
@@ -38,7 +50,9 @@ describe('the Settings screen', () => {
   });
 
   it('offers only the demo when the keychain is unavailable', async () => {
-    useAccount.setState({ account: { ...none, keychain: { available: false, description: 'The system keychain did not answer.' } } });
+    useAccount.setState({
+      account: { ...none, keychain: { available: false, description: 'The system keychain did not answer.' } },
+    });
     renderWithProviders(<SettingsScreen />);
     expect(screen.getByText('The keychain is not available')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'API key' })).toBeDisabled();
@@ -52,7 +66,10 @@ describe('the Settings screen', () => {
         getAccount: () => connected,
         listContactFields: () => [{ name: 'PatronName', type: 'string' }],
         listCategories: () => [{ id: '1', name: 'VIP' }],
-        disconnect: (request) => (calls.push(request), request.discardUnsent ? { disconnected: true, unsentCount: 2 } : { disconnected: false, unsentCount: 2 }),
+        disconnect: (request) => (
+          calls.push(request),
+          request.discardUnsent ? { disconnected: true, unsentCount: 2 } : { disconnected: false, unsentCount: 2 }
+        ),
       }),
     );
     setDesk(desk);
@@ -65,6 +82,11 @@ describe('the Settings screen', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
     expect(await within(dialog).findByText('2 items have not been sent yet')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect and discard 2 unsent' }));
-    await waitFor(() => expect(calls).toEqual([{ discardUnsent: false, clearLocalData: true }, { discardUnsent: true, clearLocalData: true }]));
+    await waitFor(() =>
+      expect(calls).toEqual([
+        { discardUnsent: false, clearLocalData: true },
+        { discardUnsent: true, clearLocalData: true },
+      ]),
+    );
   });
 });

@@ -33,7 +33,10 @@ describe('opening a built signup link', () => {
   });
 
   it('never opens a link the core refused, and says why', async () => {
-    const opened = await buildAndOpen({ opened: false, reason: 'Only https links (or the running demo service on this computer) can be opened.' });
+    const opened = await buildAndOpen({
+      opened: false,
+      reason: 'Only https links (or the running demo service on this computer) can be opened.',
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('Only https links');
     expect(opened).toEqual([]);
   });

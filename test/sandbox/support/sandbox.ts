@@ -35,7 +35,11 @@ export interface TestSandbox {
   /** POSTs a JSON body to a method. */
   json(method: string, body: unknown, apiKey?: string): Promise<Answer>;
   /** POSTs a form body (arrays as name[]) to a method. */
-  form(method: string, params: Record<string, string | number | string[] | undefined>, apiKey?: string): Promise<Answer>;
+  form(
+    method: string,
+    params: Record<string, string | number | string[] | undefined>,
+    apiKey?: string,
+  ): Promise<Answer>;
   /** Sends any request to a path of the sandbox. */
   raw(path: string, init?: RequestInit): Promise<Answer>;
   close(): void;
@@ -75,9 +79,17 @@ export function makeSandbox(options: SandboxOptions = {}, clock = testClock()): 
     clientId: sandbox.demo.clientId,
     apiKey: sandbox.demo.apiKey,
     json: (method, body, apiKey = sandbox.demo.apiKey) =>
-      raw(`/v1/${apiKey}/${method}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      raw(`/v1/${apiKey}/${method}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
     form: (method, params, apiKey = sandbox.demo.apiKey) =>
-      raw(`/v1/${apiKey}/${method}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encodeForm(params) }),
+      raw(`/v1/${apiKey}/${method}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: encodeForm(params),
+      }),
     raw,
     close: () => sandbox.close(),
   };

@@ -10,7 +10,12 @@ type Sandbox = ReturnType<typeof createSandbox>;
 const BASE = 'http://127.0.0.1:9';
 
 /** An account manager on a fresh migrated database, talking to the sandbox in-process. */
-function setup(sandbox: Sandbox, now: () => Date = () => new Date(), keychainWorks = true, fetchOverride?: typeof fetch) {
+function setup(
+  sandbox: Sandbox,
+  now: () => Date = () => new Date(),
+  keychainWorks = true,
+  fetchOverride?: typeof fetch,
+) {
   const db = openDeskDatabase(':memory:');
   const secrets = createMemorySecretStore();
   const views: AccountView[] = [];
@@ -19,7 +24,9 @@ function setup(sandbox: Sandbox, now: () => Date = () => new Date(), keychainWor
   const make = () =>
     createAccountManager({
       settings: createSqliteSettingsStore(db),
-      keychain: keychainWorks ? { available: true, store: secrets } : { available: false, reason: 'The system keychain did not answer.' },
+      keychain: keychainWorks
+        ? { available: true, store: secrets }
+        : { available: false, reason: 'The system keychain did not answer.' },
       fetch: fetchImpl,
       startDemoService: async () => ({ baseUrl: BASE, ...sandbox.demo, close: async () => {} }),
       signInWithToken: signIn,
@@ -40,7 +47,9 @@ describe('the account manager against the sandbox', () => {
   it('refuses a wrong key before saving anything', async () => {
     const { make, secrets, db } = setup(sandbox);
     const account = make();
-    await expect(account.connectWithApiKey({ baseUrl: BASE, apiKey: 'wrong', clientId: sandbox.demo.clientId })).rejects.toThrow(/refused this API key.*Nothing was saved/);
+    await expect(
+      account.connectWithApiKey({ baseUrl: BASE, apiKey: 'wrong', clientId: sandbox.demo.clientId }),
+    ).rejects.toThrow(/refused this API key.*Nothing was saved/);
     expect(await secrets.get('apiKey')).toBeNull();
     expect(db.prepare('SELECT count(*) AS n FROM settings').get()).toEqual({ n: 0 });
     expect(account.view().state).toBe('none');
@@ -48,14 +57,27 @@ describe('the account manager against the sandbox', () => {
 
   it('refuses a wrong client id in the service’s words', async () => {
     const account = setup(sandbox).make();
-    await expect(account.connectWithApiKey({ baseUrl: BASE, apiKey: sandbox.demo.apiKey, clientId: 'nope' })).rejects.toThrow(/Invalid client ID provided/);
+    await expect(
+      account.connectWithApiKey({ baseUrl: BASE, apiKey: sandbox.demo.apiKey, clientId: 'nope' }),
+    ).rejects.toThrow(/Invalid client ID provided/);
   });
 
   it('connects, keeps the key in the secret store only, and restores after a restart', async () => {
     const { make, secrets, db } = setup(sandbox);
     const first = make();
-    const view = await first.connectWithApiKey({ baseUrl: `${BASE}/`, apiKey: sandbox.demo.apiKey, clientId: sandbox.demo.clientId, label: 'Harbour Bar' });
-    expect(view).toMatchObject({ state: 'connected', label: 'Harbour Bar', baseUrl: BASE, clientId: sandbox.demo.clientId, timeZone: 'Australia/Sydney' });
+    const view = await first.connectWithApiKey({
+      baseUrl: `${BASE}/`,
+      apiKey: sandbox.demo.apiKey,
+      clientId: sandbox.demo.clientId,
+      label: 'Harbour Bar',
+    });
+    expect(view).toMatchObject({
+      state: 'connected',
+      label: 'Harbour Bar',
+      baseUrl: BASE,
+      clientId: sandbox.demo.clientId,
+      timeZone: 'Australia/Sydney',
+    });
     expect(JSON.stringify(view)).not.toContain(sandbox.demo.apiKey);
     expect(await secrets.get('apiKey')).toBe(sandbox.demo.apiKey);
     const stored = db.prepare('SELECT group_concat(value) AS all_values FROM settings').get() as { all_values: string };
@@ -70,10 +92,16 @@ describe('the account manager against the sandbox', () => {
   it('signs in with username and password; the password is kept nowhere', async () => {
     const { make, secrets, db } = setup(sandbox);
     const account = make();
-    const view = await account.signIn({ baseUrl: BASE, username: sandbox.demo.username, password: sandbox.demo.password });
+    const view = await account.signIn({
+      baseUrl: BASE,
+      username: sandbox.demo.username,
+      password: sandbox.demo.password,
+    });
     expect(view).toMatchObject({ state: 'connected', canOpenDashboard: true, clientId: sandbox.demo.clientId });
     expect(await secrets.get('partnerSecret')).toBeTruthy();
-    const everything = JSON.stringify(db.prepare('SELECT * FROM settings').all()) + JSON.stringify([await secrets.get('apiKey'), await secrets.get('partnerSecret')]);
+    const everything =
+      JSON.stringify(db.prepare('SELECT * FROM settings').all()) +
+      JSON.stringify([await secrets.get('apiKey'), await secrets.get('partnerSecret')]);
     expect(everything).not.toContain(sandbox.demo.password);
     expect(await account.dashboardCredentials()).toMatchObject({ baseUrl: BASE });
   });
@@ -82,9 +110,9 @@ describe('the account manager against the sandbox', () => {
     const server = await startSandboxServer({ port: 0, demo: true, demoGuests: 5 });
     try {
       const account = setup(sandbox, () => new Date(Date.now() - 5 * 60_000), true, fetch).make();
-      await expect(account.signIn({ baseUrl: server.baseUrl, username: server.demo.username, password: server.demo.password })).rejects.toThrow(
-        /clock is 5 minutes behind the service's/,
-      );
+      await expect(
+        account.signIn({ baseUrl: server.baseUrl, username: server.demo.username, password: server.demo.password }),
+      ).rejects.toThrow(/clock is 5 minutes behind the service's/);
     } finally {
       await server.close();
     }
@@ -92,12 +120,16 @@ describe('the account manager against the sandbox', () => {
 
   it('refuses a wrong password plainly', async () => {
     const { make } = setup(sandbox);
-    await expect(make().signIn({ baseUrl: BASE, username: sandbox.demo.username, password: 'wrong' })).rejects.toThrow(/did not accept this username and password/);
+    await expect(make().signIn({ baseUrl: BASE, username: sandbox.demo.username, password: 'wrong' })).rejects.toThrow(
+      /did not accept this username and password/,
+    );
   });
 
   it('offers only the demo when the keychain is unavailable', async () => {
     const account = setup(sandbox, undefined, false).make();
-    await expect(account.connectWithApiKey({ baseUrl: BASE, apiKey: sandbox.demo.apiKey, clientId: sandbox.demo.clientId })).rejects.toThrow(/only the demo is offered/);
+    await expect(
+      account.connectWithApiKey({ baseUrl: BASE, apiKey: sandbox.demo.apiKey, clientId: sandbox.demo.clientId }),
+    ).rejects.toThrow(/only the demo is offered/);
     expect((await account.startDemo()).state).toBe('demo');
   });
 

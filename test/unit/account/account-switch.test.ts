@@ -38,7 +38,13 @@ function setup(sandbox: Sandbox, options: { holdSms?: Promise<void> } = {}) {
     onChange: () => outbox.accountChanged(),
     defaults: { timeZone: 'Australia/Sydney', phoneCountry: 'AU' },
   });
-  const rows = () => db.prepare('SELECT id, state, account, payload FROM outbox_items ORDER BY seq').all() as Array<{ id: string; state: string; account: string; payload: string }>;
+  const rows = () =>
+    db.prepare('SELECT id, state, account, payload FROM outbox_items ORDER BY seq').all() as Array<{
+      id: string;
+      state: string;
+      account: string;
+      payload: string;
+    }>;
   return { db, account, outbox, rows };
 }
 
@@ -54,7 +60,14 @@ describe('disconnecting and changing account over unsent entries', () => {
     await account.connectWithApiKey({ baseUrl: BASE, apiKey: sandbox.demo.apiKey, clientId: sandbox.demo.clientId });
     // Not started: the entries wait, as they would offline.
     outbox.enqueue('sms', sms('Private note for Ada'));
-    outbox.enqueue('email', { to_email: 'ada@example.com', to_name: 'Ada', from_email: 'desk@venue.example', from_name: 'Venue', subject: 'Your booking', html: '<p>Hi Ada</p>' });
+    outbox.enqueue('email', {
+      to_email: 'ada@example.com',
+      to_name: 'Ada',
+      from_email: 'desk@venue.example',
+      from_name: 'Venue',
+      subject: 'Your booking',
+      html: '<p>Hi Ada</p>',
+    });
 
     expect(await account.disconnect({ discardUnsent: false })).toEqual({ disconnected: false, unsentCount: 2 });
     expect(account.view().state).toBe('connected');
@@ -71,7 +84,9 @@ describe('disconnecting and changing account over unsent entries', () => {
     await account.connectWithApiKey({ baseUrl: BASE, apiKey: sandbox.demo.apiKey, clientId: sandbox.demo.clientId });
     outbox.start();
     await outbox.settle();
-    const texts = sandbox.operator.messages({ clientId: sandbox.demo.clientId }).map((message) => message.message ?? message.subject);
+    const texts = sandbox.operator
+      .messages({ clientId: sandbox.demo.clientId })
+      .map((message) => message.message ?? message.subject);
     expect(texts).not.toContain('Private note for Ada');
     expect(texts).not.toContain('Your booking');
     await outbox.stop();
@@ -80,7 +95,12 @@ describe('disconnecting and changing account over unsent entries', () => {
   it('the core refuses to switch to another account over unsent entries unless told to discard them', async () => {
     const { account, outbox, rows } = setup(sandbox);
     const second = sandbox.operator.createAccount({ name: 'Second Venue' });
-    await account.connectWithApiKey({ baseUrl: BASE, apiKey: sandbox.demo.apiKey, clientId: sandbox.demo.clientId, label: 'Harbour Bar' });
+    await account.connectWithApiKey({
+      baseUrl: BASE,
+      apiKey: sandbox.demo.apiKey,
+      clientId: sandbox.demo.clientId,
+      label: 'Harbour Bar',
+    });
     outbox.enqueue('sms', sms('Table for two at 8'));
 
     const toSecond = { baseUrl: BASE, apiKey: second.apiKey, clientId: second.account.clientId };
@@ -105,7 +125,12 @@ describe('disconnecting and changing account over unsent entries', () => {
     expect(rows()[0]).toMatchObject({ state: 'queued', account: sandbox.demo.clientId });
 
     const second = sandbox.operator.createAccount({ name: 'Second Venue' });
-    await account.connectWithApiKey({ baseUrl: BASE, apiKey: second.apiKey, clientId: second.account.clientId, discardUnsent: true });
+    await account.connectWithApiKey({
+      baseUrl: BASE,
+      apiKey: second.apiKey,
+      clientId: second.account.clientId,
+      discardUnsent: true,
+    });
     outbox.enqueue('sms', sms('Second venue message'));
     await expect(account.startDemo()).rejects.toThrow(/1 entry in the outbox has not been sent/);
     await account.startDemo({ discardUnsent: true });
@@ -120,7 +145,8 @@ describe('disconnecting and changing account over unsent entries', () => {
     await account.connectWithApiKey({ baseUrl: BASE, apiKey: sandbox.demo.apiKey, clientId: sandbox.demo.clientId });
     outbox.enqueue('sms', sms('Already on its way'));
     outbox.start();
-    for (let i = 0; i < 50 && rows()[0]!.state !== 'sending'; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    for (let i = 0; i < 50 && rows()[0]!.state !== 'sending'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 5));
     expect(rows()[0]!.state).toBe('sending');
     outbox.enqueue('sms', sms('Still waiting'));
 

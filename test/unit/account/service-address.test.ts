@@ -10,9 +10,12 @@ describe('normaliseServiceAddress', () => {
     ['http://127.0.0.1:4010', 'http://127.0.0.1:4010'],
   ])('%s → %s', (input, expected) => expect(normaliseServiceAddress(input)).toBe(expected));
 
-  it.each(['http://api.example.com', 'https://user:pw@api.example.com', 'https://api.example.com/?key=1', 'https://not a host'])('refuses %s', (input) =>
-    expect(() => normaliseServiceAddress(input)).toThrow(),
-  );
+  it.each([
+    'http://api.example.com',
+    'https://user:pw@api.example.com',
+    'https://api.example.com/?key=1',
+    'https://not a host',
+  ])('refuses %s', (input) => expect(() => normaliseServiceAddress(input)).toThrow());
 });
 
 describe('describeClockSkew', () => {

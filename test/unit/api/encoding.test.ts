@@ -33,9 +33,16 @@ describe('request encoding', () => {
   });
 
   it('writes a Date as YYYY-MM-DD HH:MM:SS in the account zone and passes text through', async () => {
-    const { client, seen } = clientAnswering({ result: true, message: 'ok', data: { campaign_id: 'c1', recipients: 3, send_at: 'x' } }, { timeZone: 'Australia/Sydney' });
+    const { client, seen } = clientAnswering(
+      { result: true, message: 'ok', data: { campaign_id: 'c1', recipients: 3, send_at: 'x' } },
+      { timeZone: 'Australia/Sydney' },
+    );
     // 2024-01-15 00:30 UTC is 11:30 in Sydney (AEDT, +11).
-    await client.campaignSend({ campaign_id: 'c1', category_id: ['7', '9'], send_at: new Date(Date.UTC(2024, 0, 15, 0, 30, 0)) });
+    await client.campaignSend({
+      campaign_id: 'c1',
+      category_id: ['7', '9'],
+      send_at: new Date(Date.UTC(2024, 0, 15, 0, 30, 0)),
+    });
     const form = new URLSearchParams(seen[0]!.body);
     expect(form.get('send_at')).toBe('2024-01-15 11:30:00');
     expect(form.getAll('category_id[]')).toEqual(['7', '9']);
@@ -54,14 +61,29 @@ describe('request encoding', () => {
 
   it('sends JSON methods as application/json, Dates formatted inside arrays', async () => {
     const { client, seen } = clientAnswering({ success: [], failures: [] });
-    await client.addPurchase([{ client_id: 'c', contact_id: '1', item_desc: 'Beer', price: 7.5, purchased_at: new Date(Date.UTC(2024, 2, 3, 4, 5, 6)) }]);
+    await client.addPurchase([
+      {
+        client_id: 'c',
+        contact_id: '1',
+        item_desc: 'Beer',
+        price: 7.5,
+        purchased_at: new Date(Date.UTC(2024, 2, 3, 4, 5, 6)),
+      },
+    ]);
     expect(seen[0]!.headers.get('content-type')).toBe('application/json');
-    expect(JSON.parse(seen[0]!.body)).toEqual([{ client_id: 'c', contact_id: '1', item_desc: 'Beer', price: 7.5, purchased_at: '2024-03-03 04:05:06' }]);
+    expect(JSON.parse(seen[0]!.body)).toEqual([
+      { client_id: 'c', contact_id: '1', item_desc: 'Beer', price: 7.5, purchased_at: '2024-03-03 04:05:06' },
+    ]);
   });
 
   it('keeps custom contact fields and svc_multiselect_modify in push_contact', async () => {
     const { client, seen } = clientAnswering({ success: [], failures: [] });
-    const contact = { client_id: 'c', PatronEmail: 'a@x.test', MemberNumber: 42, svc_multiselect_modify: [{ field: 'Likes', option: 'Jazz', checked: true }] };
+    const contact = {
+      client_id: 'c',
+      PatronEmail: 'a@x.test',
+      MemberNumber: 42,
+      svc_multiselect_modify: [{ field: 'Likes', option: 'Jazz', checked: true }],
+    };
     await client.pushContact([contact]);
     expect(JSON.parse(seen[0]!.body)).toEqual([contact]);
   });

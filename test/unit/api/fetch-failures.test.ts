@@ -6,36 +6,52 @@ import { clientAnswering, failureOf, fakeFetch, TEST_BASE, TEST_KEY, undiciFailu
 const verify = { campaign_id: 'c1' };
 
 describe('fetch failures', () => {
-  it.each(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])('%s before connecting is NoConnectionError', async (code) => {
-    const { client } = clientAnswering({ throws: undiciFailure(code) });
-    const error = await failureOf(client.campaignVerify(verify));
-    expect(error).toBeInstanceOf(NoConnectionError);
-    expect(error).toMatchObject({ kind: 'no-connection', code, method: 'campaign_verify' });
-  });
+  it.each(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])(
+    '%s before connecting is NoConnectionError',
+    async (code) => {
+      const { client } = clientAnswering({ throws: undiciFailure(code) });
+      const error = await failureOf(client.campaignVerify(verify));
+      expect(error).toBeInstanceOf(NoConnectionError);
+      expect(error).toMatchObject({ kind: 'no-connection', code, method: 'campaign_verify' });
+    },
+  );
 
   it('every address of an AggregateError refused is NoConnectionError', async () => {
-    const refused = (address: string) => Object.assign(new Error(`connect ECONNREFUSED ${address}`), { code: 'ECONNREFUSED' });
+    const refused = (address: string) =>
+      Object.assign(new Error(`connect ECONNREFUSED ${address}`), { code: 'ECONNREFUSED' });
     const cause = new AggregateError([refused('::1:80'), refused('127.0.0.1:80')]);
     const { client } = clientAnswering({ throws: new TypeError('fetch failed', { cause }) });
     expect(await failureOf(client.campaignVerify(verify))).toBeInstanceOf(NoConnectionError);
   });
 
-  it.each(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_HEADERS_TIMEOUT'])('%s after sending is OutcomeUnknownError', async (code) => {
-    const { client } = clientAnswering({ throws: undiciFailure(code) });
-    const error = await failureOf(client.sms({ from: 'V', to: '1', message: 'm' }));
-    expect(error).toBeInstanceOf(OutcomeUnknownError);
-    expect(error).toMatchObject({ reason: 'connection-lost', code });
-  });
+  it.each(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_HEADERS_TIMEOUT'])(
+    '%s after sending is OutcomeUnknownError',
+    async (code) => {
+      const { client } = clientAnswering({ throws: undiciFailure(code) });
+      const error = await failureOf(client.sms({ from: 'V', to: '1', message: 'm' }));
+      expect(error).toBeInstanceOf(OutcomeUnknownError);
+      expect(error).toMatchObject({ reason: 'connection-lost', code });
+    },
+  );
 
   it('a failure without a code (a browser "Failed to fetch") is OutcomeUnknownError, never a safe retry', async () => {
     const { client } = clientAnswering({ throws: new TypeError('Failed to fetch') });
-    expect(await failureOf(client.email({ to_email: 'a@x.test', from_email: 'b@x.test', subject: 's', html: 'h' }))).toMatchObject({ kind: 'outcome-unknown' });
+    expect(
+      await failureOf(client.email({ to_email: 'a@x.test', from_email: 'b@x.test', subject: 's', html: 'h' })),
+    ).toMatchObject({ kind: 'outcome-unknown' });
   });
 
   it('our timeout aborts the call and reports OutcomeUnknownError (timeout)', async () => {
     const hanging = (_input: unknown, init?: RequestInit) =>
-      new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
-    const client = createServiceClient({ baseUrl: TEST_BASE, apiKey: TEST_KEY, fetch: hanging as typeof fetch, timeoutsMs: { short: 30 } });
+      new Promise<Response>((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
+    const client = createServiceClient({
+      baseUrl: TEST_BASE,
+      apiKey: TEST_KEY,
+      fetch: hanging as typeof fetch,
+      timeoutsMs: { short: 30 },
+    });
     const error = await failureOf(client.pushContact([{ client_id: 'c' }]));
     expect(error).toMatchObject({ kind: 'outcome-unknown', reason: 'timeout' });
   });
@@ -54,7 +70,12 @@ describe('fetch failures', () => {
       return realSetTimeout(callback, ms);
     }) as typeof setTimeout;
     try {
-      const client = createServiceClient({ baseUrl: TEST_BASE, apiKey: TEST_KEY, fetch: recording as typeof fetch, timeoutsMs: { getContactFields: 1234 } });
+      const client = createServiceClient({
+        baseUrl: TEST_BASE,
+        apiKey: TEST_KEY,
+        fetch: recording as typeof fetch,
+        timeoutsMs: { getContactFields: 1234 },
+      });
       await client.getContactFields({ client_id: 'c' });
       await client.pullDb({ client_id: 'c' }).catch(() => undefined);
       await client.getReservationFields({ client_id: 'c' });
@@ -73,7 +94,10 @@ describe('fetch failures', () => {
       },
     });
     const { client } = clientAnswering(new Response(broken, { status: 200 }));
-    expect(await failureOf(client.addPurchase([{ client_id: 'c', contact_id: '1' }]))).toMatchObject({ kind: 'outcome-unknown', reason: 'connection-lost' });
+    expect(await failureOf(client.addPurchase([{ client_id: 'c', contact_id: '1' }]))).toMatchObject({
+      kind: 'outcome-unknown',
+      reason: 'connection-lost',
+    });
   });
 });
 

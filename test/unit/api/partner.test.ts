@@ -10,9 +10,24 @@ const now = new Date(Date.UTC(2024, 4, 6, 7, 8, 9));
 
 describe('requestToken', () => {
   it('sends username, UTC nonce and signature headers, never the password, and maps the credentials', async () => {
-    const fake = fakeFetch(() => jsonResponse({ result: true, message: 'ok', data: { token: 'T', secret: 'S', client_id: 42 } }, 200, { date: 'Mon, 06 May 2024 07:08:10 GMT' }));
-    const credentials = await requestToken({ baseUrl: 'https://service.test/', username: 'ann', password: 'pw!', fetch: fake.fetch, now: () => now });
-    expect(credentials).toEqual({ token: 'T', secret: 'S', clientId: '42', serverDate: new Date(Date.UTC(2024, 4, 6, 7, 8, 10)) });
+    const fake = fakeFetch(() =>
+      jsonResponse({ result: true, message: 'ok', data: { token: 'T', secret: 'S', client_id: 42 } }, 200, {
+        date: 'Mon, 06 May 2024 07:08:10 GMT',
+      }),
+    );
+    const credentials = await requestToken({
+      baseUrl: 'https://service.test/',
+      username: 'ann',
+      password: 'pw!',
+      fetch: fake.fetch,
+      now: () => now,
+    });
+    expect(credentials).toEqual({
+      token: 'T',
+      secret: 'S',
+      clientId: '42',
+      serverDate: new Date(Date.UTC(2024, 4, 6, 7, 8, 10)),
+    });
 
     const [request] = fake.seen;
     expect(request!.url).toBe('https://service.test/v1/request_token');
@@ -24,8 +39,18 @@ describe('requestToken', () => {
   });
 
   it('on refusal exposes the service clock and how far ours is off', async () => {
-    const fake = fakeFetch(() => jsonResponse({ result: false, message: 'Invalid nonce' }, 200, { date: 'Mon, 06 May 2024 07:03:09 GMT' }));
-    const error = await failureOf(requestToken({ baseUrl: 'https://service.test', username: 'ann', password: 'pw', fetch: fake.fetch, now: () => now }));
+    const fake = fakeFetch(() =>
+      jsonResponse({ result: false, message: 'Invalid nonce' }, 200, { date: 'Mon, 06 May 2024 07:03:09 GMT' }),
+    );
+    const error = await failureOf(
+      requestToken({
+        baseUrl: 'https://service.test',
+        username: 'ann',
+        password: 'pw',
+        fetch: fake.fetch,
+        now: () => now,
+      }),
+    );
     expect(error).toBeInstanceOf(TokenRefusedError);
     const refusal = error as TokenRefusedError;
     expect(refusal.serviceMessage).toBe('Invalid nonce');
@@ -35,15 +60,33 @@ describe('requestToken', () => {
   });
 
   it('treats a bare 401 as a refusal too, and says the clock is fine when it is', async () => {
-    const fake = fakeFetch(() => new Response('denied', { status: 401, headers: { date: 'Mon, 06 May 2024 07:08:09 GMT' } }));
-    const error = (await failureOf(requestToken({ baseUrl: 'https://service.test', username: 'ann', password: 'bad', fetch: fake.fetch, now: () => now }))) as TokenRefusedError;
+    const fake = fakeFetch(
+      () => new Response('denied', { status: 401, headers: { date: 'Mon, 06 May 2024 07:08:09 GMT' } }),
+    );
+    const error = (await failureOf(
+      requestToken({
+        baseUrl: 'https://service.test',
+        username: 'ann',
+        password: 'bad',
+        fetch: fake.fetch,
+        now: () => now,
+      }),
+    )) as TokenRefusedError;
     expect(error).toBeInstanceOf(TokenRefusedError);
     expect(error).toMatchObject({ httpStatus: 401, serviceMessage: 'HTTP 401', clockSkewMs: 0, clockLikelyOff: false });
   });
 
   it('leaves 503 to the status error (retry later), not a refusal', async () => {
     const fake = fakeFetch(() => new Response('', { status: 503, headers: { 'retry-after': '5' } }));
-    const error = await failureOf(requestToken({ baseUrl: 'https://service.test', username: 'a', password: 'b', fetch: fake.fetch, now: () => now }));
+    const error = await failureOf(
+      requestToken({
+        baseUrl: 'https://service.test',
+        username: 'a',
+        password: 'b',
+        fetch: fake.fetch,
+        now: () => now,
+      }),
+    );
     expect(error).toBeInstanceOf(HttpStatusError);
     expect(error).toMatchObject({ retryAfterMs: 5000 });
   });
@@ -69,12 +112,23 @@ describe('buildSigninLink', () => {
 
 describe('buildSignupLink', () => {
   it('builds the partner plan list, with the reference as /?reference=', () => {
-    expect(buildSignupLink({ signupUrl: 'https://signup.test/', partnerId: 'P 1' })).toBe('https://signup.test/signup/ref/P%201');
-    expect(buildSignupLink({ signupUrl: 'https://signup.test', partnerId: 'P1', reference: 'desk #4' })).toBe('https://signup.test/signup/ref/P1/?reference=desk%20%234');
+    expect(buildSignupLink({ signupUrl: 'https://signup.test/', partnerId: 'P 1' })).toBe(
+      'https://signup.test/signup/ref/P%201',
+    );
+    expect(buildSignupLink({ signupUrl: 'https://signup.test', partnerId: 'P1', reference: 'desk #4' })).toBe(
+      'https://signup.test/signup/ref/P1/?reference=desk%20%234',
+    );
   });
 
   it('builds the direct plan link with logo_url URL-encoded', () => {
-    expect(buildSignupLink({ signupUrl: 'https://signup.test', planId: '77', logoUrl: 'https://cdn.test/logo.png?v=2', reference: 'r' })).toBe(
+    expect(
+      buildSignupLink({
+        signupUrl: 'https://signup.test',
+        planId: '77',
+        logoUrl: 'https://cdn.test/logo.png?v=2',
+        reference: 'r',
+      }),
+    ).toBe(
       'https://signup.test/signup/online_signup?pkgid=77&logo_url=https%3A%2F%2Fcdn.test%2Flogo.png%3Fv%3D2&reference=r',
     );
   });

@@ -57,7 +57,10 @@ describe('over real HTTP', () => {
   it('a connection reset after the request arrived is OutcomeUnknownError', async () => {
     const baseUrl = await serve((request) => request.on('end', () => request.socket.destroy()).resume());
     const client = createServiceClient({ baseUrl, apiKey });
-    expect(await failureOf(client.pushContact([{ client_id: 'c', PatronEmail: 'a@x.test' }]))).toMatchObject({ kind: 'outcome-unknown', reason: 'connection-lost' });
+    expect(await failureOf(client.pushContact([{ client_id: 'c', PatronEmail: 'a@x.test' }]))).toMatchObject({
+      kind: 'outcome-unknown',
+      reason: 'connection-lost',
+    });
   });
 
   it('a real 429 carries Retry-After', async () => {

@@ -7,7 +7,9 @@ import { failureOf } from './support/fake-fetch';
 
 const servers: Server[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve)))));
+  await Promise.all(
+    servers.splice(0).map((server) => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve)))),
+  );
 });
 
 /** A loopback HTTP server; resolves to its base URL and the paths it was asked for. */
@@ -30,7 +32,9 @@ describe('redirects', () => {
   for (const status of [301, 302, 307, 308]) {
     it(`a ${status} is RedirectRefusedError and the key never reaches the other address`, async () => {
       const elsewhere = await serve((_request, response) => response.end('{"result":true}'));
-      const service = await serve((_request, response) => response.writeHead(status, { location: `${elsewhere.baseUrl}/v1/${apiKey}/sms` }).end());
+      const service = await serve((_request, response) =>
+        response.writeHead(status, { location: `${elsewhere.baseUrl}/v1/${apiKey}/sms` }).end(),
+      );
       const client = createServiceClient({ baseUrl: service.baseUrl, apiKey });
       const error = await failureOf(client.sms(sms));
       expect(error).toBeInstanceOf(RedirectRefusedError);
@@ -44,8 +48,12 @@ describe('redirects', () => {
 
   it('request_token refuses a redirect too (the password signature must not travel on)', async () => {
     const elsewhere = await serve((_request, response) => response.end('{}'));
-    const service = await serve((_request, response) => response.writeHead(307, { location: `${elsewhere.baseUrl}/v1/request_token` }).end());
-    const error = await requestToken({ baseUrl: service.baseUrl, username: 'u', password: 'p' }).catch((caught: unknown) => caught);
+    const service = await serve((_request, response) =>
+      response.writeHead(307, { location: `${elsewhere.baseUrl}/v1/request_token` }).end(),
+    );
+    const error = await requestToken({ baseUrl: service.baseUrl, username: 'u', password: 'p' }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(RedirectRefusedError);
     expect(elsewhere.paths).toEqual([]);
   });
@@ -54,7 +62,9 @@ describe('redirects', () => {
 describe('answer size', () => {
   it('a body past the limit is ResponseTooLargeError, read no further, for a declared and a streamed length', async () => {
     let streamedBytes = 0;
-    const declared = await serve((_request, response) => response.writeHead(200, { 'content-length': String(10 * 1024 * 1024) }).end());
+    const declared = await serve((_request, response) =>
+      response.writeHead(200, { 'content-length': String(10 * 1024 * 1024) }).end(),
+    );
     const streamed = await serve((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
       const chunk = Buffer.alloc(64 * 1024, 'x');
@@ -70,15 +80,23 @@ describe('answer size', () => {
       const error = await failureOf(client.sms(sms));
       expect(error).toBeInstanceOf(ResponseTooLargeError);
       expect(error).toMatchObject({ kind: 'response-too-large', limitBytes: 1024 * 1024, method: 'sms' });
-      expect(error.message).toBe('sms: the answer was larger than 1 MB, more than this method can return; it was not read and the service may have acted on the request');
+      expect(error.message).toBe(
+        'sms: the answer was larger than 1 MB, more than this method can return; it was not read and the service may have acted on the request',
+      );
     }
     expect(streamedBytes).toBeLessThan(64 * 1024 * 1024);
   });
 
   it('an answer within the limit is read whole, and the per-method limit wins over the class', async () => {
     const body = JSON.stringify({ result: true, message: 'queued', padding: 'y'.repeat(200_000) });
-    const service = await serve((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(body));
-    const roomy = createServiceClient({ baseUrl: service.baseUrl, apiKey, responseLimitsBytes: { short: 1024, sms: 1024 * 1024 } });
+    const service = await serve((_request, response) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(body),
+    );
+    const roomy = createServiceClient({
+      baseUrl: service.baseUrl,
+      apiKey,
+      responseLimitsBytes: { short: 1024, sms: 1024 * 1024 },
+    });
     await expect(roomy.sms(sms)).resolves.toMatchObject({ message: 'queued' });
     const tight = createServiceClient({ baseUrl: service.baseUrl, apiKey, responseLimitsBytes: { sms: 1024 } });
     expect(await failureOf(tight.sms(sms))).toBeInstanceOf(ResponseTooLargeError);

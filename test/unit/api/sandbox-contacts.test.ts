@@ -30,7 +30,9 @@ describe.each(TARGETS)('contacts on the sandbox ($name)', (kind) => {
   describe('add_contact_field', () => {
     it('adds a field named as the camel case of its label, after append_after', async () => {
       const { client } = target.current;
-      expect(await client.addContactField({ label: 'Favourite wine', type: 'singleSelect', append_after: 'PatronSurname' })).toEqual({
+      expect(
+        await client.addContactField({ label: 'Favourite wine', type: 'singleSelect', append_after: 'PatronSurname' }),
+      ).toEqual({
         name: 'favouriteWine',
         label: 'Favourite wine',
         type: 'singleSelect',
@@ -43,15 +45,23 @@ describe.each(TARGETS)('contacts on the sandbox ($name)', (kind) => {
       [{ label: '', type: 'string' }, 'No field label provided'],
       [{ label: 'Shoe size', type: '' }, 'No field type specified'],
       [{ label: 'Shoe size', type: 'Sex' }, 'Unsupported field type specified'],
-      [{ label: 'Shoe size', type: 'number', append_after: 'noSuchField' }, "Field does not exist and can't be used for append_after"],
+      [
+        { label: 'Shoe size', type: 'number', append_after: 'noSuchField' },
+        "Field does not exist and can't be used for append_after",
+      ],
     ])('%o → %s', async (request, message) => {
-      expect(await failureOf(target.current.client.addContactField(request))).toMatchObject({ kind: 'service-failure', serviceMessage: message });
+      expect(await failureOf(target.current.client.addContactField(request))).toMatchObject({
+        kind: 'service-failure',
+        serviceMessage: message,
+      });
     });
 
     it('refuses a duplicate field key in the service words', async () => {
       const { client } = target.current;
       await client.addContactField({ label: 'Shoe size', type: 'number' });
-      const error = (await failureOf(client.addContactField({ label: 'shoe Size', type: 'text' }))) as ServiceFailureError;
+      const error = (await failureOf(
+        client.addContactField({ label: 'shoe Size', type: 'text' }),
+      )) as ServiceFailureError;
       expect(error.serviceMessage).toMatch(/^A field already exists with the field key shoeSize/);
     });
   });
@@ -60,7 +70,13 @@ describe.each(TARGETS)('contacts on the sandbox ($name)', (kind) => {
     it('inserts, updates and pulls contacts with categories and custom fields', async () => {
       const { client } = target.current;
       const pushed = await client.pushContact([
-        { client_id: clientId(), PatronName: 'Ann', PatronEmail: 'ann@example.com', svc_categories: 'VIP,Locals', MemberNumber: 'M1' },
+        {
+          client_id: clientId(),
+          PatronName: 'Ann',
+          PatronEmail: 'ann@example.com',
+          svc_categories: 'VIP,Locals',
+          MemberNumber: 'M1',
+        },
         { client_id: clientId(), PatronName: 'Bob', PatronMobile: '0412345678' },
       ]);
       expect(pushed.failures).toEqual([]);
@@ -73,8 +89,12 @@ describe.each(TARGETS)('contacts on the sandbox ($name)', (kind) => {
       const [ann] = await client.pullDb({ client_id: clientId(), PatronEmail: 'ann@example.com' });
       expect(ann).toMatchObject({ contact_id: annId, PatronName: 'Ann', PatronSurname: 'Lee', MemberNumber: 'M1' });
       expect(ann!.svc_categories?.split(',').sort()).toEqual(['Locals', 'VIP']);
-      expect(await client.pullDb({ client_id: clientId(), touched_from: new Date(Date.now() - 60_000) })).toHaveLength(2);
-      expect(await client.pullDb({ client_id: clientId(), touched_from: new Date(Date.now() + 3_600_000) })).toEqual([]);
+      expect(await client.pullDb({ client_id: clientId(), touched_from: new Date(Date.now() - 60_000) })).toHaveLength(
+        2,
+      );
+      expect(await client.pullDb({ client_id: clientId(), touched_from: new Date(Date.now() + 3_600_000) })).toEqual(
+        [],
+      );
     });
 
     it('reports each documented per-item failure with its reason, never throwing', async () => {
@@ -104,7 +124,10 @@ describe.each(TARGETS)('contacts on the sandbox ($name)', (kind) => {
       ['', 'No client ID provided'],
       ['9999', 'Invalid client ID provided'],
     ])('pull_db with client_id "%s" → %s', async (id, message) => {
-      expect(await failureOf(target.current.client.pullDb({ client_id: id }))).toMatchObject({ kind: 'service-failure', serviceMessage: message });
+      expect(await failureOf(target.current.client.pullDb({ client_id: id }))).toMatchObject({
+        kind: 'service-failure',
+        serviceMessage: message,
+      });
     });
   });
 
@@ -118,7 +141,11 @@ describe.each(TARGETS)('contacts on the sandbox ($name)', (kind) => {
 
     it('reads the generic failure from the error field', async () => {
       target.current.sandbox.operator.addFault({ method: 'categories', kind: 'store_failure', count: 1 });
-      expect(await failureOf(target.current.client.categories())).toMatchObject({ kind: 'service-failure', serviceMessage: 'An error occured', code: 400 });
+      expect(await failureOf(target.current.client.categories())).toMatchObject({
+        kind: 'service-failure',
+        serviceMessage: 'An error occured',
+        code: 400,
+      });
     });
   });
 });

@@ -22,11 +22,17 @@ describe.each(TARGETS)('partner access on the sandbox ($name)', (kind) => {
   it('a wrong password is refused, and the clock is not blamed', async () => {
     const error = await failureOf(signIn('wrong-password'));
     expect(error).toBeInstanceOf(TokenRefusedError);
-    expect(error).toMatchObject({ httpStatus: 401, serviceMessage: 'Invalid username or signature', clockLikelyOff: false });
+    expect(error).toMatchObject({
+      httpStatus: 401,
+      serviceMessage: 'Invalid username or signature',
+      clockLikelyOff: false,
+    });
   });
 
   it('a clock five minutes slow is refused with how far off it is (from the Date header over HTTP)', async () => {
-    const error = (await failureOf(signIn(target.current.demo.password, () => new Date(Date.now() - 5 * 60_000)))) as TokenRefusedError;
+    const error = (await failureOf(
+      signIn(target.current.demo.password, () => new Date(Date.now() - 5 * 60_000)),
+    )) as TokenRefusedError;
     expect(error).toBeInstanceOf(TokenRefusedError);
     expect(error.serviceMessage).toMatch(/^Nonce rejected/);
     // Node's HTTP server stamps every answer with Date; the in-process fetch has no server to do it.

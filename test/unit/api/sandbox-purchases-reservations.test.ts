@@ -5,7 +5,9 @@ import { TARGETS, useTarget, type Target } from './support/sandbox-targets';
 
 /** A guest of the demo account; its contact_id. */
 async function guest(target: Target, email = 'ann@example.com'): Promise<string> {
-  const pushed = await target.client.pushContact([{ client_id: target.demo.clientId, PatronName: 'Ann', PatronEmail: email }]);
+  const pushed = await target.client.pushContact([
+    { client_id: target.demo.clientId, PatronName: 'Ann', PatronEmail: email },
+  ]);
   return pushed.success[0]!.contact_id;
 }
 
@@ -15,17 +17,32 @@ describe.each(TARGETS)('purchases on the sandbox ($name)', (kind) => {
   it('adds items (quantity 1 when blank, Date written as the service datetime) and echoes them', async () => {
     const { client, demo, sandbox } = target.current;
     const contactId = await guest(target.current);
-    const item = { client_id: demo.clientId, contact_id: contactId, tx_id: 'tx1', item_desc: 'Pint', price: 9.5, purchased_at: new Date(Date.UTC(2025, 5, 1, 20, 15, 0)) };
+    const item = {
+      client_id: demo.clientId,
+      contact_id: contactId,
+      tx_id: 'tx1',
+      item_desc: 'Pint',
+      price: 9.5,
+      purchased_at: new Date(Date.UTC(2025, 5, 1, 20, 15, 0)),
+    };
     const result = await client.addPurchase([item]);
     expect(result.failures).toEqual([]);
     expect(result.success).toEqual([{ ...item, purchased_at: '2025-06-01 20:15:00' }]);
-    expect(sandbox.operator.purchases(demo.clientId)).toEqual([expect.objectContaining({ tx_id: 'tx1', item_qty: 1, price: 9.5 })]);
+    expect(sandbox.operator.purchases(demo.clientId)).toEqual([
+      expect.objectContaining({ tx_id: 'tx1', item_qty: 1, price: 9.5 }),
+    ]);
   });
 
   it('reports each documented per-item failure with the item and its reason', async () => {
     const { client, demo } = target.current;
     const contactId = await guest(target.current);
-    const base = { client_id: demo.clientId, contact_id: contactId, item_desc: 'Pint', price: 9.5, purchased_at: '2025-06-01 20:15:00' };
+    const base = {
+      client_id: demo.clientId,
+      contact_id: contactId,
+      item_desc: 'Pint',
+      price: 9.5,
+      purchased_at: '2025-06-01 20:15:00',
+    };
     const result = await client.addPurchase([
       { ...base, client_id: '' },
       { ...base, client_id: '4242' },
@@ -53,7 +70,15 @@ describe.each(TARGETS)('purchases on the sandbox ($name)', (kind) => {
     const { client, demo, sandbox } = target.current;
     const contactId = await guest(target.current);
     sandbox.operator.addFault({ method: 'add_purchase', kind: 'store_failure', count: 1 });
-    const result = await client.addPurchase([{ client_id: demo.clientId, contact_id: contactId, item_desc: 'Pint', price: 9, purchased_at: '2025-06-01 20:15:00' }]);
+    const result = await client.addPurchase([
+      {
+        client_id: demo.clientId,
+        contact_id: contactId,
+        item_desc: 'Pint',
+        price: 9,
+        purchased_at: '2025-06-01 20:15:00',
+      },
+    ]);
     expect(result.failures[0]!.reason.desc).toBe('Purchase add failed');
   });
 });
@@ -67,23 +92,45 @@ describe.each(TARGETS)('reservations on the sandbox ($name)', (kind) => {
     const { client, demo } = target.current;
     const pushed = await client.pushReservations([
       {
-        reservation: { id: 'R1', total_attendees: 4, attendee_names: ['Ann Lee', 'Bob Lee'], bookingStatus: 'Confirmed', Date: '2025-06-20', Time: '19:30:00' },
+        reservation: {
+          id: 'R1',
+          total_attendees: 4,
+          attendee_names: ['Ann Lee', 'Bob Lee'],
+          bookingStatus: 'Confirmed',
+          Date: '2025-06-20',
+          Time: '19:30:00',
+        },
         contact: { client_id: demo.clientId, PatronName: 'Ann', PatronEmail: 'ann@example.com' },
       },
     ]);
     expect(pushed.failures).toEqual([]);
-    expect(pushed.success).toEqual([{ client_id: demo.clientId, contact_id: expect.any(String), reservation_id: 'R1' }]);
+    expect(pushed.success).toEqual([
+      { client_id: demo.clientId, contact_id: expect.any(String), reservation_id: 'R1' },
+    ]);
 
-    const pulled = await client.pullReservations({ client_id: demo.clientId, touched_from: new Date(Date.now() - 60_000) });
+    const pulled = await client.pullReservations({
+      client_id: demo.clientId,
+      touched_from: new Date(Date.now() - 60_000),
+    });
     expect(pulled).toEqual([
       expect.objectContaining({
         reservation: expect.objectContaining({ id: 'R1', total_attendees: 4, bookingStatus: 'Confirmed' }),
-        contact: expect.objectContaining({ client_id: demo.clientId, contact_id: pushed.success[0]!.contact_id, PatronEmail: 'ann@example.com' }),
+        contact: expect.objectContaining({
+          client_id: demo.clientId,
+          contact_id: pushed.success[0]!.contact_id,
+          PatronEmail: 'ann@example.com',
+        }),
       }),
     ]);
 
     const { fields } = await client.getReservationFields({ client_id: demo.clientId });
-    expect(fields).toContainEqual(expect.objectContaining({ name: 'bookingStatus', type: 'singleSelect', options: ['Unconfirmed', 'Pending', 'Confirmed'] }));
+    expect(fields).toContainEqual(
+      expect.objectContaining({
+        name: 'bookingStatus',
+        type: 'singleSelect',
+        options: ['Unconfirmed', 'Pending', 'Confirmed'],
+      }),
+    );
   });
 
   it('reports per-item failures: no client id, invalid client id, unknown contact', async () => {
@@ -105,9 +152,20 @@ describe.each(TARGETS)('reservations on the sandbox ($name)', (kind) => {
     const { client, demo, sandbox } = target.current;
     sandbox.operator.enableReservations(demo.clientId, false);
     const message = 'Reservations not setup for this account';
-    expect(await failureOf(client.pullReservations({ client_id: demo.clientId }))).toMatchObject({ kind: 'service-failure', serviceMessage: message });
-    expect(await failureOf(client.getReservationFields({ client_id: demo.clientId }))).toMatchObject({ serviceMessage: message });
-    expect(await failureOf(client.pushReservations([{ reservation: { id: 'R5' }, contact: { client_id: demo.clientId, contact_id: '1' } }]))).toMatchObject({
+    expect(await failureOf(client.pullReservations({ client_id: demo.clientId }))).toMatchObject({
+      kind: 'service-failure',
+      serviceMessage: message,
+    });
+    expect(await failureOf(client.getReservationFields({ client_id: demo.clientId }))).toMatchObject({
+      serviceMessage: message,
+    });
+    expect(
+      await failureOf(
+        client.pushReservations([
+          { reservation: { id: 'R5' }, contact: { client_id: demo.clientId, contact_id: '1' } },
+        ]),
+      ),
+    ).toMatchObject({
       serviceMessage: message,
     });
   });
@@ -126,6 +184,8 @@ describe.each(TARGETS)('reservations on the sandbox ($name)', (kind) => {
     enable();
     const { client, demo, sandbox } = target.current;
     sandbox.operator.disableAccount(demo.clientId);
-    expect(await failureOf(client.pullReservations({ client_id: demo.clientId }))).toMatchObject({ serviceMessage: 'account disabled' });
+    expect(await failureOf(client.pullReservations({ client_id: demo.clientId }))).toMatchObject({
+      serviceMessage: 'account disabled',
+    });
   });
 });

@@ -1,6 +1,12 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { formatNonce, hmacSha256Hex, requestTokenSignature, sha1Hex, signinSignature } from '../../../shared/api/signatures';
+import {
+  formatNonce,
+  hmacSha256Hex,
+  requestTokenSignature,
+  sha1Hex,
+  signinSignature,
+} from '../../../shared/api/signatures';
 
 // Expected values are computed independently with node:crypto, so the Web Crypto code is checked against another implementation.
 const sha1 = (text: string) => createHash('sha1').update(text, 'utf8').digest('hex');
@@ -36,7 +42,9 @@ describe('requestTokenSignature', () => {
     const password = 'correct horse battery staple';
     const nonce = '2024-03-01 09:15:00';
     const passwordHash = sha1(password);
-    expect(await requestTokenSignature({ username, password, nonce })).toBe(hmac(passwordHash, `${username}.${passwordHash}.${nonce}`));
+    expect(await requestTokenSignature({ username, password, nonce })).toBe(
+      hmac(passwordHash, `${username}.${passwordHash}.${nonce}`),
+    );
   });
 
   it('changes when the nonce changes', async () => {
@@ -53,11 +61,15 @@ describe('signinSignature', () => {
   const nonce = '2024-03-01 09:15:00';
 
   it('keys with the secret itself (the sample code)', async () => {
-    expect(await signinSignature({ token, secret, nonce, keying: 'secret' })).toBe(hmac(secret, `${token}.${secret}.${nonce}`));
+    expect(await signinSignature({ token, secret, nonce, keying: 'secret' })).toBe(
+      hmac(secret, `${token}.${secret}.${nonce}`),
+    );
   });
 
   it('keys with sha1(secret) (the descriptive text)', async () => {
-    expect(await signinSignature({ token, secret, nonce, keying: 'sha1-of-secret' })).toBe(hmac(sha1(secret), `${token}.${secret}.${nonce}`));
+    expect(await signinSignature({ token, secret, nonce, keying: 'sha1-of-secret' })).toBe(
+      hmac(sha1(secret), `${token}.${secret}.${nonce}`),
+    );
   });
 });
 

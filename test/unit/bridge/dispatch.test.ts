@@ -6,7 +6,10 @@ import { fakeHandlers } from '../../support/fake-handlers';
 describe('createDispatcher', () => {
   it('calls the handler with the parsed argument', async () => {
     const dispatch = createDispatcher(fakeHandlers());
-    await expect(dispatch('openExternal', { url: 'https://example.com' })).resolves.toEqual({ ok: true, value: { opened: true } });
+    await expect(dispatch('openExternal', { url: 'https://example.com' })).resolves.toEqual({
+      ok: true,
+      value: { opened: true },
+    });
   });
 
   it('rejects arguments that fail the schema, naming the channel and the field', async () => {
@@ -44,7 +47,10 @@ describe('createDispatcher', () => {
     const hidden = await dispatch('getStatus', {});
     expect(hidden).toMatchObject({ ok: false, error: { code: 'failed' } });
     expect(JSON.stringify(hidden)).not.toContain('SQLITE_BUSY');
-    expect(await dispatch('getAppInfo', {})).toMatchObject({ ok: false, error: { message: 'The keychain is locked.' } });
+    expect(await dispatch('getAppInfo', {})).toMatchObject({
+      ok: false,
+      error: { message: 'The keychain is locked.' },
+    });
     expect(logged).toHaveLength(2);
   });
 

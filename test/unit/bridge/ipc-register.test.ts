@@ -23,10 +23,18 @@ const trustedEvent = { sender: contents, senderFrame: mainFrame } as unknown as 
 
 describe('registerDeskHandlers', () => {
   const ipc = fakeIpcMain();
-  const unregister = registerDeskHandlers(ipc as never, fakeHandlers(), mainFrameSenderCheck(() => contents, 'app://desk'));
+  const unregister = registerDeskHandlers(
+    ipc as never,
+    fakeHandlers(),
+    mainFrameSenderCheck(() => contents, 'app://desk'),
+  );
 
   it('registers one ipcMain handler per channel of the contract', () => {
-    expect([...ipc.handlers.keys()].sort()).toEqual(Object.keys(channels).map((name) => `desk:${name}`).sort());
+    expect([...ipc.handlers.keys()].sort()).toEqual(
+      Object.keys(channels)
+        .map((name) => `desk:${name}`)
+        .sort(),
+    );
   });
 
   it('answers a trusted call', async () => {
@@ -50,7 +58,10 @@ describe('registerDeskHandlers', () => {
     ] as unknown as IpcMainInvokeEvent[];
     for (const event of events) {
       const result = await ipc.handlers.get('desk:getStatus')!(event, {});
-      expect(result).toMatchObject({ ok: false, error: { message: expect.stringContaining('did not come from the Venue Desk window') } });
+      expect(result).toMatchObject({
+        ok: false,
+        error: { message: expect.stringContaining('did not come from the Venue Desk window') },
+      });
     }
     const navigatedAway = { url: 'https://evil.example/' };
     const hijacked = { mainFrame: navigatedAway } as unknown as WebContents;

@@ -3,7 +3,14 @@ import { selectRecipients } from '../../../sandbox/campaigns/recipients';
 import { createSandbox, type Sandbox } from '../../../sandbox/index';
 import { findAccountByClientId } from '../../../sandbox/store/accounts';
 import { createServiceClient } from '../../../shared/api/client';
-import { audienceFacts, buildAudienceIndex, countAudience, countAudienceIndexed, type Audience, type AudienceFacts } from '../../../shared/rules/campaign-audience';
+import {
+  audienceFacts,
+  buildAudienceIndex,
+  countAudience,
+  countAudienceIndexed,
+  type Audience,
+  type AudienceFacts,
+} from '../../../shared/rules/campaign-audience';
 import { formatServiceDate } from '../../../shared/rules/datetime';
 
 let sandbox: Sandbox;
@@ -13,7 +20,11 @@ let ids: string[];
 
 beforeAll(async () => {
   sandbox = createSandbox({ demo: true, demoGuests: 1500 });
-  const client = createServiceClient({ baseUrl: 'http://sandbox.invalid', apiKey: sandbox.demo.apiKey, fetch: sandbox.fetch.bind(sandbox) as typeof fetch });
+  const client = createServiceClient({
+    baseUrl: 'http://sandbox.invalid',
+    apiKey: sandbox.demo.apiKey,
+    fetch: sandbox.fetch.bind(sandbox) as typeof fetch,
+  });
   const contacts = await client.pullDb({ client_id: sandbox.demo.clientId });
   facts = contacts.map((contact) => audienceFacts(contact));
   const categories = await client.categories();
@@ -34,7 +45,7 @@ function estimate(audience: Audience): number {
   return countAudience(facts, audience, names, formatServiceDate(sandbox.context.now(), account.timezone));
 }
 
-describe('the audience estimate follows the service\'s rule', () => {
+describe("the audience estimate follows the service's rule", () => {
   it('the demo has categories and guests with and without them, birth dates and genders', () => {
     expect(ids.length).toBeGreaterThanOrEqual(2);
     expect(facts.some((guest) => guest.categories.length === 0)).toBe(true);
@@ -55,12 +66,22 @@ describe('the audience estimate follows the service\'s rule', () => {
     ['an age range nobody is in', () => ({ categories: ['none'], ageFrom: 120, ageTo: 130 })],
   ];
 
-  it.each(audiences)('%s: the same count as the sandbox\'s SQL, by the rule and by the column index', (_name, audience) => {
-    const expected = serviceCount(audience());
-    expect(estimate(audience())).toBe(expected);
-    const account = findAccountByClientId(sandbox.context.db, sandbox.demo.clientId)!;
-    expect(countAudienceIndexed(buildAudienceIndex(facts), audience(), names, formatServiceDate(sandbox.context.now(), account.timezone))).toBe(expected);
-  });
+  it.each(audiences)(
+    "%s: the same count as the sandbox's SQL, by the rule and by the column index",
+    (_name, audience) => {
+      const expected = serviceCount(audience());
+      expect(estimate(audience())).toBe(expected);
+      const account = findAccountByClientId(sandbox.context.db, sandbox.demo.clientId)!;
+      expect(
+        countAudienceIndexed(
+          buildAudienceIndex(facts),
+          audience(),
+          names,
+          formatServiceDate(sandbox.context.now(), account.timezone),
+        ),
+      ).toBe(expected);
+    },
+  );
 
   it('counts differently for different audiences (the comparison is not trivially equal)', () => {
     const counts = new Set(audiences.map(([, audience]) => serviceCount(audience())));

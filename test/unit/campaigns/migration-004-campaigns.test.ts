@@ -23,10 +23,30 @@ describe('migration 4: campaigns', () => {
     db.prepare(INSERT).run('d', 'campaign_send', 'queued', '{}', null, 0);
     // AUTOINCREMENT carried over: the deleted entry's number (2) is not given again.
     expect(db.prepare("SELECT seq FROM outbox_items WHERE id = 'd'").get()).toEqual({ seq: 4 });
-    expect(db.prepare('SELECT name FROM sqlite_master WHERE type = ? AND tbl_name = ? ORDER BY name').all('index', 'outbox_items').map((row) => (row as { name: string }).name)).toEqual(
-      expect.arrayContaining(['outbox_items_in_line', 'outbox_items_backing_off', 'outbox_items_pending', 'outbox_items_sent', 'outbox_items_by_guest', 'outbox_items_by_needed_local_id']),
+    expect(
+      db
+        .prepare('SELECT name FROM sqlite_master WHERE type = ? AND tbl_name = ? ORDER BY name')
+        .all('index', 'outbox_items')
+        .map((row) => (row as { name: string }).name),
+    ).toEqual(
+      expect.arrayContaining([
+        'outbox_items_in_line',
+        'outbox_items_backing_off',
+        'outbox_items_pending',
+        'outbox_items_sent',
+        'outbox_items_by_guest',
+        'outbox_items_by_needed_local_id',
+      ]),
     );
-    db.prepare(`INSERT INTO campaigns (id, account, state, content, created_at, updated_at) VALUES ('cmp-1', 'c1', 'draft', '{}', 1, 1)`).run();
-    expect(() => db.prepare(`INSERT INTO campaigns (id, account, state, content, created_at, updated_at) VALUES ('cmp-2', 'c1', 'lost', '{}', 1, 1)`).run()).toThrow(/CHECK constraint/);
+    db.prepare(
+      `INSERT INTO campaigns (id, account, state, content, created_at, updated_at) VALUES ('cmp-1', 'c1', 'draft', '{}', 1, 1)`,
+    ).run();
+    expect(() =>
+      db
+        .prepare(
+          `INSERT INTO campaigns (id, account, state, content, created_at, updated_at) VALUES ('cmp-2', 'c1', 'lost', '{}', 1, 1)`,
+        )
+        .run(),
+    ).toThrow(/CHECK constraint/);
   });
 });

@@ -43,17 +43,29 @@ describe('the demo service', () => {
     expect(written.apiKey).toMatch(/^[0-9a-f]{48}$/);
     expect(written.apiKey).toBe(demo.apiKey);
     expect((await categories(written.baseUrl, written.apiKey)).status).toBe(200);
-    const operator = await fetch(`${written.baseUrl}/_operator/accounts`, { headers: { [written.operatorTokenHeader]: written.operatorToken } });
+    const operator = await fetch(`${written.baseUrl}/_operator/accounts`, {
+      headers: { [written.operatorTokenHeader]: written.operatorToken },
+    });
     expect(operator.status).toBe(200);
-    expect(await requestToken({ baseUrl: written.baseUrl, username: written.username, password: written.password })).toMatchObject({ clientId: written.clientId });
-    expect(await requestToken({ baseUrl: written.baseUrl, username: 'demo', password: 'demo-password' }).catch((error: unknown) => error)).toBeInstanceOf(TokenRefusedError);
+    expect(
+      await requestToken({ baseUrl: written.baseUrl, username: written.username, password: written.password }),
+    ).toMatchObject({ clientId: written.clientId });
+    expect(
+      await requestToken({ baseUrl: written.baseUrl, username: 'demo', password: 'demo-password' }).catch(
+        (error: unknown) => error,
+      ),
+    ).toBeInstanceOf(TokenRefusedError);
   });
 
   it('revokes the previous launch’s key, password, token and operator token, and removes the file when it stops', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'desk-demo-'));
     dirs.push(dataDir);
     const first = await launch(dataDir);
-    const token = await requestToken({ baseUrl: first.written.baseUrl, username: first.written.username, password: first.written.password });
+    const token = await requestToken({
+      baseUrl: first.written.baseUrl,
+      username: first.written.username,
+      password: first.written.password,
+    });
     await first.demo.close();
     running.splice(running.indexOf(first.demo), 1);
     expect(existsSync(first.file)).toBe(false);
@@ -65,9 +77,15 @@ describe('the demo service', () => {
     expect((await categories(second.written.baseUrl, first.written.apiKey)).status).toBe(401);
     expect((await categories(second.written.baseUrl, token.token)).status).toBe(401);
     expect((await categories(second.written.baseUrl, second.written.apiKey)).status).toBe(200);
-    const oldOperator = await fetch(`${second.written.baseUrl}/_operator/accounts`, { headers: { [first.written.operatorTokenHeader]: first.written.operatorToken } });
+    const oldOperator = await fetch(`${second.written.baseUrl}/_operator/accounts`, {
+      headers: { [first.written.operatorTokenHeader]: first.written.operatorToken },
+    });
     expect(oldOperator.status).toBe(401);
-    const oldPassword = await requestToken({ baseUrl: second.written.baseUrl, username: 'demo', password: first.written.password }).catch((error: unknown) => error);
+    const oldPassword = await requestToken({
+      baseUrl: second.written.baseUrl,
+      username: 'demo',
+      password: first.written.password,
+    }).catch((error: unknown) => error);
     expect(oldPassword).toBeInstanceOf(TokenRefusedError);
   });
 });

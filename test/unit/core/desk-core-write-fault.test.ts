@@ -13,17 +13,25 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const HELD = 'The desk cannot write to its database: another program is holding the database file (a backup tool, or a second Venue Desk on the same folder).';
+const HELD =
+  'The desk cannot write to its database: another program is holding the database file (a backup tool, or a second Venue Desk on the same folder).';
 
 describe('the desk core when its database refuses writes', () => {
   it('answers an enqueue with the reason over the bridge, shows it in the status, and clears it once writes work', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'desk-core-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const core: DeskCore = await createDeskCore({ mode: 'browser', version: 'test', dataDir, keychain: { available: true, store: createMemorySecretStore() } });
+    const core: DeskCore = await createDeskCore({
+      mode: 'browser',
+      version: 'test',
+      dataDir,
+      keychain: { available: true, store: createMemorySecretStore() },
+    });
     cleanups.push(() => core.close());
     const call = createDispatcher(core.handlers);
     const statuses: Array<EventPayload<'statusChanged'>> = [];
-    core.events.subscribe((name, payload) => name === 'statusChanged' && statuses.push(payload as EventPayload<'statusChanged'>));
+    core.events.subscribe(
+      (name, payload) => name === 'statusChanged' && statuses.push(payload as EventPayload<'statusChanged'>),
+    );
     await call('startDemo', {});
     const sms = { from: 'Harbour', to: '+61412345678', message: 'Your table is ready' };
 
@@ -31,7 +39,10 @@ describe('the desk core when its database refuses writes', () => {
     const other = new Database(join(dataDir, 'desk.sqlite'));
     other.prepare('BEGIN IMMEDIATE').run();
     const refused = await call('sendGuestSms', sms);
-    expect(refused).toEqual({ ok: false, error: { code: 'failed', message: `${HELD} Nothing was saved; try again once it is fixed.` } });
+    expect(refused).toEqual({
+      ok: false,
+      error: { code: 'failed', message: `${HELD} Nothing was saved; try again once it is fixed.` },
+    });
     expect(await call('getStatus', {})).toMatchObject({ ok: true, value: { writeProblem: HELD } });
     await new Promise((resolve) => setImmediate(resolve));
     expect(statuses.at(-1)).toMatchObject({ writeProblem: HELD });

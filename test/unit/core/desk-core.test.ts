@@ -12,7 +12,12 @@ const cores: DeskCore[] = [];
 /** A desk core on a fresh data directory with a memory keychain (the demo needs no real one). */
 async function startCore(dataDir = mkdtempSync(join(tmpdir(), 'desk-core-'))) {
   dirs.push(dataDir);
-  const core = await createDeskCore({ mode: 'browser', version: 'test', dataDir, keychain: { available: true, store: createMemorySecretStore() } });
+  const core = await createDeskCore({
+    mode: 'browser',
+    version: 'test',
+    dataDir,
+    keychain: { available: true, store: createMemorySecretStore() },
+  });
   cores.push(core);
   return { core, dataDir, call: createDispatcher(core.handlers) };
 }
@@ -26,7 +31,10 @@ describe('the desk core', () => {
   it('starts the demo from its data directory and serves guests and the outbox through the bridge', async () => {
     const { call, dataDir } = await startCore();
     const demo = await call('startDemo', {});
-    expect(demo).toMatchObject({ ok: true, value: { state: 'demo', label: 'Harbour Lights Bar & Dining', defaultPhoneCountry: 'AU' } });
+    expect(demo).toMatchObject({
+      ok: true,
+      value: { state: 'demo', label: 'Harbour Lights Bar & Dining', defaultPhoneCountry: 'AU' },
+    });
     expect(existsSync(join(dataDir, 'demo-service.sqlite'))).toBe(true);
     const status = await call('getStatus', {});
     expect(status).toMatchObject({ ok: true, value: { account: { state: 'demo' } } });
@@ -49,7 +57,9 @@ describe('the desk core', () => {
     expect(answer.status).toBeGreaterThanOrEqual(300);
     expect(answer.status).toBeLessThan(400);
     expect(answer.headers.get('set-cookie')).toBeTruthy();
-    const account = await fetch(new URL(answer.headers.get('location')!, url), { headers: { cookie: answer.headers.get('set-cookie')!.split(';')[0]! } });
+    const account = await fetch(new URL(answer.headers.get('location')!, url), {
+      headers: { cookie: answer.headers.get('set-cookie')!.split(';')[0]! },
+    });
     expect(account.status).toBe(200);
     expect(await account.text()).toContain('Harbour Lights');
   });
@@ -59,7 +69,10 @@ describe('the desk core', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'desk-core-'));
     dirs.push(dataDir);
     const core = await createDeskCore({
-      mode: 'electron', version: 'test', dataDir, keychain: { available: true, store: createMemorySecretStore() },
+      mode: 'electron',
+      version: 'test',
+      dataDir,
+      keychain: { available: true, store: createMemorySecretStore() },
       openExternal: async (url) => (opened.push(url), true),
     });
     cores.push(core);
@@ -78,7 +91,10 @@ describe('the desk core', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'desk-core-'));
     dirs.push(dataDir);
     const core = await createDeskCore({
-      mode: 'electron', version: 'test', dataDir, keychain: { available: true, store: createMemorySecretStore() },
+      mode: 'electron',
+      version: 'test',
+      dataDir,
+      keychain: { available: true, store: createMemorySecretStore() },
       openExternal: async (url) => (opened.push(url), true),
     });
     cores.push(core);
@@ -87,9 +103,21 @@ describe('the desk core', () => {
     if (!demoAccount.ok) throw new Error(demoAccount.error.message);
     const demoOrigin = new URL((demoAccount.value as { baseUrl: string }).baseUrl).origin;
     const otherPort = Number(new URL(demoOrigin).port) === 65000 ? 65001 : 65000;
-    expect(await call('openExternal', { url: `${demoOrigin}/signup/ref/P1001` })).toEqual({ ok: true, value: { opened: true } });
-    expect(await call('openExternal', { url: 'https://example.com/help' })).toEqual({ ok: true, value: { opened: true } });
-    for (const url of [`http://127.0.0.1:${otherPort}/`, 'http://localhost/', 'http://example.com/', 'file:///etc/passwd', 'https://user:pw@example.com/']) {
+    expect(await call('openExternal', { url: `${demoOrigin}/signup/ref/P1001` })).toEqual({
+      ok: true,
+      value: { opened: true },
+    });
+    expect(await call('openExternal', { url: 'https://example.com/help' })).toEqual({
+      ok: true,
+      value: { opened: true },
+    });
+    for (const url of [
+      `http://127.0.0.1:${otherPort}/`,
+      'http://localhost/',
+      'http://example.com/',
+      'file:///etc/passwd',
+      'https://user:pw@example.com/',
+    ]) {
       expect(await call('openExternal', { url })).toMatchObject({ ok: true, value: { opened: false } });
     }
     expect(opened).toEqual([`${demoOrigin}/signup/ref/P1001`, 'https://example.com/help']);
@@ -101,7 +129,10 @@ describe('the desk core', () => {
     await first.core.close();
     cores.splice(cores.indexOf(first.core), 1);
     const second = await startCore(first.dataDir);
-    expect(await second.call('getAccount', {})).toMatchObject({ ok: true, value: { state: 'demo', canOpenDashboard: true } });
+    expect(await second.call('getAccount', {})).toMatchObject({
+      ok: true,
+      value: { state: 'demo', canOpenDashboard: true },
+    });
     expect(await second.core.dashboardLink()).toMatch(/signin\?signature=/);
   });
 
@@ -114,7 +145,10 @@ describe('the desk core', () => {
     const status = await call('getStatus', {});
     expect(status.ok && (status.value as { problem?: string }).problem).toMatch(/desk database/i);
     const listing = await call('listOutbox', {});
-    expect(listing).toMatchObject({ ok: false, error: { code: 'failed', message: expect.stringMatching(/desk database/i) } });
+    expect(listing).toMatchObject({
+      ok: false,
+      error: { code: 'failed', message: expect.stringMatching(/desk database/i) },
+    });
     expect(readFileSync(join(dataDir, 'desk.sqlite'))).toEqual(before);
 
     const moved = await call('moveAsideDamagedDatabase', {});

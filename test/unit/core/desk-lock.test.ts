@@ -4,7 +4,12 @@ import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDeskCore } from '../../../electron/core/desk-core';
-import { acquireDeskLock, DESK_LOCK_FILE, DeskAlreadyRunningError, DeskLockUnavailableError } from '../../../electron/core/lock/desk-lock';
+import {
+  acquireDeskLock,
+  DESK_LOCK_FILE,
+  DeskAlreadyRunningError,
+  DeskLockUnavailableError,
+} from '../../../electron/core/lock/desk-lock';
 import { processIdentity } from '../../../electron/core/lock/process-identity';
 import { createMemorySecretStore } from '../../../electron/core/secrets/secret-store';
 import { useTempDir } from '../outbox/support/temp-dir';
@@ -22,14 +27,22 @@ async function liveProcess(): Promise<number> {
 }
 
 const writeLock = (dataDir: string, holder: Record<string, unknown>) =>
-  writeFileSync(join(dataDir, DESK_LOCK_FILE), JSON.stringify({ mode: 'browser', startedAt: new Date().toISOString(), ...holder }));
+  writeFileSync(
+    join(dataDir, DESK_LOCK_FILE),
+    JSON.stringify({ mode: 'browser', startedAt: new Date().toISOString(), ...holder }),
+  );
 
 describe('the desk lock', () => {
   it('keeps the desk core from opening the database of a folder another desk holds', async () => {
     const dataDir = tempDir();
     const pid = await liveProcess();
     writeLock(dataDir, { pid, identity: processIdentity(pid), mode: 'electron' });
-    const error = await createDeskCore({ mode: 'browser', version: 'test', dataDir, keychain: { available: true, store: createMemorySecretStore() } }).catch((caught: unknown) => caught);
+    const error = await createDeskCore({
+      mode: 'browser',
+      version: 'test',
+      dataDir,
+      keychain: { available: true, store: createMemorySecretStore() },
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DeskAlreadyRunningError);
     expect((error as Error).message).toMatch(/already open in its own window for this data folder/);
     expect(existsSync(join(dataDir, 'desk.sqlite'))).toBe(false);
@@ -39,11 +52,18 @@ describe('the desk lock', () => {
     const dataDir = tempDir();
     const pid = await liveProcess();
     writeLock(dataDir, { pid, identity: processIdentity(pid) });
-    const starting = await acquireDeskLock(dataDir, { mode: 'browser', waitForAddressMs: 300 }).catch((caught: unknown) => caught);
+    const starting = await acquireDeskLock(dataDir, { mode: 'browser', waitForAddressMs: 300 }).catch(
+      (caught: unknown) => caught,
+    );
     expect((starting as Error).message).toMatch(/still starting for this data folder/);
 
-    setTimeout(() => writeLock(dataDir, { pid, identity: processIdentity(pid), url: 'http://127.0.0.1:1234/?token=abc' }), 150);
-    const started = await acquireDeskLock(dataDir, { mode: 'browser', waitForAddressMs: 5_000 }).catch((caught: unknown) => caught);
+    setTimeout(
+      () => writeLock(dataDir, { pid, identity: processIdentity(pid), url: 'http://127.0.0.1:1234/?token=abc' }),
+      150,
+    );
+    const started = await acquireDeskLock(dataDir, { mode: 'browser', waitForAddressMs: 5_000 }).catch(
+      (caught: unknown) => caught,
+    );
     expect(started).toBeInstanceOf(DeskAlreadyRunningError);
     expect((started as DeskAlreadyRunningError).holder.url).toBe('http://127.0.0.1:1234/?token=abc');
   });
@@ -82,9 +102,12 @@ describe('the desk lock', () => {
   it('lets exactly one of two desks racing for a stale lock have the folder', async () => {
     const dataDir = tempDir();
     writeLock(dataDir, { pid: 2 ** 22 + 12345 });
-    const results = await Promise.allSettled([0, 1, 2].map(() => acquireDeskLock(dataDir, { mode: 'browser', waitForAddressMs: 200 })));
+    const results = await Promise.allSettled(
+      [0, 1, 2].map(() => acquireDeskLock(dataDir, { mode: 'browser', waitForAddressMs: 200 })),
+    );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
-    for (const result of results) if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(DeskAlreadyRunningError);
+    for (const result of results)
+      if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(DeskAlreadyRunningError);
     for (const result of results) if (result.status === 'fulfilled') result.value.release();
   });
 
@@ -92,7 +115,9 @@ describe('the desk lock', () => {
     const missing = join(tempDir(), 'not-there');
     const error = await acquireDeskLock(missing, { mode: 'browser' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(DeskLockUnavailableError);
-    expect((error as Error).message).toBe(`Venue Desk cannot create its lock file in its data folder (${missing}): ENOENT. Check that the folder exists and that you may write to it.`);
+    expect((error as Error).message).toBe(
+      `Venue Desk cannot create its lock file in its data folder (${missing}): ENOENT. Check that the folder exists and that you may write to it.`,
+    );
   });
 
   it('publishes the address for a second start, and never releases a lock that is no longer its own', async () => {
@@ -100,7 +125,9 @@ describe('the desk lock', () => {
     const lock = await acquireDeskLock(dataDir, { mode: 'browser' });
     lock.publishAddress('http://127.0.0.1:4321/?token=t');
     const second = await acquireDeskLock(dataDir, { mode: 'browser' }).catch((caught: unknown) => caught);
-    expect((second as Error).message).toContain('Open this address in Chrome or Chromium: http://127.0.0.1:4321/?token=t');
+    expect((second as Error).message).toContain(
+      'Open this address in Chrome or Chromium: http://127.0.0.1:4321/?token=t',
+    );
     const pid = await liveProcess();
     writeLock(dataDir, { pid, identity: processIdentity(pid) }); // someone else's now
     lock.release();

@@ -15,14 +15,30 @@ let outbox: Outbox;
 let connected: boolean;
 let handlers: ReturnType<typeof createGuestHandlers>;
 
-const settings = (): AccountSettings => ({ label: 'Demo', clientId: sandbox.demo.clientId, baseUrl: 'http://sandbox.test', timeZone: 'UTC', defaultPhoneCountry: 'AU', demo: true });
+const settings = (): AccountSettings => ({
+  label: 'Demo',
+  clientId: sandbox.demo.clientId,
+  baseUrl: 'http://sandbox.test',
+  timeZone: 'UTC',
+  defaultPhoneCountry: 'AU',
+  demo: true,
+});
 
 beforeEach(() => {
   sandbox = createSandbox({ demo: true, demoGuests: 150 });
-  client = createServiceClient({ baseUrl: 'http://sandbox.test', apiKey: sandbox.demo.apiKey, fetch: sandbox.fetch, timeZone: 'UTC' });
+  client = createServiceClient({
+    baseUrl: 'http://sandbox.test',
+    apiKey: sandbox.demo.apiKey,
+    fetch: sandbox.fetch,
+    timeZone: 'UTC',
+  });
   db = openDeskDatabase(':memory:');
   connected = true;
-  outbox = createOutbox({ db, account: () => (connected ? { clientId: sandbox.demo.clientId, client, phoneCountry: 'AU' } : null), config: { probeIntervalMs: 20 } });
+  outbox = createOutbox({
+    db,
+    account: () => (connected ? { clientId: sandbox.demo.clientId, client, phoneCountry: 'AU' } : null),
+    config: { probeIntervalMs: 20 },
+  });
   outbox.start();
   const services: DeskServices = {
     events: createDeskEvents(),
@@ -41,7 +57,10 @@ afterEach(async () => {
 
 /** The service's copy of a contact. */
 async function onService(filter: { PatronEmail?: string; contactId?: string }) {
-  const contacts = await client.pullDb({ client_id: sandbox.demo.clientId, ...(filter.PatronEmail ? { PatronEmail: filter.PatronEmail } : {}) });
+  const contacts = await client.pullDb({
+    client_id: sandbox.demo.clientId,
+    ...(filter.PatronEmail ? { PatronEmail: filter.PatronEmail } : {}),
+  });
   return filter.contactId ? contacts.filter((contact) => contact.contact_id === filter.contactId) : contacts;
 }
 
@@ -64,12 +83,16 @@ describe('pulling guests for the cache', () => {
     }
     expect(pages.reduce((sum, size) => sum + size, 0)).toBe(everyone.length);
     expect(pages[0]).toBe(60);
-    await expect(handlers.pullGuestsPage({ pullId: pull.pullId, offset: 0, limit: 60 })).rejects.toThrow('That download of the guest list has expired. Sync again.');
+    await expect(handlers.pullGuestsPage({ pullId: pull.pullId, offset: 0, limit: 60 })).rejects.toThrow(
+      'That download of the guest list has expired. Sync again.',
+    );
   });
 
   it('pulls only guests touched since an instant (touched_from in the account’s zone)', async () => {
     const before = new Date(Date.now() - 1000).toISOString();
-    await client.pushContact([{ client_id: sandbox.demo.clientId, PatronName: 'Fresh', PatronEmail: 'fresh@example.com' }]);
+    await client.pushContact([
+      { client_id: sandbox.demo.clientId, PatronName: 'Fresh', PatronEmail: 'fresh@example.com' },
+    ]);
     const pull = await handlers.pullGuests({ touchedFrom: before });
     const page = await handlers.pullGuestsPage({ pullId: pull.pullId, offset: 0, limit: 2000 });
     expect(page.contacts.map((contact) => contact.PatronEmail)).toEqual(['fresh@example.com']);
@@ -77,10 +100,14 @@ describe('pulling guests for the cache', () => {
 
   it('says plainly when no account is connected or the service does not answer', async () => {
     connected = false;
-    await expect(handlers.pullGuests({})).rejects.toThrow('No account is connected. Connect one in Settings, or start the demo.');
+    await expect(handlers.pullGuests({})).rejects.toThrow(
+      'No account is connected. Connect one in Settings, or start the demo.',
+    );
     connected = true;
     await sandbox.operator.setOffline(true);
-    await expect(handlers.pullGuests({})).rejects.toThrow('The service is not answering, so the guest list could not be fetched.');
+    await expect(handlers.pullGuests({})).rejects.toThrow(
+      'The service is not answering, so the guest list could not be fetched.',
+    );
   });
 });
 
@@ -105,8 +132,15 @@ describe('profile edits and new guests through the outbox', () => {
   it('records a guest while the service is down under a local id; it and its purchase go out once it answers', async () => {
     await sandbox.operator.setOffline(true);
     const localId = 'local-1b4e28ba-2fa1-11d2-883f-0016d3cca427';
-    const created = await handlers.createGuest({ localId, fields: { PatronName: 'Olive', PatronEmail: 'olive@example.com', PatronMobile: '' }, categories: ['VIP'] });
-    const purchase = await handlers.addGuestPurchase({ guestKey: localId, item: { item_desc: 'Negroni', price: '18.50' } });
+    const created = await handlers.createGuest({
+      localId,
+      fields: { PatronName: 'Olive', PatronEmail: 'olive@example.com', PatronMobile: '' },
+      categories: ['VIP'],
+    });
+    const purchase = await handlers.addGuestPurchase({
+      guestKey: localId,
+      item: { item_desc: 'Negroni', price: '18.50' },
+    });
     expect(created.guestKey).toBe(localId);
     expect(await onService({ PatronEmail: 'olive@example.com' }).catch(() => [])).toEqual([]);
     await sandbox.operator.setOffline(false);
@@ -121,15 +155,24 @@ describe('profile edits and new guests through the outbox', () => {
   });
 
   it('refuses a new guest without an email or a mobile, in the service’s words', async () => {
-    await expect(handlers.createGuest({ localId: 'local-aaaaaaaa-0000', fields: { PatronName: 'Nobody' } })).rejects.toThrow('No email or mobile information');
+    await expect(
+      handlers.createGuest({ localId: 'local-aaaaaaaa-0000', fields: { PatronName: 'Nobody' } }),
+    ).rejects.toThrow('No email or mobile information');
   });
 });
 
 describe('one-off messages', () => {
   it('refuses an SMS with an accented character before queueing; sends a plain one exactly once', async () => {
-    await expect(handlers.sendGuestSms({ from: 'Harbour', to: '0412 345 678', message: 'Table ready at the café' })).rejects.toThrow(/characters the service refuses: "é" \(use "e"\)/);
+    await expect(
+      handlers.sendGuestSms({ from: 'Harbour', to: '0412 345 678', message: 'Table ready at the café' }),
+    ).rejects.toThrow(/characters the service refuses: "é" \(use "e"\)/);
     expect(outbox.list()).toEqual([]);
-    const queued = await handlers.sendGuestSms({ guestKey: '101', from: 'Harbour', to: '0412 345 678', message: 'Table ready' });
+    const queued = await handlers.sendGuestSms({
+      guestKey: '101',
+      from: 'Harbour',
+      to: '0412 345 678',
+      message: 'Table ready',
+    });
     const sent = await until(queued.outboxId, 'sent');
     const log = sandbox.operator.messages({ channel: 'sms' }).filter((entry) => entry.message === 'Table ready');
     expect(log).toHaveLength(1);
@@ -139,18 +182,35 @@ describe('one-off messages', () => {
   });
 
   it('refuses a schedule that has already passed in the account’s time zone', async () => {
-    await expect(handlers.sendGuestSms({ from: 'Harbour', to: '0412 345 678', message: 'Hi', sendAt: '2001-01-01 10:00:00' })).rejects.toThrow('2001-01-01 10:00:00 has already passed in UTC. Choose a later time, or send it now.');
+    await expect(
+      handlers.sendGuestSms({ from: 'Harbour', to: '0412 345 678', message: 'Hi', sendAt: '2001-01-01 10:00:00' }),
+    ).rejects.toThrow('2001-01-01 10:00:00 has already passed in UTC. Choose a later time, or send it now.');
   });
 
   it('queues an email with its schedule', async () => {
-    const queued = await handlers.sendGuestEmail({ guestKey: '101', toName: 'Ada', toEmail: 'ada@example.com', fromName: 'Harbour Lights', fromEmail: 'desk@harbour.example', subject: 'Your booking', html: '<p>See you</p>', sendAt: '2099-01-01 18:00:00' });
+    const queued = await handlers.sendGuestEmail({
+      guestKey: '101',
+      toName: 'Ada',
+      toEmail: 'ada@example.com',
+      fromName: 'Harbour Lights',
+      fromEmail: 'desk@harbour.example',
+      subject: 'Your booking',
+      html: '<p>See you</p>',
+      sendAt: '2099-01-01 18:00:00',
+    });
     const sent = await until(queued.outboxId, 'sent');
     expect(sent.payload).toMatchObject({ send_at: '2099-01-01 18:00:00', subject: 'Your booking' });
   });
 
   it('lists SMS replies', async () => {
-    sandbox.operator.injectSmsReply({ clientId: sandbox.demo.clientId, number: '61412345678', message: 'See you at 8' });
+    sandbox.operator.injectSmsReply({
+      clientId: sandbox.demo.clientId,
+      number: '61412345678',
+      message: 'See you at 8',
+    });
     const { replies } = await handlers.listSmsReplies({ from: new Date(Date.now() - 60_000).toISOString() });
-    expect(replies).toEqual(expect.arrayContaining([expect.objectContaining({ number: '+61412345678', message: 'See you at 8' })]));
+    expect(replies).toEqual(
+      expect.arrayContaining([expect.objectContaining({ number: '+61412345678', message: 'See you at 8' })]),
+    );
   });
 });

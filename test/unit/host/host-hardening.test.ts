@@ -23,7 +23,11 @@ const events = createDeskEvents();
 async function startHost(options: Partial<DeskHostOptions> = {}) {
   const logs: string[] = [];
   const host = await startDeskHost({
-    core: { handlers: fakeHandlers(), events, dashboardLink: async () => 'https://dashboard.example/v1/api_token/signin?signature=s&nonce=n&token=t' },
+    core: {
+      handlers: fakeHandlers(),
+      events,
+      dashboardLink: async () => 'https://dashboard.example/v1/api_token/signin?signature=s&nonce=n&token=t',
+    },
     rendererRoot,
     log: (message) => logs.push(message),
     ...options,
@@ -34,15 +38,17 @@ async function startHost(options: Partial<DeskHostOptions> = {}) {
 
 /** A GET with our own headers (fetch would not let the test set Host or Cookie). */
 function get(port: number, path: string, headers: Record<string, string> = {}, method = 'GET') {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers, method }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
+    (resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path, headers, method }, (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
 /** Opens a bridge socket with the `ws` client (which answers pings). */
@@ -62,7 +68,10 @@ afterEach(async () => {
 describe('the browser-mode host stays up', () => {
   it('answers a request target new URL() cannot parse with 400, and serves the next request', async () => {
     const { host, cookie } = await startHost();
-    const answer = await rawRequest(host.port, `GET http://x:99999/ HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nConnection: close\r\n\r\n`);
+    const answer = await rawRequest(
+      host.port,
+      `GET http://x:99999/ HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nConnection: close\r\n\r\n`,
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     const garbage = await rawRequest(host.port, 'NOT HTTP AT ALL\r\n\r\n');
     expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
@@ -73,7 +82,10 @@ describe('the browser-mode host stays up', () => {
 
   it('refuses and closes an upgrade on any path but /bridge, with or without the token', async () => {
     const { host, cookie, origin } = await startHost();
-    const authorised = await rawRequest(host.port, upgradeRequest(host.port, '/elsewhere', { Cookie: cookie, Origin: origin }));
+    const authorised = await rawRequest(
+      host.port,
+      upgradeRequest(host.port, '/elsewhere', { Cookie: cookie, Origin: origin }),
+    );
     expect(authorised).toMatch(/^HTTP\/1\.1 404 /);
     const stranger = await rawRequest(host.port, upgradeRequest(host.port, '/elsewhere'));
     expect(stranger).toMatch(/^HTTP\/1\.1 403 /);
@@ -92,11 +104,26 @@ describe('the browser-mode host stays up', () => {
         return (_req, res) => res.end('dev page');
       },
     });
-    const hot = await rawRequest(host.port, upgradeRequest(host.port, '/', { Cookie: cookie, Origin: origin, 'Sec-WebSocket-Protocol': 'vite-hmr' }));
+    const hot = await rawRequest(
+      host.port,
+      upgradeRequest(host.port, '/', { Cookie: cookie, Origin: origin, 'Sec-WebSocket-Protocol': 'vite-hmr' }),
+    );
     expect(hot).toMatch(/^HTTP\/1\.1 101 /);
-    expect(await rawRequest(host.port, upgradeRequest(host.port, '/other', { Cookie: cookie, Origin: origin, 'Sec-WebSocket-Protocol': 'vite-hmr' }))).toMatch(/^HTTP\/1\.1 404 /);
-    expect(await rawRequest(host.port, upgradeRequest(host.port, '/', { 'Sec-WebSocket-Protocol': 'vite-hmr' }))).toMatch(/^HTTP\/1\.1 403 /);
-    expect(await rawRequest(host.port, upgradeRequest(host.port, 'http://x:99999/', { Cookie: cookie, 'Sec-WebSocket-Protocol': 'vite-hmr' }))).toMatch(/^HTTP\/1\.1 400 /);
+    expect(
+      await rawRequest(
+        host.port,
+        upgradeRequest(host.port, '/other', { Cookie: cookie, Origin: origin, 'Sec-WebSocket-Protocol': 'vite-hmr' }),
+      ),
+    ).toMatch(/^HTTP\/1\.1 404 /);
+    expect(
+      await rawRequest(host.port, upgradeRequest(host.port, '/', { 'Sec-WebSocket-Protocol': 'vite-hmr' })),
+    ).toMatch(/^HTTP\/1\.1 403 /);
+    expect(
+      await rawRequest(
+        host.port,
+        upgradeRequest(host.port, 'http://x:99999/', { Cookie: cookie, 'Sec-WebSocket-Protocol': 'vite-hmr' }),
+      ),
+    ).toMatch(/^HTTP\/1\.1 400 /);
     expect(seen).toEqual(['/']);
   });
 
@@ -113,7 +140,9 @@ describe('the browser-mode host stays up', () => {
   });
 
   it('drops a page whose send backlog passes the limit, and goes on serving others', async () => {
-    const { host, cookie, origin, logs } = await startHost({ limits: { maxBufferedBytes: 1024 * 1024, heartbeatMs: 60_000 } });
+    const { host, cookie, origin, logs } = await startHost({
+      limits: { maxBufferedBytes: 1024 * 1024, heartbeatMs: 60_000 },
+    });
     const stalled = await rawSend(host.port, upgradeRequest(host.port, '/bridge', { Cookie: cookie, Origin: origin }));
     await until(() => stalled.received().startsWith('HTTP/1.1 101'), 5_000, 'no handshake');
     stalled.socket.pause(); // a tab that stopped reading
@@ -137,7 +166,11 @@ describe('the browser-mode host stays up', () => {
     expect(extra.received()).toBe('');
     for (const exchange of held) exchange.socket.destroy();
     let open = -1;
-    await until(() => (host.server.getConnections((_error, count) => (open = count)), open === 0), 5_000, 'the host still counts the closed connections');
+    await until(
+      () => (host.server.getConnections((_error, count) => (open = count)), open === 0),
+      5_000,
+      'the host still counts the closed connections',
+    );
     expect((await get(host.port, '/', { cookie })).status).toBe(200);
 
     const first = await openBridge(host.port, { cookie, origin });
@@ -191,7 +224,11 @@ describe('the /dashboard redirect (browser mode)', () => {
     expect(stranger.headers.location).toBeUndefined();
     expect((await get(host.port, '/dashboard', { cookie }, 'POST')).status).toBe(405);
     const none = await startHost({
-      core: { handlers: fakeHandlers(), events, dashboardLink: async () => Promise.reject(new UserFacingError('The web dashboard needs an account signed in.')) },
+      core: {
+        handlers: fakeHandlers(),
+        events,
+        dashboardLink: async () => Promise.reject(new UserFacingError('The web dashboard needs an account signed in.')),
+      },
     });
     const refused = await get(none.host.port, '/dashboard', { cookie: none.cookie });
     expect(refused.status).toBe(409);

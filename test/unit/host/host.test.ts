@@ -19,15 +19,17 @@ let host: DeskHost;
 
 /** A raw GET (fetch would not let the test set the Host header). */
 function get(path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: host.port, path, headers }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
+    (resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: host.port, path, headers }, (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
 /** Opens the bridge socket; resolves with it open, rejects when the upgrade is refused. */
@@ -57,7 +59,11 @@ function call(socket: WebSocket, channel: string, argument: unknown) {
 
 beforeAll(async () => {
   host = await startDeskHost({
-    core: { handlers: fakeHandlers(), events, dashboardLink: async () => 'https://dashboard.example/v1/api_token/signin?token=t' },
+    core: {
+      handlers: fakeHandlers(),
+      events,
+      dashboardLink: async () => 'https://dashboard.example/v1/api_token/signin?token=t',
+    },
     rendererRoot,
   });
 });
@@ -86,7 +92,9 @@ describe('desk host (browser mode)', () => {
     const page = await get(`/?token=${host.token}`);
     expect(page.status).toBe(200);
     expect(page.body).toContain('Venue Desk');
-    expect(String(page.headers['set-cookie'])).toMatch(new RegExp(`^venue_desk_token_${host.port}=${host.token}; HttpOnly; SameSite=Strict`));
+    expect(String(page.headers['set-cookie'])).toMatch(
+      new RegExp(`^venue_desk_token_${host.port}=${host.token}; HttpOnly; SameSite=Strict`),
+    );
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     const asset = await get('/assets/app.js', { cookie: `venue_desk_token_${host.port}=${host.token}` });
     expect(asset.status).toBe(200);
@@ -106,8 +114,14 @@ describe('desk host (browser mode)', () => {
   });
 
   it('carries calls with the token: good arguments answered, bad ones rejected clearly', async () => {
-    const socket = await openSocket({ origin: `http://127.0.0.1:${host.port}`, cookie: `venue_desk_token_${host.port}=${host.token}` });
-    expect(await call(socket, 'getAppInfo', {})).toEqual({ ok: true, value: { name: 'Venue Desk', version: '1.0.0', mode: 'browser' } });
+    const socket = await openSocket({
+      origin: `http://127.0.0.1:${host.port}`,
+      cookie: `venue_desk_token_${host.port}=${host.token}`,
+    });
+    expect(await call(socket, 'getAppInfo', {})).toEqual({
+      ok: true,
+      value: { name: 'Venue Desk', version: '1.0.0', mode: 'browser' },
+    });
     const bad = await call(socket, 'openExternal', { url: 7 });
     expect(bad.ok).toBe(false);
     expect(bad.error?.message).toMatch(/Invalid arguments for openExternal.*url/s);
@@ -119,7 +133,10 @@ describe('desk host (browser mode)', () => {
     const socket = await openSocket({ origin: `http://127.0.0.1:${host.port}` }, `?token=${host.token}`);
     const received = new Promise((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)))));
     events.emit('statusChanged', { account: { state: 'demo', label: 'Harbour Bar' }, online: true });
-    expect(await received).toEqual({ event: 'statusChanged', payload: { account: { state: 'demo', label: 'Harbour Bar' }, online: true } });
+    expect(await received).toEqual({
+      event: 'statusChanged',
+      payload: { account: { state: 'demo', label: 'Harbour Bar' }, online: true },
+    });
     socket.close();
   });
 });

@@ -20,9 +20,13 @@ const ADDRESS = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/;
 
 /** Starts the browser-mode desk (electron/host/cli.ts under tsx) on a data folder. */
 function startDesk(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir, '--renderer-root', rendererRoot], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir, '--renderer-root', rendererRoot],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   children.push(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -45,12 +49,15 @@ function startDesk(dataDir: string) {
         };
         child.stdout!.on('data', check);
         check();
-        void exited.then(() => setTimeout(() => reject(new Error(`exited before printing an address:\n${output}`)), 50));
+        void exited.then(() =>
+          setTimeout(() => reject(new Error(`exited before printing an address:\n${output}`)), 50),
+        );
       }),
   };
 }
 
-const lockOf = (dataDir: string) => JSON.parse(readFileSync(join(dataDir, DESK_LOCK_FILE), 'utf8')) as { pid: number; url?: string };
+const lockOf = (dataDir: string) =>
+  JSON.parse(readFileSync(join(dataDir, DESK_LOCK_FILE), 'utf8')) as { pid: number; url?: string };
 
 describe('one desk per data folder (browser mode)', () => {
   it('a second start prints the first desk’s address and exits 0; after SIGKILL the stale lock is taken over', async () => {
@@ -63,7 +70,9 @@ describe('one desk per data folder (browser mode)', () => {
 
     const second = startDesk(dataDir);
     expect(await second.exited).toBe(0);
-    expect(second.output()).toContain(`Venue Desk is already running for this data folder (${dataDir}). Open this address in Chrome or Chromium: ${firstUrl}`);
+    expect(second.output()).toContain(
+      `Venue Desk is already running for this data folder (${dataDir}). Open this address in Chrome or Chromium: ${firstUrl}`,
+    );
     expect(second.output()).not.toContain('is running in browser mode');
     expect(lockOf(dataDir).pid).toBe(first.child.pid);
     expect((await fetch(firstUrl)).status).toBe(200);

@@ -10,7 +10,9 @@ const eslint = new ESLint();
 /** The layer-rule messages ESLint reports for a snippet placed at `filePath`. */
 async function layerErrors(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.filter((m) => /no-restricted-(dynamic-)?(imports|globals)/.test(m.ruleId ?? '')).map((m) => m.message);
+  return result!.messages
+    .filter((m) => /no-restricted-(dynamic-)?(imports|globals)/.test(m.ruleId ?? ''))
+    .map((m) => m.message);
 }
 
 /**
@@ -23,7 +25,10 @@ function lintProbe(relativePath: string, code: string) {
     mkdirSync(dirname(join(root, relativePath)), { recursive: true });
     writeFileSync(join(root, relativePath), code);
     const eslintBin = resolve('node_modules/.bin/eslint');
-    return spawnSync(eslintBin, ['--config', resolve('eslint.config.js'), relativePath], { cwd: root, encoding: 'utf8' });
+    return spawnSync(eslintBin, ['--config', resolve('eslint.config.js'), relativePath], {
+      cwd: root,
+      encoding: 'utf8',
+    });
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -47,7 +52,7 @@ describe('the layer table is enforced by lint', () => {
     ["export const load = () => import('../../../sandbox/index');", 'electron/core/account/probe.ts'],
     ["export const load = () => import('../../sandbox/seed/demo');", 'electron/host/probe.ts'],
     ["export const load = () => import('node:fs');", 'shared/rules/probe.ts'],
-    ["export const load = () => import(`electron`);", 'electron/core/probe.ts'],
+    ['export const load = () => import(`electron`);', 'electron/core/probe.ts'],
     ["export const load = () => import('../../electron/core/desk-core');", 'renderer/app/probe.ts'],
     ["export const load = () => import('../../../sandbox/demo');", 'electron/main.ts'],
   ])('refuses %s in %s', async (code, filePath) => {
@@ -68,14 +73,23 @@ describe('the layer table is enforced by lint', () => {
   });
 
   it('makes the lint fail on a deliberate violation', () => {
-    const run = lintProbe('shared/lint-probe.ts', "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n");
+    const run = lintProbe(
+      'shared/lint-probe.ts',
+      "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n",
+    );
     expect(run.status).not.toBe(0);
     expect(run.stdout + run.stderr).toContain('shared/ is pure');
   });
 
   it.each([
-    ['statically', "import { startSandboxServer } from '../../../sandbox/index';\nexport const start = startSandboxServer;\n"],
-    ['with import()', "export const start = async () => (await import('../../../sandbox/index')).startSandboxServer;\n"],
+    [
+      'statically',
+      "import { startSandboxServer } from '../../../sandbox/index';\nexport const start = startSandboxServer;\n",
+    ],
+    [
+      'with import()',
+      "export const start = async () => (await import('../../../sandbox/index')).startSandboxServer;\n",
+    ],
   ])('makes the lint fail on an electron/ file that imports sandbox/ %s', (_how, code) => {
     const run = lintProbe('electron/core/account/lint-probe.ts', code);
     expect(run.status).not.toBe(0);
@@ -84,7 +98,10 @@ describe('the layer table is enforced by lint', () => {
   });
 
   it('lets electron/ load the demo through its one entry point', () => {
-    const run = lintProbe('electron/core/account/lint-probe.ts', "export const start = async () => (await import('../../../sandbox/demo')).startDemo;\n");
+    const run = lintProbe(
+      'electron/core/account/lint-probe.ts',
+      "export const start = async () => (await import('../../../sandbox/demo')).startDemo;\n",
+    );
     expect(run.stdout + run.stderr).toBe('');
     expect(run.status).toBe(0);
   });

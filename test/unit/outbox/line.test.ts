@@ -4,7 +4,15 @@ import { createLineWalker, type LineEntry, type LineRules } from '../../../elect
 let seq = 0;
 /** An entry of the line; due now unless told otherwise. */
 const entry = (guestKey: string, overrides: Partial<LineEntry> = {}): LineEntry => ({
-  seq: ++seq, id: `e${seq}`, kind: 'sms', guestKey, account: 'c1', nextAttemptAt: null, needsLocalId: null, outcomeUnknown: false, ...overrides,
+  seq: ++seq,
+  id: `e${seq}`,
+  kind: 'sms',
+  guestKey,
+  account: 'c1',
+  nextAttemptAt: null,
+  needsLocalId: null,
+  outcomeUnknown: false,
+  ...overrides,
 });
 
 /** The ids the walker admits from a line, in order. */
@@ -20,7 +28,13 @@ describe('who in the line may go now', () => {
   });
 
   it('a guest backing off or waiting for a new guest id holds back the rest of that guest', () => {
-    const line = [entry('a', { nextAttemptAt: 5000 }), entry('a'), entry('b', { needsLocalId: 'local-x' }), entry('b'), entry('c', { nextAttemptAt: 999 })];
+    const line = [
+      entry('a', { nextAttemptAt: 5000 }),
+      entry('a'),
+      entry('b', { needsLocalId: 'local-x' }),
+      entry('b'),
+      entry('c', { nextAttemptAt: 999 }),
+    ];
     expect(admitted(line)).toEqual([line[4]!.id]);
   });
 

@@ -8,7 +8,9 @@ describe('migration 2: settings', () => {
   it('migrates a version-1 file with queued entries, keeping them, and adds the settings table', () => {
     const db = new Database(':memory:');
     migrate(db, deskMigrations.slice(0, 1));
-    db.prepare(`INSERT INTO outbox_items (id, kind, state, account, guest_key, payload, created_at, updated_at) VALUES ('a', 'sms', 'queued', 'c1', 'g', '{"message":"kept"}', 1, 1)`).run();
+    db.prepare(
+      `INSERT INTO outbox_items (id, kind, state, account, guest_key, payload, created_at, updated_at) VALUES ('a', 'sms', 'queued', 'c1', 'g', '{"message":"kept"}', 1, 1)`,
+    ).run();
     expect(schemaVersion(db)).toBe(1);
 
     migrate(db, deskMigrations.slice(0, 2));

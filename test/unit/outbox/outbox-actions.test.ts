@@ -11,11 +11,16 @@ describe('what staff see and do', () => {
     await harness.outbox.settle();
     expect(harness.outbox.get(item.id)).toMatchObject({
       state: 'needs_attention',
-      problem: { message: 'Invalid recipient details', whatToDo: 'Check the mobile number (Edit), or discard the message.' },
+      problem: {
+        message: 'Invalid recipient details',
+        whatToDo: 'Check the mobile number (Edit), or discard the message.',
+      },
       editable: true,
     });
     expect(harness.outbox.summary().counts.needs_attention).toBe(1);
-    expect(() => harness.outbox.edit(item.id, { ...harness.outbox.get(item.id)!.payload, message: 'Olé' })).toThrow(/refuses/);
+    expect(() => harness.outbox.edit(item.id, { ...harness.outbox.get(item.id)!.payload, message: 'Olé' })).toThrow(
+      /refuses/,
+    );
     harness.outbox.edit(item.id, { ...harness.outbox.get(item.id)!.payload, to: '0412 111 222' });
     await harness.outbox.settle();
     expect(harness.service.sent.map((sent) => sent.request.to)).toEqual(['+61412111222']);
@@ -40,7 +45,10 @@ describe('what staff see and do', () => {
     const bought = harness.outbox.enqueue('add_purchase', purchase(LOCAL));
     expect(harness.outbox.discard(guest.id)).toEqual({ discarded: true });
     expect(harness.outbox.get(guest.id)).toBeUndefined();
-    expect(harness.outbox.get(bought.id)).toMatchObject({ state: 'needs_attention', problem: { message: expect.stringContaining('discarded') } });
+    expect(harness.outbox.get(bought.id)).toMatchObject({
+      state: 'needs_attention',
+      problem: { message: expect.stringContaining('discarded') },
+    });
     expect(() => harness.outbox.enqueue('add_purchase', purchase(LOCAL))).toThrow(/discarded/);
     harness.outbox.start();
     await harness.outbox.settle();
@@ -60,8 +68,17 @@ describe('what staff see and do', () => {
     const mail = harness.outbox.enqueue('email', email());
     await harness.outbox.settle();
     const summary = harness.outbox.summary();
-    expect(summary.paused).toEqual([{ kind: 'sms', reason: 'SMS paused: the service says "Insufficient Credits". Add credits to the account, then press Resume.' }]);
-    expect(harness.outbox.get(text.id)).toMatchObject({ state: 'waiting', attempts: 0, waitingReason: expect.stringContaining('Insufficient Credits') });
+    expect(summary.paused).toEqual([
+      {
+        kind: 'sms',
+        reason: 'SMS paused: the service says "Insufficient Credits". Add credits to the account, then press Resume.',
+      },
+    ]);
+    expect(harness.outbox.get(text.id)).toMatchObject({
+      state: 'waiting',
+      attempts: 0,
+      waitingReason: expect.stringContaining('Insufficient Credits'),
+    });
     expect(harness.outbox.get(mail.id)?.state).toBe('sent');
     expect(harness.service.callsOf('sms')).toHaveLength(1);
     await harness.advance(600_000);
@@ -90,7 +107,10 @@ describe('what staff see and do', () => {
     harness.outbox.enqueue('sms', sms('a', '0412000001'));
     harness.outbox.enqueue('sms', sms('b', '0412000002'));
     await harness.outbox.settle();
-    expect(harness.outbox.summary()).toMatchObject({ online: false, counts: { queued: 0, waiting: 2, sending: 0, needs_attention: 0, sent: 0 } });
+    expect(harness.outbox.summary()).toMatchObject({
+      online: false,
+      counts: { queued: 0, waiting: 2, sending: 0, needs_attention: 0, sent: 0 },
+    });
     expect(harness.outbox.list({ states: ['waiting'] })).toHaveLength(2);
   });
 
@@ -100,9 +120,13 @@ describe('what staff see and do', () => {
     const update = harness.outbox.enqueue('push_contact', { contact_id: '77', PatronName: 'Ann' });
     harness.outbox.edit(update.id, { contact_id: '99', PatronName: 'Anne' });
     expect(harness.outbox.get(update.id)?.payload).toMatchObject({ contact_id: '77', PatronName: 'Anne' });
-    expect(() => harness.outbox.enqueue('push_contact', { contact_id: LOCAL, PatronName: 'No details' })).toThrow('No email or mobile information');
+    expect(() => harness.outbox.enqueue('push_contact', { contact_id: LOCAL, PatronName: 'No details' })).toThrow(
+      'No email or mobile information',
+    );
     const created = harness.outbox.enqueue('push_contact', { contact_id: LOCAL, PatronEmail: 'new@example.com' });
-    expect(() => harness.outbox.edit(created.id, { PatronName: 'Dropped the email' })).toThrow('No email or mobile information');
+    expect(() => harness.outbox.edit(created.id, { PatronName: 'Dropped the email' })).toThrow(
+      'No email or mobile information',
+    );
     harness.outbox.start();
     await harness.outbox.settle();
     expect(harness.service.contacts.get('77')).toMatchObject({ PatronName: 'Anne' });
@@ -130,7 +154,9 @@ describe('what staff see and do', () => {
     await harness.outbox.settle();
     await harness.outbox.stop();
     harness.clock.advance(29 * 24 * 60 * 60_000);
-    expect(createHarness({ db: harness.db, service: harness.service, clock: harness.clock }).outbox.get(old.id)?.state).toBe('sent');
+    expect(
+      createHarness({ db: harness.db, service: harness.service, clock: harness.clock }).outbox.get(old.id)?.state,
+    ).toBe('sent');
     harness.clock.advance(2 * 24 * 60 * 60_000);
     const restarted = createHarness({ db: harness.db, service: harness.service, clock: harness.clock });
     expect(restarted.outbox.get(old.id)).toBeUndefined();
@@ -145,6 +171,10 @@ describe('what staff see and do', () => {
     await harness.outbox.settle();
     expect(harness.outbox.list({ states: ['needs_attention'], limit: 5 }).map((item) => item.id)).toEqual([failed.id]);
     expect(harness.outbox.list({ states: ['sent'], limit: 550 })).toHaveLength(550);
-    expect(harness.outbox.list({ limit: 3 }).map((item) => item.summary)).toEqual(['Email to Ann Guest: news 599', 'Email to Ann Guest: news 598', 'Email to Ann Guest: news 597']);
+    expect(harness.outbox.list({ limit: 3 }).map((item) => item.summary)).toEqual([
+      'Email to Ann Guest: news 599',
+      'Email to Ann Guest: news 598',
+      'Email to Ann Guest: news 597',
+    ]);
   });
 });

@@ -10,14 +10,18 @@ import { useTempDir } from './support/temp-dir';
 
 const tempDir = useTempDir();
 const FULL = 'The desk cannot write to its database: the disk is full. Free some space on this computer.';
-const BUSY = 'The desk cannot write to its database: another program is holding the database file (a backup tool, or a second Venue Desk on the same folder).';
+const BUSY =
+  'The desk cannot write to its database: another program is holding the database file (a backup tool, or a second Venue Desk on the same folder).';
 
 /** A service whose SMS calls wait until the test lets them answer. */
 function gatedService() {
   const service = createFakeService();
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
-  const client = { ...service.client, sms: async (input: Parameters<ServiceClient['sms']>[0]) => (await gate, service.client.sms(input)) } as ServiceClient;
+  const client = {
+    ...service.client,
+    sms: async (input: Parameters<ServiceClient['sms']>[0]) => (await gate, service.client.sms(input)),
+  } as ServiceClient;
   return { service, client, open };
 }
 
@@ -70,7 +74,10 @@ describe('disk faults', () => {
   it('a full disk while outcomes are recorded loses none: they wait in memory and are committed on a later round', async () => {
     const { service, client, open } = gatedService();
     const harness = fileHarness({ service, client, config: { concurrency: 200 } });
-    const ids = Array.from({ length: 200 }, (_, n) => harness.outbox.enqueue('sms', sms(`Table ${n} is ready`, `0412 345 ${String(n).padStart(3, '0')}`)).id);
+    const ids = Array.from(
+      { length: 200 },
+      (_, n) => harness.outbox.enqueue('sms', sms(`Table ${n} is ready`, `0412 345 ${String(n).padStart(3, '0')}`)).id,
+    );
     await turns();
     expect(harness.outbox.summary().counts.sending).toBe(200);
     // The disk fills while the calls are out; the service takes every message.

@@ -9,7 +9,11 @@ describe('dispatching', () => {
     const second = harness.outbox.enqueue('sms', sms('second'), { guestKey: 'g1' });
     const other = harness.outbox.enqueue('sms', sms('other guest', '0412000111'), { guestKey: 'g2' });
     await harness.outbox.settle();
-    expect(harness.outbox.get(first.id)).toMatchObject({ state: 'waiting', attempts: 1, waitingReason: 'The service is busy (HTTP 503).' });
+    expect(harness.outbox.get(first.id)).toMatchObject({
+      state: 'waiting',
+      attempts: 1,
+      waitingReason: 'The service is busy (HTTP 503).',
+    });
     expect(harness.outbox.get(second.id)?.state).toBe('queued');
     expect(harness.outbox.get(other.id)?.state).toBe('sent');
     await harness.advance(999);
@@ -17,7 +21,10 @@ describe('dispatching', () => {
   });
 
   it('batches bulk kinds up to the configured size', async () => {
-    const harness = createHarness({ config: { batchSize: { push_contact: 2, add_purchase: 100, push_reservations: 50 } }, start: false });
+    const harness = createHarness({
+      config: { batchSize: { push_contact: 2, add_purchase: 100, push_reservations: 50 } },
+      start: false,
+    });
     for (let i = 0; i < 5; i++) harness.outbox.enqueue('push_contact', { PatronEmail: `guest${i}@example.com` });
     harness.outbox.start();
     await harness.outbox.settle();
@@ -47,7 +54,10 @@ describe('dispatching', () => {
     await harness.outbox.settle();
     harness.outbox.enqueue('sms', sms('b', '0412000002'));
     await harness.outbox.settle();
-    expect(harness.outbox.get(first.id)).toMatchObject({ state: 'waiting', nextAttemptAt: new Date(harness.clock.now() + 30_000).toISOString() });
+    expect(harness.outbox.get(first.id)).toMatchObject({
+      state: 'waiting',
+      nextAttemptAt: new Date(harness.clock.now() + 30_000).toISOString(),
+    });
     await harness.advance(29_999);
     expect(harness.service.sent).toHaveLength(0);
     await harness.advance(1);
@@ -61,7 +71,11 @@ describe('dispatching', () => {
     const item = harness.outbox.enqueue('sms', sms());
     await harness.outbox.settle();
     expect(harness.outbox.summary().online).toBe(false);
-    expect(harness.outbox.get(item.id)).toMatchObject({ state: 'waiting', attempts: 0, waitingReason: expect.stringContaining('Offline') });
+    expect(harness.outbox.get(item.id)).toMatchObject({
+      state: 'waiting',
+      attempts: 0,
+      waitingReason: expect.stringContaining('Offline'),
+    });
     await harness.advance(5000);
     expect(harness.service.callsOf('categories')).toHaveLength(1);
     expect(harness.service.callsOf('sms')).toHaveLength(1);
@@ -91,7 +105,10 @@ describe('dispatching', () => {
     await harness.advance(10_000);
     expect(harness.outbox.get(item.id)).toMatchObject({
       state: 'needs_attention',
-      problem: { message: 'Tried 2 times without success. The last answer: The service is busy (HTTP 503).', whatToDo: expect.stringContaining('Resend') },
+      problem: {
+        message: 'Tried 2 times without success. The last answer: The service is busy (HTTP 503).',
+        whatToDo: expect.stringContaining('Resend'),
+      },
     });
   });
 
@@ -102,7 +119,10 @@ describe('dispatching', () => {
     harness.account.current = { ...harness.account.current!, clientId: 'client-1' };
     harness.outbox.start();
     await harness.outbox.settle();
-    expect(harness.outbox.get(mine.id)).toMatchObject({ state: 'waiting', waitingReason: expect.stringContaining('another account (client id other)') });
+    expect(harness.outbox.get(mine.id)).toMatchObject({
+      state: 'waiting',
+      waitingReason: expect.stringContaining('another account (client id other)'),
+    });
     expect(harness.service.sent).toHaveLength(0);
   });
 });

@@ -15,7 +15,9 @@ describe('enqueue', () => {
     const { outbox } = createHarness({ db: openDeskDatabase(file), start: false });
     const item = outbox.enqueue('sms', sms());
     const other = new Database(file, { readonly: true });
-    expect(other.prepare('SELECT id, kind, state FROM outbox_items').all()).toEqual([{ id: item.id, kind: 'sms', state: 'queued' }]);
+    expect(other.prepare('SELECT id, kind, state FROM outbox_items').all()).toEqual([
+      { id: item.id, kind: 'sms', state: 'queued' },
+    ]);
     other.close();
   });
 
@@ -39,7 +41,13 @@ describe('enqueue', () => {
     const refs = db.prepare('SELECT reference_id FROM outbox_items').all() as Array<{ reference_id: string }>;
     expect(new Set(refs.map((row) => row.reference_id)).size).toBe(2);
     expect(refs.every((row) => /^vd[A-Za-z0-9]{1,39}$/.test(row.reference_id))).toBe(true);
-    expect(first).toMatchObject({ kind: 'sms', state: 'queued', summary: 'SMS to +61412345678: Table ready', editable: true, attempts: 0 });
+    expect(first).toMatchObject({
+      kind: 'sms',
+      state: 'queued',
+      summary: 'SMS to +61412345678: Table ready',
+      editable: true,
+      attempts: 0,
+    });
     expect(first.guestKey).toBeUndefined();
   });
 
@@ -54,7 +62,11 @@ describe('enqueue', () => {
     expect(changes.flatMap((change) => change.changed.map((view) => view.id))).toContain(item.id);
     expect(changes.at(-1)!.summary.counts).toMatchObject({ sent: 1, queued: 0, sending: 0 });
     const lastOfItem = changes.filter((change) => change.changed.some((view) => view.id === item.id)).at(-1)!;
-    expect(lastOfItem.changed.find((view) => view.id === item.id)).toMatchObject({ state: 'sent', guestKey: '1234', result: { reference_id: expect.any(String) } });
+    expect(lastOfItem.changed.find((view) => view.id === item.id)).toMatchObject({
+      state: 'sent',
+      guestKey: '1234',
+      result: { reference_id: expect.any(String) },
+    });
     expect(outbox.list({ guestKey: '1234' }).map((view) => view.id)).toEqual([item.id]);
     expect(outbox.list({ states: ['queued'] })).toEqual([]);
   });

@@ -57,7 +57,9 @@ describe('exactly once', () => {
   it('an entry found sending at start (a crash) is reconciled, not blindly resent', async () => {
     const harness = createHarness({ start: false });
     const item = harness.outbox.enqueue('sms', sms());
-    const row = harness.db.prepare('SELECT reference_id FROM outbox_items WHERE id = ?').get(item.id) as { reference_id: string };
+    const row = harness.db.prepare('SELECT reference_id FROM outbox_items WHERE id = ?').get(item.id) as {
+      reference_id: string;
+    };
     // The crash happened after the service took it: it is in its sent log.
     harness.service.sent.push({ type: 'sms', reference_id: row.reference_id, request: {} });
     harness.db.prepare(`UPDATE outbox_items SET state = 'sending' WHERE id = ?`).run(item.id);
@@ -65,7 +67,10 @@ describe('exactly once', () => {
     await harness.outbox.settle();
     // Not at once: the interrupted request may still be on its way (reconcileAfterMs is 1000 here).
     expect(harness.service.callsOf('sentItems')).toHaveLength(0);
-    expect(harness.outbox.get(item.id)).toMatchObject({ state: 'waiting', nextAttemptAt: new Date(harness.clock.now() + 1000).toISOString() });
+    expect(harness.outbox.get(item.id)).toMatchObject({
+      state: 'waiting',
+      nextAttemptAt: new Date(harness.clock.now() + 1000).toISOString(),
+    });
     await harness.advance(999);
     expect(harness.service.callsOf('sentItems')).toHaveLength(0);
     await harness.advance(1);
@@ -123,7 +128,11 @@ describe('exactly once', () => {
     harness.outbox.start();
     await harness.outbox.settle();
     expect(harness.service.callsOf('addPurchase')).toHaveLength(0);
-    expect(harness.outbox.get(item.id)).toMatchObject({ state: 'needs_attention', awaitingDecision: true, problem: { message: expect.stringContaining('The desk stopped') } });
+    expect(harness.outbox.get(item.id)).toMatchObject({
+      state: 'needs_attention',
+      awaitingDecision: true,
+      problem: { message: expect.stringContaining('The desk stopped') },
+    });
   });
 
   it('a purchase whose outcome is unknown waits for a person, with the facts, and is not resent', async () => {
@@ -152,22 +161,39 @@ describe('exactly once', () => {
   it('a new guest whose answer was lost, refused as a duplicate on retry, is matched by email with pull_db as its own write, not created twice', async () => {
     const harness = createHarness();
     harness.service.fail('pushContact', 'dropped-after-commit');
-    const item = harness.outbox.enqueue('push_contact', { contact_id: LOCAL, PatronEmail: 'ann@example.com', PatronName: 'Ann' });
+    const item = harness.outbox.enqueue('push_contact', {
+      contact_id: LOCAL,
+      PatronEmail: 'ann@example.com',
+      PatronName: 'Ann',
+    });
     await harness.outbox.settle();
     expect(harness.service.contacts.size).toBe(1);
     await harness.advance(1000);
     expect(harness.service.contacts.size).toBe(1);
-    expect(harness.service.callsOf('pullDb')[0]?.input).toEqual({ client_id: 'client-1', PatronEmail: 'ann@example.com' });
+    expect(harness.service.callsOf('pullDb')[0]?.input).toEqual({
+      client_id: 'client-1',
+      PatronEmail: 'ann@example.com',
+    });
     const [contactId] = [...harness.service.contacts.keys()];
-    expect(harness.outbox.get(item.id)).toMatchObject({ state: 'sent', result: { contact_id: contactId, matchedOwnEarlierWrite: true } });
+    expect(harness.outbox.get(item.id)).toMatchObject({
+      state: 'sent',
+      result: { contact_id: contactId, matchedOwnEarlierWrite: true },
+    });
   });
 
   it('entries for a guest recorded offline wait for the push and carry the service contact_id', async () => {
     const harness = createHarness();
     harness.service.fail('pushContact', 'refused');
-    const guest = harness.outbox.enqueue('push_contact', { contact_id: LOCAL, PatronMobile: '0412345678', PatronName: 'Bo' });
+    const guest = harness.outbox.enqueue('push_contact', {
+      contact_id: LOCAL,
+      PatronMobile: '0412345678',
+      PatronName: 'Bo',
+    });
     const bought = harness.outbox.enqueue('add_purchase', purchase(LOCAL));
-    const booked = harness.outbox.enqueue('push_reservations', { reservation: { id: 'r1', total_attendees: 2 }, contact: { contact_id: LOCAL } });
+    const booked = harness.outbox.enqueue('push_reservations', {
+      reservation: { id: 'r1', total_attendees: 2 },
+      contact: { contact_id: LOCAL },
+    });
     const later = harness.outbox.enqueue('push_contact', { contact_id: LOCAL, PatronName: 'Bob' });
     await harness.outbox.settle();
     expect(harness.outbox.get(bought.id)).toMatchObject({ state: 'waiting', guestKey: LOCAL });
@@ -195,7 +221,10 @@ describe('exactly once', () => {
     await harness.advance(1000);
     expect(harness.service.contacts.size).toBe(2);
     expect(harness.service.contacts.get('9')).toEqual({ contact_id: '9', PatronEmail: 'taken@example.com' });
-    expect(harness.outbox.get(taken.id)).toMatchObject({ state: 'needs_attention', problem: { existingGuests: [expect.objectContaining({ contactId: '9' })] } });
+    expect(harness.outbox.get(taken.id)).toMatchObject({
+      state: 'needs_attention',
+      problem: { existingGuests: [expect.objectContaining({ contactId: '9' })] },
+    });
     expect(harness.outbox.get(fresh.id)).toMatchObject({ state: 'sent', result: { contact_id: expect.any(String) } });
   });
 });

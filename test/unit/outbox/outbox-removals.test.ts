@@ -51,7 +51,9 @@ describe('listing for the Outbox screen', () => {
     expect(first.map((item) => item.id)).toEqual([made[4]!.id, made[3]!.id]);
     const next = harness.outbox.list({ kinds: ['sms'], limit: 2, before: first[1]!.id });
     expect(next.map((item) => item.id)).toEqual([made[2]!.id, made[1]!.id]);
-    expect(harness.outbox.list({ kinds: ['push_contact'], states: ['queued', 'waiting'] }).map((item) => item.id)).toEqual([guest.id]);
+    expect(
+      harness.outbox.list({ kinds: ['push_contact'], states: ['queued', 'waiting'] }).map((item) => item.id),
+    ).toEqual([guest.id]);
     expect(harness.outbox.list({ limit: 3, before: made[1]!.id }).map((item) => item.id)).toEqual([made[0]!.id]);
   });
 });

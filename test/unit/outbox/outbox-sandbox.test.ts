@@ -10,7 +10,11 @@ let harness: Harness;
 
 beforeEach(() => {
   sandbox = createSandbox();
-  const client = createServiceClient({ baseUrl: 'http://sandbox.test', apiKey: sandbox.demo.apiKey, fetch: sandbox.fetch.bind(sandbox) });
+  const client = createServiceClient({
+    baseUrl: 'http://sandbox.test',
+    apiKey: sandbox.demo.apiKey,
+    fetch: sandbox.fetch.bind(sandbox),
+  });
   harness = createHarness({ client, clientId: sandbox.demo.clientId });
 });
 
@@ -19,22 +23,37 @@ afterEach(async () => {
   sandbox.close();
 });
 
-const fault = (method: string, kind: string, extra: Record<string, unknown> = {}) => sandbox.operator.addFault({ method, kind, count: 1, ...extra });
+const fault = (method: string, kind: string, extra: Record<string, unknown> = {}) =>
+  sandbox.operator.addFault({ method, kind, count: 1, ...extra });
 const smsLog = () => sandbox.operator.messages({ clientId: sandbox.demo.clientId, channel: 'sms' });
 
 describe('the outbox against the sandbox', () => {
   it('delivers every kind; a guest recorded offline gets its purchase and booking under the service id', async () => {
     harness.outbox.enqueue('sms', sms('Table 4 is ready'));
     harness.outbox.enqueue('email', email('See you tonight'));
-    const guest = harness.outbox.enqueue('push_contact', { contact_id: LOCAL, PatronEmail: 'dora@example.com', PatronName: 'Dora' });
-    const bought = harness.outbox.enqueue('add_purchase', { contact_id: LOCAL, item_desc: 'Negroni', price: 16, purchased_at: '2025-06-01 21:00:00' });
-    harness.outbox.enqueue('push_reservations', { reservation: { id: 'RSOAK1', total_attendees: 3 }, contact: { contact_id: LOCAL } });
+    const guest = harness.outbox.enqueue('push_contact', {
+      contact_id: LOCAL,
+      PatronEmail: 'dora@example.com',
+      PatronName: 'Dora',
+    });
+    const bought = harness.outbox.enqueue('add_purchase', {
+      contact_id: LOCAL,
+      item_desc: 'Negroni',
+      price: 16,
+      purchased_at: '2025-06-01 21:00:00',
+    });
+    harness.outbox.enqueue('push_reservations', {
+      reservation: { id: 'RSOAK1', total_attendees: 3 },
+      contact: { contact_id: LOCAL },
+    });
     await harness.outbox.settle();
     expect(harness.outbox.summary().counts).toMatchObject({ sent: 5, queued: 0, waiting: 0, needs_attention: 0 });
     const contactId = String(harness.outbox.get(guest.id)?.result?.contact_id);
-    expect(sandbox.operator.purchases(sandbox.demo.clientId).filter((item) => item.tx_id === harness.outbox.get(bought.id)?.payload.tx_id)).toEqual([
-      expect.objectContaining({ contact_id: contactId, item_desc: 'Negroni' }),
-    ]);
+    expect(
+      sandbox.operator
+        .purchases(sandbox.demo.clientId)
+        .filter((item) => item.tx_id === harness.outbox.get(bought.id)?.payload.tx_id),
+    ).toEqual([expect.objectContaining({ contact_id: contactId, item_desc: 'Negroni' })]);
     expect(smsLog().filter((message) => message.message === 'Table 4 is ready')).toHaveLength(1);
   });
 
@@ -50,13 +69,23 @@ describe('the outbox against the sandbox', () => {
 
   it('a new guest whose push answer was lost is reconciled with pull_db: one contact', async () => {
     fault('push_contact', 'drop_after_commit');
-    const item = harness.outbox.enqueue('push_contact', { contact_id: LOCAL, PatronEmail: 'eve@example.com', PatronName: 'Eve' });
+    const item = harness.outbox.enqueue('push_contact', {
+      contact_id: LOCAL,
+      PatronEmail: 'eve@example.com',
+      PatronName: 'Eve',
+    });
     await harness.outbox.settle();
     await harness.advance(1000);
     const view = harness.outbox.get(item.id)!;
     expect(view).toMatchObject({ state: 'sent', result: { matchedOwnEarlierWrite: true } });
-    const client = createServiceClient({ baseUrl: 'http://sandbox.test', apiKey: sandbox.demo.apiKey, fetch: sandbox.fetch.bind(sandbox) });
-    expect(await client.pullDb({ client_id: sandbox.demo.clientId, PatronEmail: 'eve@example.com' })).toEqual([expect.objectContaining({ contact_id: view.result?.contact_id })]);
+    const client = createServiceClient({
+      baseUrl: 'http://sandbox.test',
+      apiKey: sandbox.demo.apiKey,
+      fetch: sandbox.fetch.bind(sandbox),
+    });
+    expect(await client.pullDb({ client_id: sandbox.demo.clientId, PatronEmail: 'eve@example.com' })).toEqual([
+      expect.objectContaining({ contact_id: view.result?.contact_id }),
+    ]);
   });
 
   it('a purchase whose answer cannot be read is held with its tx_id; the sandbox has it once', async () => {
@@ -64,13 +93,24 @@ describe('the outbox against the sandbox', () => {
     await harness.outbox.settle();
     const contactId = String(harness.outbox.get(guest.id)?.result?.contact_id);
     fault('add_purchase', 'malformed_json');
-    const item = harness.outbox.enqueue('add_purchase', { contact_id: contactId, item_desc: 'Chips', price: 6, purchased_at: '2025-06-01 21:00:00' });
+    const item = harness.outbox.enqueue('add_purchase', {
+      contact_id: contactId,
+      item_desc: 'Chips',
+      price: 6,
+      purchased_at: '2025-06-01 21:00:00',
+    });
     await harness.outbox.settle();
     const held = harness.outbox.get(item.id)!;
-    expect(held).toMatchObject({ state: 'needs_attention', awaitingDecision: true, problem: { message: expect.stringContaining("answer could not be read") } });
+    expect(held).toMatchObject({
+      state: 'needs_attention',
+      awaitingDecision: true,
+      problem: { message: expect.stringContaining('answer could not be read') },
+    });
     const txId = String(held.payload.tx_id);
     expect(held.problem?.whatToDo).toContain(txId);
-    expect(sandbox.operator.purchases(sandbox.demo.clientId).filter((purchase) => purchase.tx_id === txId)).toHaveLength(1);
+    expect(
+      sandbox.operator.purchases(sandbox.demo.clientId).filter((purchase) => purchase.tx_id === txId),
+    ).toHaveLength(1);
     harness.outbox.decide(item.id, 'it-was-recorded');
     expect(harness.outbox.summary().counts.needs_attention).toBe(0);
   });
@@ -79,7 +119,9 @@ describe('the outbox against the sandbox', () => {
     sandbox.operator.setCredits(sandbox.demo.clientId, { sms: 0 });
     const item = harness.outbox.enqueue('sms', sms('Credits please'));
     await harness.outbox.settle();
-    expect(harness.outbox.summary().paused).toEqual([{ kind: 'sms', reason: expect.stringContaining('"Insufficient Credits"') }]);
+    expect(harness.outbox.summary().paused).toEqual([
+      { kind: 'sms', reason: expect.stringContaining('"Insufficient Credits"') },
+    ]);
     expect(harness.outbox.get(item.id)).toMatchObject({ state: 'waiting', attempts: 0 });
     sandbox.operator.setCredits(sandbox.demo.clientId, { sms: 10 });
     harness.outbox.resumeKind('sms');
@@ -91,13 +133,21 @@ describe('the outbox against the sandbox', () => {
     const guest = harness.outbox.enqueue('push_contact', { PatronEmail: 'gail@example.com' });
     await harness.outbox.settle();
     const contactId = String(harness.outbox.get(guest.id)?.result?.contact_id);
-    const purchase = (contact: string, desc: string) => ({ contact_id: contact, item_desc: desc, price: 3, purchased_at: '2025-06-01 21:00:00' });
+    const purchase = (contact: string, desc: string) => ({
+      contact_id: contact,
+      item_desc: desc,
+      price: 3,
+      purchased_at: '2025-06-01 21:00:00',
+    });
     // Enqueued in one turn: they go out in one add_purchase call.
     const good = harness.outbox.enqueue('add_purchase', purchase(contactId, 'Tea'));
     const missing = harness.outbox.enqueue('add_purchase', purchase('99999999', 'Coffee'));
     await harness.outbox.settle();
     expect(harness.outbox.get(good.id)?.state).toBe('sent');
-    expect(harness.outbox.get(missing.id)).toMatchObject({ state: 'needs_attention', problem: { message: 'No such contact in database' } });
+    expect(harness.outbox.get(missing.id)).toMatchObject({
+      state: 'needs_attention',
+      problem: { message: 'No such contact in database' },
+    });
     expect(sandbox.operator.purchases(sandbox.demo.clientId).map((item) => item.item_desc)).toEqual(['Tea']);
   });
 

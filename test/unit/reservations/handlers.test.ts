@@ -17,15 +17,32 @@ let outbox: Outbox;
 let online: boolean;
 let handlers: ReturnType<typeof createReservationHandlers> & ReturnType<typeof createGuestHandlers>;
 
-const settings = (): AccountSettings => ({ label: 'Demo', clientId: sandbox.demo.clientId, baseUrl: 'http://sandbox.test', timeZone: 'Australia/Sydney', defaultPhoneCountry: 'AU', demo: true });
+const settings = (): AccountSettings => ({
+  label: 'Demo',
+  clientId: sandbox.demo.clientId,
+  baseUrl: 'http://sandbox.test',
+  timeZone: 'Australia/Sydney',
+  defaultPhoneCountry: 'AU',
+  demo: true,
+});
 
 beforeEach(() => {
   sandbox = createSandbox({ demo: true, demoGuests: 120 });
   online = true;
-  const fetchWhenOnline: typeof fetch = (input, init) => (online ? sandbox.fetch(input, init) : Promise.reject(new TypeError('fetch failed')));
-  client = createServiceClient({ baseUrl: 'http://sandbox.test', apiKey: sandbox.demo.apiKey, fetch: fetchWhenOnline, timeZone: 'Australia/Sydney' });
+  const fetchWhenOnline: typeof fetch = (input, init) =>
+    online ? sandbox.fetch(input, init) : Promise.reject(new TypeError('fetch failed'));
+  client = createServiceClient({
+    baseUrl: 'http://sandbox.test',
+    apiKey: sandbox.demo.apiKey,
+    fetch: fetchWhenOnline,
+    timeZone: 'Australia/Sydney',
+  });
   db = openDeskDatabase(':memory:');
-  outbox = createOutbox({ db, account: () => ({ clientId: sandbox.demo.clientId, client, phoneCountry: 'AU' }), config: { probeIntervalMs: 20 } });
+  outbox = createOutbox({
+    db,
+    account: () => ({ clientId: sandbox.demo.clientId, client, phoneCountry: 'AU' }),
+    config: { probeIntervalMs: 20 },
+  });
   outbox.start();
   const services: DeskServices = {
     events: createDeskEvents(),
@@ -33,7 +50,12 @@ beforeEach(() => {
     requireClient: () => client,
     enqueue: async (kind, payload, options) => outbox.enqueue(kind, payload, options),
   };
-  handlers = { ...createGuestHandlers(services), ...createReservationHandlers(services, { pendingEntries: () => outbox.list({ states: ['queued', 'sending', 'waiting', 'needs_attention'] }) }) };
+  handlers = {
+    ...createGuestHandlers(services),
+    ...createReservationHandlers(services, {
+      pendingEntries: () => outbox.list({ states: ['queued', 'sending', 'waiting', 'needs_attention'] }),
+    }),
+  };
 });
 
 afterEach(async () => {
@@ -42,12 +64,23 @@ afterEach(async () => {
   sandbox.close();
 });
 
-const booking = (id: string, time = '19:30:00') => ({ id, total_attendees: 4, attendee_names: ['Ann Lee'], bookingStatus: 'Unconfirmed', Date: '2026-12-24', Time: time, custom: { tableArea: 'Terrace' } });
+const booking = (id: string, time = '19:30:00') => ({
+  id,
+  total_attendees: 4,
+  attendee_names: ['Ann Lee'],
+  bookingStatus: 'Unconfirmed',
+  Date: '2026-12-24',
+  Time: time,
+  custom: { tableArea: 'Terrace' },
+});
 
 describe('booking channels', () => {
   it('answers with a plain sentence, not an error, when the account has no reservations', async () => {
     sandbox.operator.enableReservations(sandbox.demo.clientId, false);
-    await expect(handlers.pullReservations({})).resolves.toEqual({ enabled: false, message: expect.stringMatching(/^Reservations are not set up for this account\./) });
+    await expect(handlers.pullReservations({})).resolves.toEqual({
+      enabled: false,
+      message: expect.stringMatching(/^Reservations are not set up for this account\./),
+    });
     await expect(handlers.listReservationFields({})).resolves.toMatchObject({ enabled: false });
   });
 
@@ -60,29 +93,55 @@ describe('booking channels', () => {
     expect(page.remaining).toBe(pull.total - 10);
     expect(page.bookings[0]!.contact.contact_id).toMatch(/^\d+$/);
     const fields = await handlers.listReservationFields({});
-    expect(fields.enabled && fields.fields.map((field) => field.name)).toEqual(expect.arrayContaining(['bookingStatus', 'Date', 'Time', 'tableArea', 'specialRequests']));
+    expect(fields.enabled && fields.fields.map((field) => field.name)).toEqual(
+      expect.arrayContaining(['bookingStatus', 'Date', 'Time', 'tableArea', 'specialRequests']),
+    );
   });
 
   it('holds a booking for a guest recorded offline until the guest has a contact_id, then pushes it once under the desk’s id; a second push updates it', async () => {
     online = false;
     const localId = 'local-0f8e1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
-    await handlers.createGuest({ localId, fields: { PatronName: 'Ann', PatronSurname: 'Lee', PatronEmail: 'ann.lee.booking@example.com' } });
+    await handlers.createGuest({
+      localId,
+      fields: { PatronName: 'Ann', PatronSurname: 'Lee', PatronEmail: 'ann.lee.booking@example.com' },
+    });
     const queued = await handlers.saveBooking({ guestKey: localId, booking: booking('vd-test-1') });
     expect((await handlers.listPendingBookings({})).items.map((item) => item.id)).toEqual([queued.outboxId]);
     online = true;
     outbox.notifyOnline();
     await expect.poll(() => outbox.get(queued.outboxId)?.state, { timeout: 10_000, interval: 20 }).toBe('sent');
-    const [guest] = await client.pullDb({ client_id: sandbox.demo.clientId, PatronEmail: 'ann.lee.booking@example.com' });
-    const mine = async () => (await client.pullReservations({ client_id: sandbox.demo.clientId })).filter((item) => item.reservation.id === 'vd-test-1');
-    expect(await mine()).toEqual([expect.objectContaining({ contact: expect.objectContaining({ contact_id: guest!.contact_id }) })]);
-    expect((await mine())[0]!.reservation).toMatchObject({ total_attendees: 4, Time: '19:30:00', bookingStatus: 'Unconfirmed', tableArea: 'Terrace', attendee_names: ['Ann Lee'] });
+    const [guest] = await client.pullDb({
+      client_id: sandbox.demo.clientId,
+      PatronEmail: 'ann.lee.booking@example.com',
+    });
+    const mine = async () =>
+      (await client.pullReservations({ client_id: sandbox.demo.clientId })).filter(
+        (item) => item.reservation.id === 'vd-test-1',
+      );
+    expect(await mine()).toEqual([
+      expect.objectContaining({ contact: expect.objectContaining({ contact_id: guest!.contact_id }) }),
+    ]);
+    expect((await mine())[0]!.reservation).toMatchObject({
+      total_attendees: 4,
+      Time: '19:30:00',
+      bookingStatus: 'Unconfirmed',
+      tableArea: 'Terrace',
+      attendee_names: ['Ann Lee'],
+    });
 
-    const moved = await handlers.saveBooking({ guestKey: guest!.contact_id, booking: { ...booking('vd-test-1', '21:00:00'), bookingStatus: 'No-show' } });
+    const moved = await handlers.saveBooking({
+      guestKey: guest!.contact_id,
+      booking: { ...booking('vd-test-1', '21:00:00'), bookingStatus: 'No-show' },
+    });
     await expect.poll(() => outbox.get(moved.outboxId)?.state, { timeout: 10_000, interval: 20 }).toBe('sent');
-    expect((await mine()).map((item) => [item.reservation.Time, item.reservation.bookingStatus])).toEqual([['21:00:00', 'No-show']]);
+    expect((await mine()).map((item) => [item.reservation.Time, item.reservation.bookingStatus])).toEqual([
+      ['21:00:00', 'No-show'],
+    ]);
     // The status the desk added exists now as an option of bookingStatus, as a pushed select value creates it.
     const fields = await handlers.listReservationFields({});
-    expect(fields.enabled && fields.fields.find((field) => field.name === 'bookingStatus')?.options).toEqual(expect.arrayContaining(['Unconfirmed', 'Pending', 'Confirmed', 'No-show']));
+    expect(fields.enabled && fields.fields.find((field) => field.name === 'bookingStatus')?.options).toEqual(
+      expect.arrayContaining(['Unconfirmed', 'Pending', 'Confirmed', 'No-show']),
+    );
   });
 
   it('refuses a booking that is not one, with the reason, before anything is queued', async () => {

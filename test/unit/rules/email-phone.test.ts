@@ -3,16 +3,27 @@ import { isValidEmail } from '../../../shared/rules/email';
 import { normalizePhone, phoneDigits } from '../../../shared/rules/phone';
 
 describe('isValidEmail', () => {
-  it.each(['sam@example.com', 'first.last+tag@sub.example.com.au', "o'neil@example.org", 'a@xn--bcher-kva.example'])('accepts %s', (address) => {
-    expect(isValidEmail(address)).toBe(true);
-  });
-
-  it.each(['', 'sam', 'sam@', '@example.com', 'sam@example', 'sam @example.com', 'sam@exa_mple.com', 'sam..x@example.com', 'sam@example.c0m', 'sam@-example.com'])(
-    'refuses %j',
+  it.each(['sam@example.com', 'first.last+tag@sub.example.com.au', "o'neil@example.org", 'a@xn--bcher-kva.example'])(
+    'accepts %s',
     (address) => {
-      expect(isValidEmail(address)).toBe(false);
+      expect(isValidEmail(address)).toBe(true);
     },
   );
+
+  it.each([
+    '',
+    'sam',
+    'sam@',
+    '@example.com',
+    'sam@example',
+    'sam @example.com',
+    'sam@exa_mple.com',
+    'sam..x@example.com',
+    'sam@example.c0m',
+    'sam@-example.com',
+  ])('refuses %j', (address) => {
+    expect(isValidEmail(address)).toBe(false);
+  });
 });
 
 describe('normalizePhone', () => {

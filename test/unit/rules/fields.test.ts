@@ -32,13 +32,25 @@ describe('validateFieldValue', () => {
   });
 
   it.each([
-    ['number', '12.5', true], ['number', 'twelve', false],
-    ['date', '1990-02-28', true], ['date', '1990-02-30', false], ['date', '28/02/1990', false],
-    ['time', '23:59:59', true], ['time', '24:00:00', false], ['time', '7:30', false],
-    ['datetime', '2025-01-01 19:30:00', true], ['datetime', '2025-01-01T19:30:00', false],
-    ['bool', 'true', true], ['bool', false, true], ['bool', 'yes', false],
-    ['Sex', 'm', true], ['Sex', 'f', true], ['Sex', 'M', false], ['Sex', 'x', false],
-    ['string', 'one line', true], ['string', 'two\nlines', false],
+    ['number', '12.5', true],
+    ['number', 'twelve', false],
+    ['date', '1990-02-28', true],
+    ['date', '1990-02-30', false],
+    ['date', '28/02/1990', false],
+    ['time', '23:59:59', true],
+    ['time', '24:00:00', false],
+    ['time', '7:30', false],
+    ['datetime', '2025-01-01 19:30:00', true],
+    ['datetime', '2025-01-01T19:30:00', false],
+    ['bool', 'true', true],
+    ['bool', false, true],
+    ['bool', 'yes', false],
+    ['Sex', 'm', true],
+    ['Sex', 'f', true],
+    ['Sex', 'M', false],
+    ['Sex', 'x', false],
+    ['string', 'one line', true],
+    ['string', 'two\nlines', false],
     ['text', 'two\nlines', true],
   ] as const)('%s %j valid=%s', (type, value, valid) => {
     expect(validateFieldValue(type, value) === null).toBe(valid);

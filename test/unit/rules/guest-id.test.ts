@@ -11,8 +11,11 @@ describe('local guest ids (one definition for the renderer, the bridge and the c
     expect(localGuestId.safeParse(id).success).toBe(true);
   });
 
-  it.each(['9001', '', 'local-', 'local-AB', 'Local-1b4e28ba', 'xlocal-1b4e28ba-2fa1', 42, null, undefined])('refuses %s', (value) => {
-    expect(isLocalGuestId(value)).toBe(false);
-    expect(localGuestId.safeParse(value).success).toBe(false);
-  });
+  it.each(['9001', '', 'local-', 'local-AB', 'Local-1b4e28ba', 'xlocal-1b4e28ba-2fa1', 42, null, undefined])(
+    'refuses %s',
+    (value) => {
+      expect(isLocalGuestId(value)).toBe(false);
+      expect(localGuestId.safeParse(value).success).toBe(false);
+    },
+  );
 });

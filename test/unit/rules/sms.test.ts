@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { applySmsSuggestions, countSmsSegments, findInvalidSmsCharacters, validateSmsSender } from '../../../shared/rules/sms';
+import {
+  applySmsSuggestions,
+  countSmsSegments,
+  findInvalidSmsCharacters,
+  validateSmsSender,
+} from '../../../shared/rules/sms';
 
 describe('findInvalidSmsCharacters', () => {
   it('accepts plain English text, digits, punctuation and extension characters', () => {
@@ -14,7 +19,12 @@ describe('findInvalidSmsCharacters', () => {
   it('suggests replacements for typographic punctuation', () => {
     const found = findInvalidSmsCharacters('It\u2019s \u201Cnew\u201D \u2013 wait\u2026\u00A0ok');
     expect(found.map((f) => [f.char, f.suggestion])).toEqual([
-      ['\u2019', "'"], ['\u201C', '"'], ['\u201D', '"'], ['\u2013', '-'], ['\u2026', '...'], ['\u00A0', ' '],
+      ['\u2019', "'"],
+      ['\u201C', '"'],
+      ['\u201D', '"'],
+      ['\u2013', '-'],
+      ['\u2026', '...'],
+      ['\u00A0', ' '],
     ]);
   });
 

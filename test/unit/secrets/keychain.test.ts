@@ -33,7 +33,9 @@ describe('the OS keychain through keytar (real Secret Service)', () => {
     const keychain = await openKeychain(service);
     if (!keychain.available) throw new Error(keychain.reason);
     await keychain.store.set('partnerSecret', 'secret-xyz');
-    const child = spawnSync('npx', ['tsx', 'test/support/keychain-probe.ts', service, 'partnerSecret'], { encoding: 'utf8' });
+    const child = spawnSync('npx', ['tsx', 'test/support/keychain-probe.ts', service, 'partnerSecret'], {
+      encoding: 'utf8',
+    });
     expect(JSON.parse(child.stdout)).toMatchObject({ available: true, value: 'secret-xyz' });
   });
 

@@ -8,7 +8,9 @@ const require = createRequire(import.meta.url);
 // The parser electron-builder itself reads its YAML config with.
 const { load } = require('js-yaml') as { load(text: string): unknown };
 const config = load(readFileSync('electron-builder.yml', 'utf8')) as { electronFuses?: Record<string, unknown> };
-const fuseSchema = (require('app-builder-lib/scheme.json') as { definitions: { FuseOptionsV1: { properties: Record<string, unknown> } } }).definitions.FuseOptionsV1;
+const fuseSchema = (
+  require('app-builder-lib/scheme.json') as { definitions: { FuseOptionsV1: { properties: Record<string, unknown> } } }
+).definitions.FuseOptionsV1;
 
 describe('electron-builder.yml', () => {
   const expected: Record<string, boolean> = {
@@ -32,13 +34,22 @@ describe('electron-builder.yml', () => {
 
 describe('development features', () => {
   it('a packaged app ignores VENUE_DESK_DEV_URL and has no DevTools', () => {
-    expect(developmentFeatures(true, { VENUE_DESK_DEV_URL: 'http://127.0.0.1:5173/' })).toEqual({ devUrl: undefined, devTools: false });
-    expect(developmentFeatures(false, { VENUE_DESK_DEV_URL: 'http://127.0.0.1:5173/' })).toEqual({ devUrl: 'http://127.0.0.1:5173/', devTools: true });
+    expect(developmentFeatures(true, { VENUE_DESK_DEV_URL: 'http://127.0.0.1:5173/' })).toEqual({
+      devUrl: undefined,
+      devTools: false,
+    });
+    expect(developmentFeatures(false, { VENUE_DESK_DEV_URL: 'http://127.0.0.1:5173/' })).toEqual({
+      devUrl: 'http://127.0.0.1:5173/',
+      devTools: true,
+    });
   });
 
   it('the packaged menu has no reload or DevTools; the development one keeps the standard View menu', () => {
     const roles = (template: ReturnType<typeof appMenuTemplate>): string[] =>
-      template.flatMap((item) => [String(item.role ?? item.label), ...(Array.isArray(item.submenu) ? roles(item.submenu) : [])]);
+      template.flatMap((item) => [
+        String(item.role ?? item.label),
+        ...(Array.isArray(item.submenu) ? roles(item.submenu) : []),
+      ]);
     const packaged = roles(appMenuTemplate({ devTools: false }, 'linux'));
     expect(packaged).not.toContain('viewMenu');
     expect(packaged.filter((role) => /devtools|reload/i.test(role))).toEqual([]);

@@ -10,4 +10,9 @@ import { campaignsMigration } from './004-campaigns';
  * with a test that migrates a file of the version before), appended here. Never edit or reorder a migration that has shipped:
  * files in the field are at every version in between.
  */
-export const deskMigrations: readonly Migration[] = [outboxMigration, settingsMigration, importsMigration, campaignsMigration];
+export const deskMigrations: readonly Migration[] = [
+  outboxMigration,
+  settingsMigration,
+  importsMigration,
+  campaignsMigration,
+];

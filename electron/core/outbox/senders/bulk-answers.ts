@@ -38,7 +38,8 @@ export function pairBulkAnswers(
   if (unkeyed.length !== 1) return answers;
   const index = unkeyed[0]!;
   if (failuresLeft.length === 0 && successLeft.length === 1) answers[index] = { ok: true, echo: successLeft[0]! };
-  else if (successLeft.length === 0 && failuresLeft.length === 1) answers[index] = { ok: false, desc: failuresLeft[0]!.reason?.desc ?? '' };
+  else if (successLeft.length === 0 && failuresLeft.length === 1)
+    answers[index] = { ok: false, desc: failuresLeft[0]!.reason?.desc ?? '' };
   return answers;
 }
 

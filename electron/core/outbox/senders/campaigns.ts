@@ -25,8 +25,19 @@ export function createCampaignSender(options: CampaignSenderOptions): KindSender
   };
 }
 
-async function deliverOne(row: OutboxRow<'campaign_send'>, service: ServiceAccess, options: CampaignSenderOptions): Promise<DeliveryOutcome> {
-  if (!options.ledger) return { type: 'failed', problem: { message: 'This queued campaign cannot be matched to a campaign on this desk.', whatToDo: 'Discard it and send the campaign again from Campaigns.' } };
+async function deliverOne(
+  row: OutboxRow<'campaign_send'>,
+  service: ServiceAccess,
+  options: CampaignSenderOptions,
+): Promise<DeliveryOutcome> {
+  if (!options.ledger)
+    return {
+      type: 'failed',
+      problem: {
+        message: 'This queued campaign cannot be matched to a campaign on this desk.',
+        whatToDo: 'Discard it and send the campaign again from Campaigns.',
+      },
+    };
   const { desk_campaign_id: deskId, draft, send } = row.payload;
   const sendAt = typeof send.send_at === 'string' ? send.send_at : undefined;
   const digest = draftDigest(draft);
@@ -34,8 +45,18 @@ async function deliverOne(row: OutboxRow<'campaign_send'>, service: ServiceAcces
     let campaignId = options.ledger.serviceDraftOf(deskId, digest);
     if (row.outcomeUnknownAt !== null && campaignId) {
       const standing = await campaignStanding(service.client, campaignId);
-      if (standing.standing === 'sent') return { type: 'sent', result: { campaign_id: campaignId, state: 'sent', confirmedBy: 'campaign_verify 609' } };
-      if (standing.standing === 'scheduled') return { type: 'sent', result: { campaign_id: campaignId, state: 'scheduled', send_at: sendAt ?? null, confirmedBy: 'campaign_verify 612' } };
+      if (standing.standing === 'sent')
+        return { type: 'sent', result: { campaign_id: campaignId, state: 'sent', confirmedBy: 'campaign_verify 609' } };
+      if (standing.standing === 'scheduled')
+        return {
+          type: 'sent',
+          result: {
+            campaign_id: campaignId,
+            state: 'scheduled',
+            send_at: sendAt ?? null,
+            confirmedBy: 'campaign_verify 612',
+          },
+        };
     }
     const timeZone = service.timeZone ?? 'UTC';
     if (sendAt) {
@@ -45,7 +66,8 @@ async function deliverOne(row: OutboxRow<'campaign_send'>, service: ServiceAcces
           type: 'failed',
           problem: {
             message: `The campaign was to go out at ${sendAt.slice(0, 16)} (${timeZone}), but the line was down until after that time.`,
-            whatToDo: 'It has not been sent. Open it in Campaigns to send it now or choose a new time, or discard it here.',
+            whatToDo:
+              'It has not been sent. Open it in Campaigns to send it now or choose a new time, or discard it here.',
           },
         };
       }
@@ -55,15 +77,34 @@ async function deliverOne(row: OutboxRow<'campaign_send'>, service: ServiceAcces
       options.ledger.rememberServiceDraft(deskId, campaignId, digest);
     }
     const answer = await sendServiceCampaign(service.client, campaignId, send);
-    return { type: 'sent', result: { campaign_id: campaignId, state: answer.scheduled ? 'scheduled' : 'sent', recipients: answer.recipients, send_at: answer.sendAt ?? null } };
+    return {
+      type: 'sent',
+      result: {
+        campaign_id: campaignId,
+        state: answer.scheduled ? 'scheduled' : 'sent',
+        recipients: answer.recipients,
+        send_at: answer.sendAt ?? null,
+      },
+    };
   } catch (error) {
     if (error instanceof ServiceFailureError) {
       const explained = explainCampaignRefusal(error.serviceMessage, error.code);
-      if (isCreditRefusal(error.serviceMessage)) return { type: 'paused', reason: `Campaigns paused: ${explained.title.toLowerCase()}. ${explained.whatToDo}` };
+      if (isCreditRefusal(error.serviceMessage))
+        return { type: 'paused', reason: `Campaigns paused: ${explained.title.toLowerCase()}. ${explained.whatToDo}` };
       // The same campaign_id was already sent (609) or is scheduled (612): an earlier try went through.
       if (error.code === 609) return { type: 'sent', result: { state: 'sent', confirmedBy: 'campaign_send 609' } };
-      if (error.code === 612) return { type: 'sent', result: { state: 'scheduled', send_at: sendAt ?? null, confirmedBy: 'campaign_send 612' } };
-      return { type: 'failed', problem: { message: `${explained.title} (the service said: "${error.serviceMessage}"${error.code !== undefined ? `, code ${error.code}` : ''})`, whatToDo: explained.whatToDo } };
+      if (error.code === 612)
+        return {
+          type: 'sent',
+          result: { state: 'scheduled', send_at: sendAt ?? null, confirmedBy: 'campaign_send 612' },
+        };
+      return {
+        type: 'failed',
+        problem: {
+          message: `${explained.title} (the service said: "${error.serviceMessage}"${error.code !== undefined ? `, code ${error.code}` : ''})`,
+          whatToDo: explained.whatToDo,
+        },
+      };
     }
     return outcomeOfCallError(error, row.kind);
   }

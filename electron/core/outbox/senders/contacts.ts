@@ -8,7 +8,8 @@ import { pairBulkAnswers, unclaimedAnswers, type ItemAnswer } from './bulk-answe
 import type { KindSender, ServiceAccess } from './sender';
 
 const DUPLICATE = /duplicate check failed/i;
-const UNATTRIBUTED = "The service's answer did not say which new guest was which; the desk checks this one again on its own.";
+const UNATTRIBUTED =
+  "The service's answer did not say which new guest was which; the desk checks this one again on its own.";
 type PushContact = ServiceAccess['client']['pushContact'];
 
 /**
@@ -29,10 +30,15 @@ export function createContactSender(): KindSender<'push_contact'> {
       const keys = rows.map((row) => contactIdOf('push_contact', row.payload));
       const echoKey = (echo: Record<string, unknown>) => stringOf(echo.contact_id);
       const answers = pairBulkAnswers(keys, response.success, response.failures, echoKey);
-      const created = unclaimedAnswers(keys, response.success, echoKey).map(echoKey).filter((id): id is string => id !== undefined);
+      const created = unclaimedAnswers(keys, response.success, echoKey)
+        .map(echoKey)
+        .filter((id): id is string => id !== undefined);
       const refused = unclaimedAnswers(keys, response.failures, (failure) => stringOf(failure.contact_id));
       const newGuests = keys.filter((key) => key === undefined).length;
-      const createdIds: CreatedIds = { ids: new Set(created), all: refused.length === 0 && created.length === newGuests };
+      const createdIds: CreatedIds = {
+        ids: new Set(created),
+        all: refused.length === 0 && created.length === newGuests,
+      };
       const outcomes: DeliveryOutcome[] = [];
       // One at a time: the lookups of an ambiguous answer must not flood the service.
       for (const [index, row] of rows.entries()) outcomes.push(await settle(row, answers[index]!, createdIds, service));
@@ -48,12 +54,23 @@ interface CreatedIds {
 }
 
 /** One guest's outcome from its part of the answer. */
-async function settle(row: OutboxRow<'push_contact'>, answer: ItemAnswer, created: CreatedIds, service: ServiceAccess): Promise<DeliveryOutcome> {
+async function settle(
+  row: OutboxRow<'push_contact'>,
+  answer: ItemAnswer,
+  created: CreatedIds,
+  service: ServiceAccess,
+): Promise<DeliveryOutcome> {
   if (answer.ok === true) {
     const contactId = stringOf(answer.echo.contact_id);
     // A new guest a person chose to add to a guest on file now names that guest's service id.
     const addedToExistingGuest = row.createsLocalId !== null && contactIdOf('push_contact', row.payload) !== undefined;
-    return contactId ? { type: 'sent', result: { contact_id: contactId, ...(addedToExistingGuest ? { addedToExistingGuest } : {}) }, contactId } : { type: 'sent' };
+    return contactId
+      ? {
+          type: 'sent',
+          result: { contact_id: contactId, ...(addedToExistingGuest ? { addedToExistingGuest } : {}) },
+          contactId,
+        }
+      : { type: 'sent' };
   }
   const isNewGuest = contactIdOf('push_contact', row.payload) === undefined;
   if (answer.ok === null && isNewGuest) {
@@ -71,10 +88,17 @@ async function settle(row: OutboxRow<'push_contact'>, answer: ItemAnswer, create
  * Several new guests went in one call and the answer lists the ids it created in no known order:
  * this guest's id is the created one that holds what it sent, looked up by its email or mobile.
  */
-async function identifyCreatedGuest(contact: OutboxPayloads['push_contact'], createdIds: ReadonlySet<string>, service: ServiceAccess): Promise<DeliveryOutcome> {
+async function identifyCreatedGuest(
+  contact: OutboxPayloads['push_contact'],
+  createdIds: ReadonlySet<string>,
+  service: ServiceAccess,
+): Promise<DeliveryOutcome> {
   try {
     const found = await findGuestsByEmailOrMobile(service, contact);
-    const mine = found.filter((record) => createdIds.has(contactText(record.contact_id)) && holdsSameIdentity(record, contact, service.phoneCountry));
+    const mine = found.filter(
+      (record) =>
+        createdIds.has(contactText(record.contact_id)) && holdsSameIdentity(record, contact, service.phoneCountry),
+    );
     if (mine.length !== 1) return { type: 'unknown', reason: UNATTRIBUTED };
     const contactId = contactText(mine[0]!.contact_id);
     return { type: 'sent', result: { contact_id: contactId }, contactId };
@@ -92,9 +116,15 @@ async function reconcileNewGuest(row: OutboxRow<'push_contact'>, service: Servic
     // Our own guest: pushing by its contact_id applies any later edit and cannot duplicate.
     const update = { ...row.payload, contact_id: verdict.contactId };
     const response = await service.client.pushContact([update]);
-    const [answer] = pairBulkAnswers([verdict.contactId], response.success, response.failures, (echo) => stringOf(echo.contact_id));
+    const [answer] = pairBulkAnswers([verdict.contactId], response.success, response.failures, (echo) =>
+      stringOf(echo.contact_id),
+    );
     if (answer?.ok === true) {
-      return { type: 'sent', result: { contact_id: verdict.contactId, matchedOwnEarlierWrite: true }, contactId: verdict.contactId };
+      return {
+        type: 'sent',
+        result: { contact_id: verdict.contactId, matchedOwnEarlierWrite: true },
+        contactId: verdict.contactId,
+      };
     }
     if (answer?.ok === false) return outcomeOfServiceMessage('push_contact', answer.desc);
     return { type: 'unknown', reason: UNATTRIBUTED };

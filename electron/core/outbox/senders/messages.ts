@@ -8,7 +8,9 @@ import type { KindSender, ServiceAccess } from './sender';
 type MessageKind = 'sms' | 'email';
 
 /** How each message kind goes to the service. */
-const SEND: { [K in MessageKind]: (service: ServiceAccess, row: OutboxRow<K>, referenceId: string) => Promise<unknown> } = {
+const SEND: {
+  [K in MessageKind]: (service: ServiceAccess, row: OutboxRow<K>, referenceId: string) => Promise<unknown>;
+} = {
   sms: (service, row, referenceId) => service.client.sms({ ...row.payload, reference_id: referenceId }),
   email: (service, row, referenceId) => service.client.email({ ...row.payload, reference_id: referenceId }),
 };
@@ -27,16 +29,25 @@ export function createMessageSender<K extends MessageKind>(type: K): KindSender<
 }
 
 /** One message: look up if uncertain, else send. */
-async function deliverOne<K extends MessageKind>(type: K, row: OutboxRow<K>, service: ServiceAccess): Promise<DeliveryOutcome> {
+async function deliverOne<K extends MessageKind>(
+  type: K,
+  row: OutboxRow<K>,
+  service: ServiceAccess,
+): Promise<DeliveryOutcome> {
   const referenceId = row.referenceId;
-  if (!referenceId) return { type: 'failed', problem: { message: 'This message has no reference id.', whatToDo: 'Discard it and send the message again.' } };
+  if (!referenceId)
+    return {
+      type: 'failed',
+      problem: { message: 'This message has no reference id.', whatToDo: 'Discard it and send the message again.' },
+    };
   try {
     if (row.outcomeUnknownAt !== null) {
       const sentItem = await findSentItem(service, referenceId, type);
       if (sentItem && !sentItemIsOurs(sentItem, type, row.payload)) {
         const problem = {
           message: `The service already lists a different ${type === 'sms' ? 'SMS' : 'email'} under reference ${referenceId}; this one may not have gone out.`,
-          whatToDo: 'Check the sent messages. If this one did not go out, discard it and send it again: it gets a fresh reference.',
+          whatToDo:
+            'Check the sent messages. If this one did not go out, discard it and send it again: it gets a fresh reference.',
         };
         return { type: 'failed', problem };
       }

@@ -17,7 +17,12 @@ export function createPurchaseSender(): KindSender<'add_purchase'> {
         const outcome = outcomeOfCallError(error, 'add_purchase');
         return rows.map(() => outcome);
       }
-      const answers = pairBulkAnswers(rows.map((row) => purchaseKey(row.payload)), response.success, response.failures, purchaseKey);
+      const answers = pairBulkAnswers(
+        rows.map((row) => purchaseKey(row.payload)),
+        response.success,
+        response.failures,
+        purchaseKey,
+      );
       return answers.map((answer): DeliveryOutcome => {
         if (answer.ok === true) return { type: 'sent', result: { tx_id: answer.echo.tx_id } };
         if (answer.ok === false) return outcomeOfServiceMessage('add_purchase', answer.desc);
@@ -29,5 +34,7 @@ export function createPurchaseSender(): KindSender<'add_purchase'> {
 
 /** What identifies a purchase in the answer, which echoes the items as sent. */
 function purchaseKey(item: Readonly<Record<string, unknown>>): string {
-  return ['tx_id', 'contact_id', 'item_desc', 'price', 'purchased_at'].map((field) => String(item[field] ?? '')).join('\u0000');
+  return ['tx_id', 'contact_id', 'item_desc', 'price', 'purchased_at']
+    .map((field) => String(item[field] ?? ''))
+    .join('\u0000');
 }

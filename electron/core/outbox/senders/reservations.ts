@@ -24,17 +24,28 @@ export function createReservationSender(): KindSender<'push_reservations'> {
         const outcome = outcomeOfCallError(error, 'push_reservations');
         return rows.map(() => outcome);
       }
-      const answers = pairBulkAnswers(rows.map((row) => reservationId(row.payload)), response.success, response.failures, (echo) => textOf(echo.reservation_id));
+      const answers = pairBulkAnswers(
+        rows.map((row) => reservationId(row.payload)),
+        response.success,
+        response.failures,
+        (echo) => textOf(echo.reservation_id),
+      );
       return Promise.all(rows.map((row, index) => settle(row, answers[index]!, service)));
     },
   };
 }
 
 /** One booking's outcome from its part of the answer. */
-async function settle(row: OutboxRow<'push_reservations'>, answer: ItemAnswer, service: ServiceAccess): Promise<DeliveryOutcome> {
-  if (answer.ok === true) return { type: 'sent', result: { reservation_id: reservationId(row.payload), contact_id: answer.echo.contact_id } };
+async function settle(
+  row: OutboxRow<'push_reservations'>,
+  answer: ItemAnswer,
+  service: ServiceAccess,
+): Promise<DeliveryOutcome> {
+  if (answer.ok === true)
+    return { type: 'sent', result: { reservation_id: reservationId(row.payload), contact_id: answer.echo.contact_id } };
   if (answer.ok === null) return { type: 'unknown', reason: "The service's answer did not mention this booking." };
-  if (DUPLICATE.test(answer.desc) && contactIdOf('push_reservations', row.payload) === undefined) return reconcileGuest(row, service);
+  if (DUPLICATE.test(answer.desc) && contactIdOf('push_reservations', row.payload) === undefined)
+    return reconcileGuest(row, service);
   return outcomeOfServiceMessage('push_reservations', answer.desc);
 }
 
@@ -46,8 +57,14 @@ async function reconcileGuest(row: OutboxRow<'push_reservations'>, service: Serv
     if (!verdict.own) return { type: 'failed', problem: verdict.problem };
     const again = { ...item, contact: { ...item.contact, contact_id: verdict.contactId } };
     const response = await service.client.pushReservations([again]);
-    const [answer] = pairBulkAnswers([reservationId(item)], response.success, response.failures, (echo) => textOf(echo.reservation_id));
-    if (answer?.ok === true) return { type: 'sent', result: { reservation_id: reservationId(item), contact_id: verdict.contactId, matchedOwnEarlierWrite: true } };
+    const [answer] = pairBulkAnswers([reservationId(item)], response.success, response.failures, (echo) =>
+      textOf(echo.reservation_id),
+    );
+    if (answer?.ok === true)
+      return {
+        type: 'sent',
+        result: { reservation_id: reservationId(item), contact_id: verdict.contactId, matchedOwnEarlierWrite: true },
+      };
     if (answer?.ok === false) return outcomeOfServiceMessage('push_reservations', answer.desc);
     return { type: 'unknown', reason: "The service's answer did not mention this booking." };
   } catch (error) {

@@ -39,8 +39,13 @@ export const TEST_KEY = 'k3y/With+Odd=Chars';
 export const TEST_BASE = 'https://service.test';
 
 /** A client on a fake fetch that always gives the same answer. */
-export function clientAnswering(answer: FakeAnswer | ((request: SeenRequest) => FakeAnswer), options: Partial<ServiceClientOptions> = {}) {
-  const fake = fakeFetch(typeof answer === 'function' ? (answer as (request: SeenRequest) => FakeAnswer) : () => answer);
+export function clientAnswering(
+  answer: FakeAnswer | ((request: SeenRequest) => FakeAnswer),
+  options: Partial<ServiceClientOptions> = {},
+) {
+  const fake = fakeFetch(
+    typeof answer === 'function' ? (answer as (request: SeenRequest) => FakeAnswer) : () => answer,
+  );
   const client = createServiceClient({ baseUrl: TEST_BASE, apiKey: TEST_KEY, fetch: fake.fetch, ...options });
   return { client, seen: fake.seen };
 }

@@ -23,8 +23,14 @@ export interface TargetKind {
 }
 
 /** A target from a sandbox, the address to use and the fetch to use. */
-function targetOf(sandbox: Sandbox, baseUrl: string, fetchImpl: typeof globalThis.fetch, close: () => Promise<void>): Target {
-  const clientWith = (options: Partial<ServiceClientOptions>) => createServiceClient({ baseUrl, apiKey: sandbox.demo.apiKey, fetch: fetchImpl, ...options });
+function targetOf(
+  sandbox: Sandbox,
+  baseUrl: string,
+  fetchImpl: typeof globalThis.fetch,
+  close: () => Promise<void>,
+): Target {
+  const clientWith = (options: Partial<ServiceClientOptions>) =>
+    createServiceClient({ baseUrl, apiKey: sandbox.demo.apiKey, fetch: fetchImpl, ...options });
   return { client: clientWith({}), baseUrl, fetch: fetchImpl, demo: sandbox.demo, sandbox, clientWith, close };
 }
 

@@ -27,7 +27,11 @@ export function rawSend(port: number, text: string): Promise<RawExchange> {
 /** Sends a raw request and waits for the host to close the connection; resolves with what it answered. */
 export async function rawRequest(port: number, text: string, timeoutMs = 5_000): Promise<string> {
   const exchange = await rawSend(port, text);
-  await withTimeout(exchange.closed, timeoutMs, `the host did not close the connection; it answered: ${exchange.received()}`);
+  await withTimeout(
+    exchange.closed,
+    timeoutMs,
+    `the host did not close the connection; it answered: ${exchange.received()}`,
+  );
   return exchange.received();
 }
 

@@ -1,5 +1,10 @@
 import type { ServiceClient } from '../../../../shared/api/client';
-import { HttpStatusError, NoConnectionError, OutcomeUnknownError, ServiceFailureError } from '../../../../shared/api/errors';
+import {
+  HttpStatusError,
+  NoConnectionError,
+  OutcomeUnknownError,
+  ServiceFailureError,
+} from '../../../../shared/api/errors';
 
 type Record_ = Record<string, unknown>;
 
@@ -36,16 +41,21 @@ export function createFakeService() {
     const fault = faultOf(method);
     if (fault === 'refused') throw new NoConnectionError(method, `${method}: refused`, 'ECONNREFUSED');
     if (fault === 'timeout-before-commit') throw new OutcomeUnknownError(method, `${method}: timeout`, 'timeout');
-    if (fault && typeof fault === 'object' && 'status' in fault) throw new HttpStatusError(method, `${method}: HTTP ${fault.status}`, fault.status, fault.retryAfterMs);
-    if (fault && typeof fault === 'object' && 'serviceMessage' in fault) throw new ServiceFailureError(method, fault.serviceMessage, undefined, 200);
+    if (fault && typeof fault === 'object' && 'status' in fault)
+      throw new HttpStatusError(method, `${method}: HTTP ${fault.status}`, fault.status, fault.retryAfterMs);
+    if (fault && typeof fault === 'object' && 'serviceMessage' in fault)
+      throw new ServiceFailureError(method, fault.serviceMessage, undefined, 200);
     const result = commit();
-    if (fault === 'dropped-after-commit') throw new OutcomeUnknownError(method, `${method}: connection lost`, 'connection-lost');
+    if (fault === 'dropped-after-commit')
+      throw new OutcomeUnknownError(method, `${method}: connection lost`, 'connection-lost');
     return result;
   };
 
   const findDuplicate = (contact: Record_) =>
     [...contacts.values()].find(
-      (existing) => (contact.PatronEmail && existing.PatronEmail === contact.PatronEmail) || (contact.PatronMobile && existing.PatronMobile === contact.PatronMobile),
+      (existing) =>
+        (contact.PatronEmail && existing.PatronEmail === contact.PatronEmail) ||
+        (contact.PatronMobile && existing.PatronMobile === contact.PatronMobile),
     );
 
   const client = {
@@ -61,13 +71,17 @@ export function createFakeService() {
       }),
     sentItems: (input: Record_) =>
       call('sentItems', input, () =>
-        sent.filter((item) => item.reference_id === input.reference_id && (!input.type || item.type === input.type)).map((item) => ({ reference_id: item.reference_id, type: item.type })),
+        sent
+          .filter((item) => item.reference_id === input.reference_id && (!input.type || item.type === input.type))
+          .map((item) => ({ reference_id: item.reference_id, type: item.type })),
       ),
     categories: (input: Record_) => call('categories', input, () => ({ categories: [] })),
     pullDb: (input: Record_) =>
       call('pullDb', input, () =>
         [...contacts.values()].filter(
-          (contact) => (!input.PatronEmail || contact.PatronEmail === input.PatronEmail) && (!input.PatronMobile || contact.PatronMobile === input.PatronMobile),
+          (contact) =>
+            (!input.PatronEmail || contact.PatronEmail === input.PatronEmail) &&
+            (!input.PatronMobile || contact.PatronMobile === input.PatronMobile),
         ),
       ),
     pushContact: (input: Record_[]) =>
@@ -78,7 +92,12 @@ export function createFakeService() {
           const id = contact.contact_id as string | undefined;
           if (id) {
             const existing = contacts.get(id);
-            if (!existing) failures.push({ client_id: contact.client_id, contact_id: id, reason: { code: 1, desc: 'No such contact in database' } });
+            if (!existing)
+              failures.push({
+                client_id: contact.client_id,
+                contact_id: id,
+                reason: { code: 1, desc: 'No such contact in database' },
+              });
             else {
               contacts.set(id, { ...existing, ...contact });
               success.push({ client_id: contact.client_id, contact_id: id });
@@ -86,9 +105,17 @@ export function createFakeService() {
             continue;
           }
           if (!contact.PatronEmail && !contact.PatronMobile) {
-            failures.push({ client_id: contact.client_id, contact_id: '', reason: { code: 2, desc: 'No email or mobile information' } });
+            failures.push({
+              client_id: contact.client_id,
+              contact_id: '',
+              reason: { code: 2, desc: 'No email or mobile information' },
+            });
           } else if (findDuplicate(contact)) {
-            failures.push({ client_id: contact.client_id, contact_id: '', reason: { code: 3, desc: 'Duplicate check failed' } });
+            failures.push({
+              client_id: contact.client_id,
+              contact_id: '',
+              reason: { code: 3, desc: 'Duplicate check failed' },
+            });
           } else {
             const newId = String(nextContact++);
             contacts.set(newId, { ...contact, contact_id: newId });
@@ -102,7 +129,8 @@ export function createFakeService() {
         const success: Record_[] = [];
         const failures: Record_[] = [];
         for (const item of input) {
-          if (!contacts.has(String(item.contact_id))) failures.push({ ...item, reason: { code: 1, desc: 'No such contact in database' } });
+          if (!contacts.has(String(item.contact_id)))
+            failures.push({ ...item, reason: { code: 1, desc: 'No such contact in database' } });
           else {
             purchases.push(item);
             success.push(item);
@@ -118,7 +146,12 @@ export function createFakeService() {
           let contactId = contact.contact_id as string | undefined;
           if (!contactId) {
             if (findDuplicate(contact)) {
-              failures.push({ client_id: contact.client_id, contact_id: '', reservation_id: reservation.id, reason: { code: 3, desc: 'Duplicate check failed' } });
+              failures.push({
+                client_id: contact.client_id,
+                contact_id: '',
+                reservation_id: reservation.id,
+                reason: { code: 3, desc: 'Duplicate check failed' },
+              });
               continue;
             }
             contactId = String(nextContact++);

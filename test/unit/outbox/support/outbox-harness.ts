@@ -21,18 +21,34 @@ export interface Harness {
 
 /** Builds and starts a harness; jitter is fixed at its maximum unless `random` is given. */
 export function createHarness(
-  options: { config?: Partial<OutboxConfig>; random?: () => number; db?: Database; service?: FakeService; client?: ServiceClient; clientId?: string; clock?: FakeClock; start?: boolean } = {},
+  options: {
+    config?: Partial<OutboxConfig>;
+    random?: () => number;
+    db?: Database;
+    service?: FakeService;
+    client?: ServiceClient;
+    clientId?: string;
+    clock?: FakeClock;
+    start?: boolean;
+  } = {},
 ): Harness {
   const db = options.db ?? openDeskDatabase(':memory:');
   const service = options.service ?? createFakeService();
   const clock = options.clock ?? createFakeClock();
-  const account: { current: OutboxAccount | null } = { current: { clientId: options.clientId ?? CLIENT_ID, client: options.client ?? service.client, phoneCountry: 'AU' } };
+  const account: { current: OutboxAccount | null } = {
+    current: { clientId: options.clientId ?? CLIENT_ID, client: options.client ?? service.client, phoneCountry: 'AU' },
+  };
   const outbox = createOutbox({
     db,
     account: () => account.current,
     clock,
     random: options.random ?? (() => 0.999),
-    config: { reconcileAfterMs: 1000, probeIntervalMs: 5000, backoff: { baseMs: 1000, maxMs: 60_000 }, ...options.config },
+    config: {
+      reconcileAfterMs: 1000,
+      probeIntervalMs: 5000,
+      backoff: { baseMs: 1000, maxMs: 60_000 },
+      ...options.config,
+    },
   });
   if (options.start !== false) outbox.start();
   return {
@@ -54,7 +70,19 @@ export function createHarness(
 export const sms = (message = 'Your table is ready', to = '0412 345 678') => ({ from: 'VenueDesk', to, message });
 
 /** A valid email payload. */
-export const email = (subject = 'Your booking') => ({ to_email: 'guest@example.com', to_name: 'Ann Guest', from_email: 'desk@venue.example', from_name: 'The Venue', subject, html: '<p>See you soon</p>' });
+export const email = (subject = 'Your booking') => ({
+  to_email: 'guest@example.com',
+  to_name: 'Ann Guest',
+  from_email: 'desk@venue.example',
+  from_name: 'The Venue',
+  subject,
+  html: '<p>See you soon</p>',
+});
 
 /** A valid purchase payload for a guest. */
-export const purchase = (contactId: string, desc = 'Martini') => ({ contact_id: contactId, item_desc: desc, price: 14.5, purchased_at: '2025-06-01 11:00:00' });
+export const purchase = (contactId: string, desc = 'Martini') => ({
+  contact_id: contactId,
+  item_desc: desc,
+  price: 14.5,
+  purchased_at: '2025-06-01 11:00:00',
+});
