@@ -1,58 +1,19 @@
 // campaign_verify's content checks (codes 602–627), on the parsed HTML document, never on regexes over markup.
 import { parse, NodeType, type HTMLElement, type Node } from 'node-html-parser';
+import {
+  INLINE_IMAGE_SCHEMES,
+  MERGE_TAGS,
+  PLACEHOLDER_IMAGE_HOSTS,
+  PLACEHOLDER_PHRASES,
+  SOCIAL_HOSTS,
+  SOCIAL_PLACEHOLDER_PATHS,
+} from '../../shared/rules/campaign-content';
 
 /** A failed check: the 6XX code and what is wrong, in words staff can act on. */
 export interface VerifyFailure {
   code: number;
   message: string;
 }
-
-/** Merge tags the service replaces in campaign bodies. */
-export const MERGE_TAGS = { unsubscribe: '#unsubscribe#', forward: '#forward#', viewOnline: '#webversion#' } as const;
-
-const PLACEHOLDER_PHRASES = [
-  'lorem ipsum',
-  'dolor sit amet',
-  'your content here',
-  'insert text here',
-  'enter your text here',
-  'add your content here',
-  'type your message here',
-  'placeholder text',
-  'edit this text',
-];
-const PLACEHOLDER_IMAGE_HOSTS = [
-  'placehold.it',
-  'placehold.co',
-  'placeholder.com',
-  'via.placeholder.com',
-  'dummyimage.com',
-  'fakeimg.pl',
-  'placekitten.com',
-  'lorempixel.com',
-];
-const SOCIAL_HOSTS = [
-  'facebook.com',
-  'twitter.com',
-  'x.com',
-  'instagram.com',
-  'linkedin.com',
-  'youtube.com',
-  'tiktok.com',
-  'pinterest.com',
-];
-const SOCIAL_PLACEHOLDER_PATHS = [
-  'yourpage',
-  'your-page',
-  'yourprofile',
-  'your-profile',
-  'username',
-  'yourname',
-  'yourhandle',
-  'profile',
-  'page',
-];
-const INLINE_IMAGE_SCHEMES = ['data:', 'cid:', 'blob:', 'file:'];
 
 /** What the checks need besides the body. */
 export interface ContentContext {

@@ -2,11 +2,18 @@
 // run on the parsed HTML before anything is sent, so staff see every problem at once with a fix.
 import { parse } from 'node-html-parser';
 import { scanHtml, type ScannedElement } from './campaign-html-scan';
+import {
+  INLINE_IMAGE_SCHEMES,
+  MERGE_TAGS,
+  PLACEHOLDER_IMAGE_HOSTS,
+  PLACEHOLDER_PHRASES,
+  SOCIAL_HOSTS,
+  SOCIAL_PLACEHOLDER_PATHS,
+  UNSUBSCRIBE_TAG,
+} from './campaign-content';
 import { isValidEmail } from './email';
 
-/** The unsubscribe merge tag the service replaces with each guest's own link. */
-export const UNSUBSCRIBE_TAG = '#unsubscribe#';
-const MERGE_TAGS = [UNSUBSCRIBE_TAG, '#forward#', '#webversion#'];
+const MERGE_TAG_LIST: readonly string[] = Object.values(MERGE_TAGS);
 
 /** A fix the compose screen can make, or take staff to. */
 export type CampaignFix =
@@ -35,50 +42,6 @@ export interface CampaignDraftContent {
   /** The body will come from a web page (content checks are the service's). */
   url?: string;
 }
-
-const PLACEHOLDER_PHRASES = [
-  'lorem ipsum',
-  'dolor sit amet',
-  'your content here',
-  'insert text here',
-  'enter your text here',
-  'add your content here',
-  'type your message here',
-  'placeholder text',
-  'edit this text',
-];
-const PLACEHOLDER_IMAGE_HOSTS = [
-  'placehold.it',
-  'placehold.co',
-  'placeholder.com',
-  'via.placeholder.com',
-  'dummyimage.com',
-  'fakeimg.pl',
-  'placekitten.com',
-  'lorempixel.com',
-];
-const SOCIAL_HOSTS = [
-  'facebook.com',
-  'twitter.com',
-  'x.com',
-  'instagram.com',
-  'linkedin.com',
-  'youtube.com',
-  'tiktok.com',
-  'pinterest.com',
-];
-const SOCIAL_PLACEHOLDER_PATHS = [
-  'yourpage',
-  'your-page',
-  'yourprofile',
-  'your-profile',
-  'username',
-  'yourname',
-  'yourhandle',
-  'profile',
-  'page',
-];
-const INLINE_IMAGE_SCHEMES = ['data:', 'cid:', 'blob:', 'file:'];
 
 /** Addresses already read in this check: a 200 KB body repeats its links and images many times. */
 let urlCache = new Map<string, URL | null>();
@@ -235,9 +198,9 @@ function specialLinkFinding(links: ScannedElement[]): CampaignFinding | null {
     const href = attr(link, 'href');
     const kind = linkKind(link.text ?? '');
     const looksLikeTag = href.startsWith('#') && href.length > 1;
-    const knownTag = MERGE_TAGS.includes(href.toLowerCase());
+    const knownTag = MERGE_TAG_LIST.includes(href.toLowerCase());
     if (looksLikeTag && !knownTag && /^#(unsub|forward|web|view)/i.test(href))
-      return { code: 616, detail: `"${href}" is not a merge tag the service knows (${MERGE_TAGS.join(', ')}).` };
+      return { code: 616, detail: `"${href}" is not a merge tag the service knows (${MERGE_TAG_LIST.join(', ')}).` };
     if (kind && (href === '' || href === '#' || (looksLikeTag && !knownTag))) {
       return {
         code: 616,
