@@ -1,10 +1,8 @@
 import type { DeskApi } from '../../shared/bridge/contract';
 import type { BookingTables } from '../db/tables/reservations';
 import { pullBookingsIntoCache } from './booking-pull';
-import { SYNC_INTERVAL_MS, SYNC_OVERLAP_MS } from './guest-sync';
-
-/** Regaining focus pulls only when the last pull is older than this. */
-const FOCUS_MIN_GAP_MS = 30_000;
+import { reportBackgroundFailure } from '../stores/background-failures';
+import { startSyncTriggers, touchedFromAfter } from './sync-triggers';
 
 /** What the booking sync shows staff. `notSetUp` holds the sentence when the account has no reservations. */
 export interface BookingSyncStatus {
@@ -60,10 +58,7 @@ export function createBookingSync(options: BookingSyncOptions): BookingSync {
         return;
       }
       await tables.replaceFields(fields.fields.map((field, position) => ({ ...field, position })));
-      const touchedFrom =
-        kind === 'incremental'
-          ? new Date(Date.parse(meta.lastPullStartedAt!) - SYNC_OVERLAP_MS).toISOString()
-          : undefined;
+      const touchedFrom = kind === 'incremental' ? touchedFromAfter(meta.lastPullStartedAt!) : undefined;
       const pulled = await pullBookingsIntoCache({
         desk,
         tables,
@@ -104,20 +99,17 @@ export function createBookingSync(options: BookingSyncOptions): BookingSync {
       return running;
     },
     start() {
-      const timer = setInterval(() => void sync.run(), options.intervalMs ?? SYNC_INTERVAL_MS);
-      const onFocus = () => {
-        if (now().getTime() - lastRunAt >= FOCUS_MIN_GAP_MS) void sync.run();
-      };
-      const onOnline = () => void sync.run();
-      window.addEventListener('focus', onFocus);
-      window.addEventListener('online', onOnline);
-      void tables.syncMeta().then((meta) => report({ lastSyncedAt: meta.lastSyncedAt }));
+      const stop = startSyncTriggers(() => void sync.run(), {
+        intervalMs: options.intervalMs,
+        now,
+        lastRunAt: () => lastRunAt,
+      });
+      tables.syncMeta().then(
+        (meta) => report({ lastSyncedAt: meta.lastSyncedAt }),
+        (error: unknown) => reportBackgroundFailure('Reading when bookings were last synced', error),
+      );
       void sync.run();
-      return () => {
-        clearInterval(timer);
-        window.removeEventListener('focus', onFocus);
-        window.removeEventListener('online', onOnline);
-      };
+      return stop;
     },
   };
   return sync;

@@ -4,14 +4,8 @@ import type { PhoneKey } from '../search/terms';
 import { syncMessages } from './messages';
 import { pullIntoCache } from './pull';
 import { syncSchema } from './schema';
+import { startSyncTriggers, SYNC_OVERLAP_MS, touchedFromAfter } from './sync-triggers';
 import { reportBackgroundFailure } from '../stores/background-failures';
-
-/** Incremental pulls start this long before the last pull began, so a service clock behind ours loses nothing. */
-export const SYNC_OVERLAP_MS = 10 * 60_000;
-/** How often the cache pulls what changed while the desk is open. */
-export const SYNC_INTERVAL_MS = 2 * 60_000;
-/** Regaining focus pulls only when the last pull is older than this. */
-const FOCUS_MIN_GAP_MS = 30_000;
 
 /** What the sync shows staff: what it is doing, how far, and when the cache was last brought up to date. */
 export interface SyncStatus {
@@ -67,10 +61,7 @@ export function createGuestSync(options: GuestSyncOptions): GuestSync {
         await db.reindexGuests(phoneKey);
         await db.updateSyncMeta({ phoneCountry: options.country });
       }
-      const touchedFrom =
-        kind === 'incremental'
-          ? new Date(Date.parse(meta.lastPullStartedAt!) - SYNC_OVERLAP_MS).toISOString()
-          : undefined;
+      const touchedFrom = kind === 'incremental' ? touchedFromAfter(meta.lastPullStartedAt!) : undefined;
       // Fields, categories, sent items and replies come while the guests are pulled; their failure does not undo the guests.
       const [guests, ...others] = await Promise.allSettled([
         pullIntoCache({ desk, db, phoneKey, touchedFrom, onProgress: ({ done, total }) => report({ done, total }) }),
@@ -109,23 +100,17 @@ export function createGuestSync(options: GuestSyncOptions): GuestSync {
     },
 
     start() {
-      const timer = setInterval(() => void sync.run(), options.intervalMs ?? SYNC_INTERVAL_MS);
-      const onFocus = () => {
-        if (now().getTime() - lastRunAt >= FOCUS_MIN_GAP_MS) void sync.run();
-      };
-      const onOnline = () => void sync.run();
-      window.addEventListener('focus', onFocus);
-      window.addEventListener('online', onOnline);
+      const stop = startSyncTriggers(() => void sync.run(), {
+        intervalMs: options.intervalMs,
+        now,
+        lastRunAt: () => lastRunAt,
+      });
       db.syncMeta().then(
         (meta) => report({ lastSyncedAt: meta.lastSyncedAt }),
         (error: unknown) => reportBackgroundFailure('Reading when guests were last synced', error),
       );
       void sync.run();
-      return () => {
-        clearInterval(timer);
-        window.removeEventListener('focus', onFocus);
-        window.removeEventListener('online', onOnline);
-      };
+      return stop;
     },
   };
   return sync;

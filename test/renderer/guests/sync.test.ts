@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { UserFacingError } from '../../../shared/bridge/result';
 import { toGuestRow } from '../../../renderer/db/guest-row';
-import { createGuestSync, SYNC_OVERLAP_MS, type SyncStatus } from '../../../renderer/sync/guest-sync';
+import { createGuestSync, type SyncStatus } from '../../../renderer/sync/guest-sync';
+import { SYNC_OVERLAP_MS } from '../../../renderer/sync/sync-triggers';
 import { pullIntoCache } from '../../../renderer/sync/pull';
 import { auPhoneKey, contact, freshDb, GUESTS } from './fixtures';
 import { fakeGuestDesk } from './fake-guest-desk';
