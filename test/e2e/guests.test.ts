@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxServer } from '../../sandbox/index';
 import { createServiceClient } from '../../shared/api/client';
 import { launchChromium } from './support/browser';
+import { connectWithApiKey } from './support/connect';
 import { startDeskProcess, type DeskProcess } from './support/desk-process';
 
 type Sandbox = Awaited<ReturnType<typeof startSandboxServer>>;
@@ -43,11 +44,11 @@ beforeAll(async () => {
   await page.goto(desk.url);
   const nav = page.getByRole('navigation', { name: 'Screens' });
   await nav.getByText('Settings', { exact: true }).click();
-  const form = page.getByRole('tabpanel', { name: 'API key' });
-  await form.getByLabel('Service address').fill(sandbox.baseUrl);
-  await form.getByLabel('API key').fill(sandbox.demo.apiKey);
-  await form.getByLabel('Client id').fill(sandbox.demo.clientId);
-  await form.getByRole('button', { name: 'Connect' }).click();
+  await connectWithApiKey(page, {
+    baseUrl: sandbox.baseUrl,
+    apiKey: sandbox.demo.apiKey,
+    clientId: sandbox.demo.clientId,
+  });
   // The demo venue is Australian: mobiles typed with a leading 0 are read as +61.
   await page.getByLabel('Phone country').fill('AU');
   await page.getByLabel('Default SMS sender').fill('Harbour');

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxServer } from '../../sandbox/index';
 import { launchChromium } from './support/browser';
+import { connectWithApiKey } from './support/connect';
 import { startDeskProcess, type DeskProcess } from './support/desk-process';
 
 type Sandbox = Awaited<ReturnType<typeof startSandboxServer>>;
@@ -34,11 +35,11 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(desk.url);
   await nav().getByText('Settings', { exact: true }).click();
-  const form = page.getByRole('tabpanel', { name: 'API key' });
-  await form.getByLabel('Service address').fill(sandbox.baseUrl);
-  await form.getByLabel('API key').fill(sandbox.demo.apiKey);
-  await form.getByLabel('Client id').fill(sandbox.demo.clientId);
-  await form.getByRole('button', { name: 'Connect' }).click();
+  await connectWithApiKey(page, {
+    baseUrl: sandbox.baseUrl,
+    apiKey: sandbox.demo.apiKey,
+    clientId: sandbox.demo.clientId,
+  });
   await page.getByRole('heading', { name: 'Contact fields' }).waitFor();
 });
 
