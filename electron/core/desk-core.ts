@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
+import { formatServiceDateTime } from '../../shared/rules/datetime';
 import { join } from 'node:path';
 import type { DeskHandlers, EventPayload } from '../../shared/bridge/contract';
 import { createAccountManager, type DemoService } from './account/account-manager';
@@ -14,7 +15,7 @@ import { openDeskDatabase } from './db/open-database';
 import { createDeskEvents, type DeskEvents } from './events';
 import { acquireDeskLock, type DeskLock } from './lock/desk-lock';
 import { createGuestHandlers } from './guests/handlers';
-import { createImportHandlers, unavailableImports } from './import/import-service';
+import { createImportService, unavailableImports } from './import/import-service';
 import { createOutbox, type Outbox } from './outbox/outbox';
 import { createOutboxHandlers, unavailableOutbox } from './outbox/handlers';
 import { createReservationHandlers } from './reservations/handlers';
@@ -130,6 +131,20 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
     });
   }
 
+  const imports = db
+    ? createImportService({
+        db,
+        outbox,
+        clientId: () => account.settings()?.clientId ?? null,
+        emit: (view) => events.emit('importChanged', view),
+        pullTouchedSince: (since) =>
+          account.requireClient().pullDb({
+            client_id: account.settings()?.clientId ?? '',
+            touched_from: formatServiceDateTime(new Date(since), account.settings()?.timeZone ?? 'UTC'),
+          }),
+      })
+    : null;
+
   const services: DeskServices = {
     events,
     account: () => account.settings(),
@@ -165,9 +180,7 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
       pendingEntries: () =>
         outbox.list({ states: ['queued', 'sending', 'waiting', 'needs_attention'], limit: 1_000_000 }),
     }),
-    ...(db
-      ? createImportHandlers({ db, outbox, clientId: () => account.settings()?.clientId ?? null })
-      : unavailableImports(databaseProblem!)),
+    ...(imports ? imports.handlers : unavailableImports(databaseProblem!)),
     ...createCampaignDesk(services, db ? { db, outbox } : null, databaseProblem),
   };
 
@@ -181,6 +194,7 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
     dashboardLink: () => dashboard.link(),
     close: async () => {
       try {
+        imports?.close();
         if (db) await outbox.stop();
         await account.close();
         db?.close();

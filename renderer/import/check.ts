@@ -1,7 +1,9 @@
 // Checking rows: each cell normalised for its field, then duplicates within the file and against the guests on the desk.
+import { IMPORT_ROW_MAX_BYTES, IMPORT_VALUE_MAX_LENGTH } from '../../shared/bridge/channels/import';
 import { isValidEmail, emailKey } from '../../shared/rules/email';
 import { FIELD } from '../db/contact';
 import type { PhoneKey } from '../search/terms';
+import type { RowResolution } from './resolve';
 import { splitFullName, type ColumnTarget, type ImportField } from './matching';
 import {
   normalizeBool,
@@ -16,8 +18,8 @@ import {
   type DateOrder,
 } from './values';
 
-/** The longest value the desk sends for one field (the bridge refuses longer ones). */
-export const MAX_VALUE_LENGTH = 10_000;
+/** The longest value the desk sends for one field (the bridge's own limit). */
+export const MAX_VALUE_LENGTH = IMPORT_VALUE_MAX_LENGTH;
 /** Where a problem of the whole row (not of one cell) is kept. */
 export const ROW = -1;
 
@@ -30,7 +32,12 @@ export interface CheckContext {
   decimalComma: boolean;
   /** How many cells the header has: longer rows are flagged. */
   width: number;
+  /** Rows with a bad email but a good mobile (or the reverse): held, or imported without the bad value. */
+  badValues: BadValueChoice;
 }
+
+/** What happens to a row whose email is bad while its mobile is good (or the reverse). */
+export type BadValueChoice = 'hold' | 'drop';
 
 /** One row's own check: what would be sent, and each cell's problem or note (by column; ROW for the row). */
 export interface RowCheck {
@@ -45,29 +52,6 @@ export interface RowCheck {
   mobileKey: string | null;
 }
 
-/** Emails and mobiles of the guests on the desk → their contact_id (the snapshot duplicates are checked against). */
-export interface GuestSnapshot {
-  emails: ReadonlyMap<string, string>;
-  mobiles: ReadonlyMap<string, string>;
-}
-
-/** What happens to a row: sent as a new guest, sent as an update of a guest, skipped (matches a guest), or held for a problem. */
-export type RowStatus = 'new' | 'update' | 'skip' | 'problem';
-
-/** A row's place among the others: its status, the guest it matches, the earlier row it repeats. */
-export interface RowResolution {
-  status: RowStatus;
-  contactId?: string;
-  duplicateOf?: number;
-  /** Why it is held, when the reason is about other rows or guests (a repeat, two guests matched). */
-  problem?: string;
-  /** Whether it repeats an earlier row or matches a guest (the "duplicates" count). */
-  duplicate: boolean;
-}
-
-/** Whether rows that match a guest update that guest or are skipped. */
-export type MatchPolicy = 'update' | 'skip';
-
 /** Checks one row's cells against their fields. */
 export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck {
   const check: RowCheck = {
@@ -80,8 +64,9 @@ export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck 
     mobileKey: null,
   };
   ctx.targets.forEach((target, column) => {
-    const text = (cells[column] ?? '').trim();
-    if (target.kind === 'ignore' || text === '') return;
+    if (target.kind === 'ignore') return;
+    const text = withoutNeutralizingQuote((cells[column] ?? '').trim());
+    if (text === '') return;
     if (text.length > MAX_VALUE_LENGTH) {
       check.problems[column] =
         `This cell holds ${text.length.toLocaleString('en')} characters; a field takes at most ${MAX_VALUE_LENGTH.toLocaleString('en')}.`;
@@ -99,6 +84,9 @@ export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck 
     }
     const outcome = normalizeCell(target.field, text, ctx);
     if ('problem' in outcome) check.problems[column] = outcome.problem;
+    else if (outcome.value.length > MAX_VALUE_LENGTH)
+      check.problems[column] =
+        `Once written as the service keeps it, this cell holds ${outcome.value.length.toLocaleString('en')} characters; a field takes at most ${MAX_VALUE_LENGTH.toLocaleString('en')}.`;
     else {
       if (outcome.value !== '') check.contact[target.field] = outcome.value;
       if (outcome.value !== text) check.shown[column] = outcome.value;
@@ -111,14 +99,54 @@ export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck 
   check.mobileKey = mobile ? mobile.slice(1) : null;
   const emailColumn = columnOf(ctx, FIELD.email);
   const mobileColumn = columnOf(ctx, FIELD.mobile);
+  // A bad email beside a good mobile (or the reverse): left out when staff chose so, the row goes on with the other.
+  if (ctx.badValues === 'drop')
+    for (const [bad, good] of [
+      [emailColumn, mobile],
+      [mobileColumn, email],
+    ] as const) {
+      const problem = check.problems[bad];
+      if (bad === ROW || problem === undefined || !good) continue;
+      delete check.problems[bad];
+      check.notes[bad] = `Left out: ${problem}`;
+    }
   if (!email && !mobile && check.problems[emailColumn] === undefined && check.problems[mobileColumn] === undefined) {
     check.problems[ROW] = 'No email or mobile: the service refuses a guest without either.';
   }
+  if (Object.keys(check.problems).length === 0 && payloadBytes(check.contact) > IMPORT_ROW_MAX_BYTES)
+    check.problems[ROW] =
+      `This row holds more than ${IMPORT_ROW_MAX_BYTES / 1024} KB of values, more than one guest may carry. Shorten its longest cells.`;
   if (cells.length > ctx.width && cells.slice(ctx.width).some((cell) => cell.trim() !== '')) {
     check.problems[ROW] ??=
       `This row has ${cells.length} cells but the header has ${ctx.width}: a delimiter inside an unquoted cell? Fix the row or delete it.`;
   }
   return check;
+}
+
+/** A cell the desk's own exports wrote with a leading apostrophe (formula neutralised), as it was. */
+function withoutNeutralizingQuote(text: string): string {
+  return text.startsWith("'") && NEUTRALIZED.test(text) ? text.slice(1) : text;
+}
+const NEUTRALIZED = /^'[\s\u00a0]*['"]*[=+\-@\uff1d\uff0b\uff0d\uff20\t\r]/;
+
+/** Bytes of a contact as UTF-8 JSON, without building the JSON. */
+export function payloadBytes(contact: Readonly<Record<string, string>>): number {
+  let bytes = 2;
+  for (const [field, value] of Object.entries(contact)) bytes += utf8Length(field) + utf8Length(value) + 6;
+  return bytes;
+}
+
+/** Bytes of a string as UTF-8 (escapes of control characters counted at their widest). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20) bytes += 6;
+    else if (code < 0x80) bytes += code === 0x22 || code === 0x5c ? 2 : 1;
+    else if (code < 0x800) bytes += 2;
+    else bytes += 3;
+  }
+  return bytes;
 }
 
 /** A cell's value for its field: emails and mobiles checked, the rest by the field's type. */
@@ -183,51 +211,7 @@ export function categoryList(text: string): string[] {
     .filter((name) => name !== '' && !name.startsWith('*'));
 }
 
-/**
- * Places every row among the others: a row repeating an earlier row's email or mobile is held;
- * a row matching one guest on the desk updates that guest (or is skipped, as chosen); a row whose
- * email and mobile belong to two different guests is held for a person to decide.
- */
-export function resolveRows(
-  checks: ReadonlyArray<RowCheck | null>,
-  snapshot: GuestSnapshot,
-  policy: MatchPolicy,
-): RowResolution[] {
-  const seenEmail = new Map<string, number>();
-  const seenMobile = new Map<string, number>();
-  return checks.map((check, index) => {
-    if (!check) return { status: 'problem', duplicate: false };
-    const earlier =
-      (check.emailKey !== null ? seenEmail.get(check.emailKey) : undefined) ??
-      (check.mobileKey !== null ? seenMobile.get(check.mobileKey) : undefined);
-    if (check.emailKey !== null && !seenEmail.has(check.emailKey)) seenEmail.set(check.emailKey, index);
-    if (check.mobileKey !== null && !seenMobile.has(check.mobileKey)) seenMobile.set(check.mobileKey, index);
-    const byEmail = check.emailKey !== null ? snapshot.emails.get(check.emailKey) : undefined;
-    const byMobile = check.mobileKey !== null ? snapshot.mobiles.get(check.mobileKey) : undefined;
-    const matched = byEmail !== undefined || byMobile !== undefined;
-    if (earlier !== undefined)
-      return {
-        status: 'problem',
-        duplicateOf: earlier,
-        duplicate: true,
-        problem: 'Same email or mobile as an earlier row.',
-      };
-    if (byEmail !== undefined && byMobile !== undefined && byEmail !== byMobile) {
-      return {
-        status: 'problem',
-        duplicate: true,
-        problem: 'The email belongs to one guest on the desk and the mobile to another: correct the row or delete it.',
-      };
-    }
-    const hasProblem = Object.keys(check.problems).length > 0;
-    if (!matched) return { status: hasProblem ? 'problem' : 'new', duplicate: false };
-    const contactId = (byEmail ?? byMobile)!;
-    if (hasProblem) return { status: 'problem', contactId, duplicate: true };
-    return { status: policy === 'update' ? 'update' : 'skip', contactId, duplicate: true };
-  });
-}
-
-/** The push_contact item of a checked row: its non-empty values (empty cells never blank a guest's value), its guest, its categories. */
+/** The push_contact item of a placed row: its values (or those a conflict's choice kept), its guest, its categories; empty cells never blank a value. */
 export function contactPayload(
   check: RowCheck,
   resolution: RowResolution,
@@ -237,7 +221,7 @@ export function contactPayload(
   const categories = [...new Set([...existingCategories, ...check.categories, ...extraCategories])];
   const added = categories.length > existingCategories.length;
   return {
-    ...check.contact,
+    ...(resolution.send ?? check.contact),
     ...(resolution.status === 'update' && resolution.contactId ? { contact_id: resolution.contactId } : {}),
     // svc_categories replaces a guest's list: send it only when it adds something, with what the guest had.
     ...(added ? { svc_categories: categories.join(',') } : {}),

@@ -1,14 +1,10 @@
 /// <reference lib="webworker" />
 // The import's heavy work, off the page's thread: reading, parsing, checking and preparing rows to queue.
-import readXlsxFile from 'read-excel-file/web-worker';
 import type { WorkerRequest } from './protocol';
 import { createWorkerHandler } from './worker-handler';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const handle = createWorkerHandler(
-  (message) => self.postMessage(message),
-  async (buffer) => (await readXlsxFile(buffer)) as Array<{ sheet: string; data: unknown[][] }>,
-);
+const handle = createWorkerHandler((message) => self.postMessage(message));
 
 self.onmessage = (event: MessageEvent<WorkerRequest & { id: number }>) => void handle(event.data);

@@ -1,15 +1,28 @@
 // Messages between the import screen and the import worker.
-import type { CheckCounts, CheckSetup, CheckSummary, FileSummary, GridRow, QueueRow, ReadOptions } from './session';
+import type {
+  CheckCounts,
+  CheckSetup,
+  CheckSummary,
+  FileSummary,
+  GridRow,
+  HeldRow,
+  QueueRow,
+  ReadOptions,
+} from './session';
+import type { ConflictChoice } from './resolve';
+import type { OutboxGuest } from './snapshot';
 
 /** What the screen asks the worker; each request carries an id its answer repeats. */
 export type WorkerRequest =
-  | { type: 'open'; country: string; guestDatabase: string | null }
+  | { type: 'open'; country: string; guestDatabase: string | null; outboxGuests: OutboxGuest[] }
   | { type: 'load'; fileName: string; buffer: ArrayBuffer }
   | { type: 'reread'; options: ReadOptions }
   | { type: 'check'; setup: CheckSetup }
   | { type: 'edit'; line: number; column: number; value: string }
   | { type: 'delete'; lines: number[] }
-  | { type: 'queueRows'; from: number; count: number; maxChars: number; categories: string[] }
+  | { type: 'conflict'; choice: ConflictChoice; line?: number }
+  | { type: 'queueRows'; from: number; count: number; maxBytes: number }
+  | { type: 'positionAfter'; line: number }
   | { type: 'problemRows' }
   | { type: 'exportGuests'; fields: string[] };
 
@@ -21,8 +34,10 @@ export interface WorkerAnswers {
   check: CheckSummary;
   edit: { changed: GridRow[]; counts: CheckCounts };
   delete: { changed: GridRow[]; counts: CheckCounts };
-  queueRows: { rows: QueueRow[]; next: number };
-  problemRows: { header: string[]; rows: Array<{ original: string[]; reason: string }> };
+  conflict: { changed: GridRow[]; counts: CheckCounts };
+  queueRows: { rows: QueueRow[]; held: HeldRow[]; next: number };
+  positionAfter: { position: number };
+  problemRows: { header: string[]; rows: HeldRow[] };
   exportGuests: { rows: string[][] };
 }
 

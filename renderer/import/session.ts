@@ -1,65 +1,48 @@
-// One file being imported: read, parsed, matched and checked. Runs in the import worker; pure enough to test under Node.
+// One file being imported: the table as read (source.ts) and its checked rows, one record per row.
+// Runs in the import worker; pure enough to test under Node.
+import { IMPORT_KEPT_CELL_MAX_LENGTH } from '../../shared/bridge/channels/import';
 import {
   checkRow,
   contactPayload,
-  resolveRows,
+  ROW,
+  utf8Length,
+  type BadValueChoice,
   type CheckContext,
+  type RowCheck,
+} from './check';
+import { ImportFileError, type SourceRow } from './limits';
+import type { ColumnTarget, ImportField } from './matching';
+import {
+  matchedGuests,
+  NO_GUESTS,
+  resolveRows,
+  type ConflictChoice,
+  type GuestRecords,
   type GuestSnapshot,
   type MatchPolicy,
-  type RowCheck,
   type RowResolution,
   type RowStatus,
-} from './check';
-import { decodeBytes, detectEncoding, fileShape, type Encoding } from './decode';
-import { columnNames, detectHeaderRow } from './header';
-import type { ColumnTarget, ImportField } from './matching';
-import { detectDelimiter, parseDelimited, type Delimiter, type Table } from './parse';
+} from './resolve';
+import { SourceFile, type FileSummary, type ReadOptions } from './source';
 import { dateOrderEvidence, type DateEvidence, type DateOrder } from './values';
 import type { PhoneKey } from '../search/terms';
 
-/** Larger files are refused with a sentence rather than risking the page (about two million guests of CSV). */
-export const MAX_FILE_BYTES = 200 * 1024 * 1024;
+export { ImportFileError };
+export type { FileSummary, ReadOptions };
 
-/** A file the import cannot read, with the sentence staff see. */
-export class ImportFileError extends Error {}
-
-/** Reads the sheets of an .xlsx workbook (read-excel-file; injected so tests under Node use its Node build). */
-export type WorkbookReader = (bytes: ArrayBuffer) => Promise<Array<{ sheet: string; data: unknown[][] }>>;
-
-/** How the file was read, and what staff may change about it. */
-export interface FileSummary {
-  fileName: string;
-  kind: 'text' | 'xlsx';
-  encoding: Encoding;
-  detectedEncoding: Encoding;
-  /** Whether a UTF-8 file began with a byte-order mark (the failed-rows file keeps it). */
-  bom: boolean;
-  delimiter: Delimiter;
-  detectedDelimiter: Delimiter;
-  sheets: string[];
-  sheet: string;
-  headerRow: number;
-  columns: string[];
-  /** Data rows below the header. */
-  rowCount: number;
-  /** The first lines of the table, for the preview and the header choice. */
-  preview: string[][];
-}
-
-/** What staff chose for reading the file. */
-export interface ReadOptions {
-  encoding?: Encoding;
-  delimiter?: Delimiter;
-  sheet?: string;
-  headerRow?: number;
-}
-
-/** What the check needs besides the file: the column targets, the fields, the venue's country and the choices staff made. */
+/** What the check needs besides the file: the column targets, the fields and the choices staff made. */
 export interface CheckSetup {
   targets: ColumnTarget[];
   fields: ImportField[];
   dateOrder?: DateOrder;
   policy: MatchPolicy;
+  /** Categories added to every guest (an update that adds one is not "unchanged"). */
+  categories?: string[];
+  /** What rows with a bad email but a good mobile (or the reverse) do. */
+  badValues?: BadValueChoice;
+  /** What conflicts do: for all such rows, and for some rows on their own (by row number). */
+  conflicts?: ConflictChoice;
+  conflictRows?: Record<number, ConflictChoice>;
 }
 
 /** Counts shown at the top of the grid. */
@@ -68,25 +51,35 @@ export interface CheckCounts {
   ready: number;
   newGuests: number;
   updates: number;
-  skipped: number;
+  /** Guests the file matched and the desk leaves as they are. */
+  left: number;
+  /** Rows with problems (held back). */
   problems: number;
+  /** Rows whose email and mobile clash with the guests on file. */
+  conflicts: number;
   duplicates: number;
 }
 
 /** One row as the grid shows it. */
 export interface GridRow {
-  /** The row's number in the file (as a spreadsheet numbers it): its identity from here on. */
+  /** The row's number in the spreadsheet (blank rows counted): its identity from here on. */
   line: number;
-  cells: string[];
+  /** The cells of the columns being imported (by column; ignored columns do not travel). */
+  cells: Record<number, string>;
   status: RowStatus;
   problems: Record<number, string>;
   notes: Record<number, string>;
   shown: Record<number, string>;
-  /** The line of the earlier row it repeats, or the guest it matches. */
+  /** The line of the earlier row it repeats. */
   duplicateOfLine?: number;
+  /** The guest it updates or leaves. */
   contactId?: string;
   /** A problem about other rows or guests (shown in the status column). */
   rowProblem?: string;
+  /** Why its guest is left as they are, or what a conflict's choice did. */
+  rowNote?: string;
+  /** The conflict's choice, for a row whose identifiers clash. */
+  conflict?: ConflictChoice;
 }
 
 /** The result of a check: counts, whether the dates need staff to say which part is the day, and the date order used. */
@@ -97,7 +90,7 @@ export interface CheckSummary {
   decimalComma: boolean;
 }
 
-/** One row ready to queue: its line, the push_contact item and the file's original cells (for the failed-rows file). */
+/** One row ready to queue: its row number, the push_contact item, and its mapped cells (for the failed-rows file). */
 export interface QueueRow {
   line: number;
   action: 'new' | 'update';
@@ -105,94 +98,64 @@ export interface QueueRow {
   original: string[];
 }
 
+/** One row held back: its mapped cells and why. */
+export interface HeldRow {
+  line: number;
+  reason: string;
+  original: string[];
+}
+
+/** Reads the records of the guests rows match (the cache's, with the outbox's writes over them). */
+export type RecordLoader = (ids: Iterable<string>) => Promise<ReadonlyMap<string, Readonly<Record<string, unknown>>>>;
+
+/** One row of the file and where the check placed it. */
+interface CheckedRow {
+  line: number;
+  cells: string[];
+  deleted: boolean;
+  check: RowCheck | null;
+  resolution: RowResolution;
+}
+
 /** Countries that write the month first (03/04 is March 4th). */
 const MONTH_FIRST_COUNTRIES = new Set(['US', 'CA', 'PH', 'FM', 'MH', 'PW']);
+const UNCHECKED: RowResolution = { status: 'problem', duplicate: false };
 
 /** The file being imported and its checked rows. */
 export class ImportSession {
-  private bytes = new Uint8Array();
-  private summary: FileSummary | null = null;
-  private sheetTables = new Map<string, Table>();
-  private table: Table = [];
-  private rows: string[][] = [];
-  private checks: Array<RowCheck | null> = [];
-  private resolutions: RowResolution[] = [];
-  private deleted: boolean[] = [];
+  private readonly source = new SourceFile();
+  private rows: CheckedRow[] = [];
+  private byLine = new Map<number, CheckedRow>();
   private context: CheckContext | null = null;
   private setup: CheckSetup | null = null;
+  private records: GuestRecords = new Map();
 
   constructor(
     private readonly phoneKey: PhoneKey,
     private readonly country: string,
-    private readonly readWorkbook: WorkbookReader,
-    private snapshot: GuestSnapshot = { emails: new Map(), mobiles: new Map() },
+    private snapshot: GuestSnapshot = NO_GUESTS,
+    private loadRecords: RecordLoader = async () => new Map(),
   ) {}
 
-  /** Replaces the guests duplicates are checked against. */
-  setSnapshot(snapshot: GuestSnapshot): void {
+  /** Replaces the guests rows are compared with. */
+  setGuests(snapshot: GuestSnapshot, loadRecords: RecordLoader): void {
     this.snapshot = snapshot;
+    this.loadRecords = loadRecords;
   }
 
-  /** Reads a dropped file: its kind, encoding, delimiter or sheets, and header row, all detected. Throws ImportFileError with the sentence to show. */
-  async load(fileName: string, buffer: ArrayBuffer): Promise<FileSummary> {
-    if (buffer.byteLength > MAX_FILE_BYTES) {
-      throw new ImportFileError(
-        `"${fileName}" is ${(buffer.byteLength / 1024 / 1024).toFixed(0)} MB; the desk imports files up to ${MAX_FILE_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
-      );
-    }
-    this.bytes = new Uint8Array(buffer);
-    this.sheetTables.clear();
-    const shape = fileShape(this.bytes);
-    if (shape === 'empty') throw new ImportFileError(`"${fileName}" is empty: there is nothing to import.`);
-    if (shape === 'xls')
-      throw new ImportFileError(
-        `"${fileName}" is an old Excel workbook (.xls). Open it in Excel and save it as .xlsx or CSV, then import that.`,
-      );
-    if (shape === 'binary')
-      throw new ImportFileError(
-        `"${fileName}" is not a spreadsheet the desk can read. Import a CSV or tab-separated text file, or an Excel workbook (.xlsx).`,
-      );
-    if (shape === 'xlsx') return this.loadWorkbook(fileName, buffer);
-    const encoding = detectEncoding(this.bytes);
-    const bom = encoding === 'utf-8' && this.bytes[0] === 0xef && this.bytes[1] === 0xbb && this.bytes[2] === 0xbf;
-    const text = decodeBytes(this.bytes, encoding);
-    const delimiter = detectDelimiter(text);
-    this.table = parseDelimited(text, delimiter);
-    return this.finishLoad(
-      {
-        fileName,
-        kind: 'text',
-        encoding,
-        detectedEncoding: encoding,
-        bom,
-        delimiter,
-        detectedDelimiter: delimiter,
-        sheets: [],
-        sheet: '',
-      },
-      detectHeaderRow(this.table),
-    );
+  /** Reads a dropped file. Throws ImportFileError with the sentence to show. */
+  load(fileName: string, buffer: ArrayBuffer): FileSummary {
+    return this.takeRows(this.source.load(fileName, buffer));
   }
 
   /** Reads the file again with what staff chose (encoding, delimiter, sheet, header line). */
   reread(options: ReadOptions): FileSummary {
-    const current = this.requireSummary();
-    const next = { ...current, ...options };
-    if (current.kind === 'text' && (next.encoding !== current.encoding || next.delimiter !== current.delimiter)) {
-      this.table = parseDelimited(decodeBytes(this.bytes, next.encoding), next.delimiter);
-    }
-    if (current.kind === 'xlsx' && next.sheet !== current.sheet) this.table = this.sheetTables.get(next.sheet) ?? [];
-    const headerRow =
-      options.headerRow ??
-      (next.sheet !== current.sheet || next.encoding !== current.encoding || next.delimiter !== current.delimiter
-        ? detectHeaderRow(this.table)
-        : current.headerRow);
-    return this.finishLoad(next, Math.min(headerRow, Math.max(0, this.table.length - 1)));
+    return this.takeRows(this.source.reread(options));
   }
 
-  /** Checks every row: values against their fields, then duplicates. Reports progress every few thousand rows. */
-  check(setup: CheckSetup, onProgress?: (done: number, total: number) => void): CheckSummary {
-    const summary = this.requireSummary();
+  /** Checks every row: values against their fields, then against each other and the guests on file. */
+  async check(setup: CheckSetup, onProgress?: (done: number, total: number) => void): Promise<CheckSummary> {
+    const summary = this.source.summary();
     const evidence = this.dateEvidence(setup);
     const dateOrder =
       setup.dateOrder ??
@@ -206,12 +169,14 @@ export class ImportSession {
       dateOrder,
       decimalComma,
       width: summary.columns.length,
+      badValues: setup.badValues ?? 'hold',
     };
-    this.checks = this.rows.map((cells, index) => {
+    const context = this.context;
+    this.rows.forEach((row, index) => {
       if (onProgress && index % 5000 === 0) onProgress(index, this.rows.length);
-      return this.deleted[index] ? null : checkRow(cells, this.context!);
+      row.check = row.deleted ? null : checkRow(row.cells, context);
     });
-    this.resolutions = resolveRows(this.checks, this.snapshot, setup.policy);
+    await this.resolve();
     onProgress?.(this.rows.length, this.rows.length);
     return {
       counts: this.counts(),
@@ -221,212 +186,260 @@ export class ImportSession {
     };
   }
 
-  /** Grid rows from..to (by position among rows not deleted). */
+  /** How many rows the file has below its header (deleted ones too): positions run from 0 to this. */
+  size(): number {
+    return this.rows.length;
+  }
+
+  /** Grid rows from..to (by position among all rows), leaving out deleted ones. */
   gridRows(from: number, to: number): GridRow[] {
     const out: GridRow[] = [];
-    for (let index = from; index < Math.min(to, this.rows.length); index++)
-      if (!this.deleted[index]) out.push(this.gridRow(index));
+    for (let index = from; index < Math.min(to, this.rows.length); index++) {
+      const row = this.rows[index]!;
+      if (!row.deleted) out.push(this.gridRow(row));
+    }
     return out;
   }
 
   /** Changes one cell and checks again; returns the rows whose result changed (the edited one first) and the counts. */
-  edit(line: number, column: number, value: string): { changed: GridRow[]; counts: CheckCounts } {
-    const index = this.indexOf(line);
-    const cells = [...this.rows[index]!];
+  async edit(line: number, column: number, value: string): Promise<{ changed: GridRow[]; counts: CheckCounts }> {
+    const row = this.rowAt(line);
+    const cells = [...row.cells];
     while (cells.length <= column) cells.push('');
     cells[column] = value;
-    this.rows[index] = cells;
-    this.checks[index] = checkRow(cells, this.requireContext());
-    return this.reresolve([index]);
+    row.cells = cells;
+    row.check = checkRow(cells, this.requireContext());
+    return this.reresolve([row]);
   }
 
   /** Removes rows from the import; returns the rows whose result changed because of it and the counts. */
-  deleteRows(lines: number[]): { changed: GridRow[]; counts: CheckCounts } {
+  async deleteRows(lines: number[]): Promise<{ changed: GridRow[]; counts: CheckCounts }> {
     for (const line of lines) {
-      const index = this.indexOf(line);
-      this.deleted[index] = true;
-      this.checks[index] = null;
+      const row = this.rowAt(line);
+      row.deleted = true;
+      row.check = null;
     }
     return this.reresolve([]);
   }
 
+  /** Sets what conflicts do, for every such row or for one (by its line); returns the rows that changed and the counts. */
+  async chooseConflict(choice: ConflictChoice, line?: number): Promise<{ changed: GridRow[]; counts: CheckCounts }> {
+    const setup = this.requireSetup();
+    this.setup =
+      line === undefined
+        ? { ...setup, conflicts: choice, conflictRows: {} }
+        : { ...setup, conflictRows: { ...setup.conflictRows, [line]: choice } };
+    return this.reresolve(line === undefined ? [] : [this.rowAt(line)]);
+  }
+
   /**
-   * The rows to queue from position `from`: at most `count`, and about `maxChars` characters (one
-   * bridge message stays small), with the categories chosen for every guest added to each.
+   * The ready rows from position `from`: at most `count` rows and `maxBytes` bytes (UTF-8 JSON; a
+   * hand-over stays within the bridge's limits), with the categories chosen for every guest added.
    */
   queueRows(
     from: number,
     count: number,
-    extraCategories: readonly string[],
     existingCategories: ReadonlyMap<string, string[]>,
-    maxChars = Infinity,
-  ): { rows: QueueRow[]; next: number } {
-    const out: QueueRow[] = [];
-    let chars = 0;
+    maxBytes = Infinity,
+  ): { rows: QueueRow[]; held: HeldRow[]; next: number } {
+    const categories = this.requireSetup().categories ?? [];
+    const rows: QueueRow[] = [];
+    const held: HeldRow[] = [];
+    let bytes = 0;
     let index = from;
-    for (; index < this.rows.length && out.length < count && (out.length === 0 || chars < maxChars); index++) {
-      const check = this.checks[index];
-      const resolution = this.resolutions[index]!;
-      if (!check || (resolution.status !== 'new' && resolution.status !== 'update')) continue;
-      const existing =
-        resolution.status === 'update' && resolution.contactId
-          ? (existingCategories.get(resolution.contactId) ?? [])
-          : [];
-      const original = this.rows[index]!;
-      out.push({
-        line: this.lineOf(index),
-        action: resolution.status,
-        contact: contactPayload(check, resolution, extraCategories, existing),
-        original,
-      });
-      for (const cell of original) chars += cell.length + 8;
+    for (; index < this.rows.length && rows.length + held.length < count; index++) {
+      const row = this.rows[index]!;
+      if (row.deleted || !row.check) continue;
+      const status = row.resolution.status;
+      if (status === 'leave') continue;
+      let item: QueueRow | HeldRow;
+      if (status === 'new' || status === 'update') {
+        const existing =
+          status === 'update' && row.resolution.contactId
+            ? (existingCategories.get(row.resolution.contactId) ?? [])
+            : [];
+        item = {
+          line: row.line,
+          action: status,
+          contact: contactPayload(row.check, row.resolution, categories, existing),
+          original: this.mappedCells(row.cells),
+        };
+      } else item = { line: row.line, reason: this.reasonOf(row), original: this.mappedCells(row.cells) };
+      const size = utf8Length(JSON.stringify(item));
+      if (rows.length + held.length > 0 && bytes + size > maxBytes) break;
+      bytes += size;
+      if ('action' in item) rows.push(item);
+      else held.push(item);
     }
-    return { rows: out, next: index };
+    return { rows, held, next: index };
+  }
+
+  /** The position of the first row after `line` (a hand-over that stopped goes on there). */
+  positionAfter(line: number): number {
+    const index = this.rows.findIndex((row) => row.line > line);
+    return index < 0 ? this.rows.length : index;
   }
 
   /** The guests that ready rows update (to read their categories before adding more). */
   updatedGuests(): string[] {
-    return this.resolutions.flatMap((resolution) =>
-      resolution.status === 'update' && resolution.contactId ? [resolution.contactId] : [],
+    return this.rows.flatMap((row) =>
+      !row.deleted && row.resolution.status === 'update' && row.resolution.contactId ? [row.resolution.contactId] : [],
     );
   }
 
-  /** The header line's cells as in the file, and the rows held back with what is wrong (the "rows with problems" file). */
-  problemRows(): { header: string[]; rows: Array<{ original: string[]; reason: string }> } {
-    const summary = this.requireSummary();
-    const rows = this.rows.flatMap((cells, index) => {
-      const resolution = this.resolutions[index];
-      if (this.deleted[index] || resolution?.status !== 'problem') return [];
-      const row = this.gridRow(index);
-      const reasons = [
-        row.rowProblem,
-        ...Object.entries(row.problems).map(([column, problem]) =>
-          Number(column) < 0 ? problem : `${summary.columns[Number(column)]}: ${problem}`,
-        ),
-      ];
-      return [{ original: cells, reason: reasons.filter(Boolean).join(' ') }];
-    });
-    return { header: this.table[summary.headerRow] ?? [], rows };
+  /** The mapped columns' header cells as in the file, and the rows held back with what is wrong (the "rows with problems" file). */
+  problemRows(): { header: string[]; rows: HeldRow[] } {
+    const rows = this.rows.flatMap((row) =>
+      !row.deleted && (row.resolution.status === 'problem' || row.resolution.status === 'conflict')
+        ? [{ line: row.line, reason: this.reasonOf(row), original: this.mappedCells(row.cells) }]
+        : [],
+    );
+    return { header: this.mappedHeader(), rows };
   }
 
-  /** The header line's cells as in the file. */
-  headerCells(): string[] {
-    return this.table[this.requireSummary().headerRow] ?? [];
+  /** The names of the mapped columns as in the file's header line. */
+  mappedHeader(): string[] {
+    const header = this.source.headerCells();
+    return this.mappedColumns().map((column) => header[column] ?? '');
   }
 
-  private async loadWorkbook(fileName: string, buffer: ArrayBuffer): Promise<FileSummary> {
-    let sheets: Array<{ sheet: string; data: unknown[][] }>;
-    try {
-      sheets = await this.readWorkbook(buffer);
-    } catch {
-      throw new ImportFileError(
-        `"${fileName}" looks like an Excel workbook but could not be read. Open it in Excel and save it again as .xlsx or CSV.`,
-      );
+  private takeRows(summary: FileSummary): FileSummary {
+    this.rows = this.source.dataRows().map((row: SourceRow) => ({
+      line: row.line,
+      cells: row.cells,
+      deleted: false,
+      check: null,
+      resolution: UNCHECKED,
+    }));
+    this.byLine = new Map(this.rows.map((row) => [row.line, row]));
+    this.context = null;
+    this.setup = null;
+    return summary;
+  }
+
+  private async resolve(): Promise<void> {
+    const setup = this.requireSetup();
+    const checks = this.rows.map((row) => row.check);
+    for (const row of this.rows) {
+      const readProblem = this.source.readProblem(row.line);
+      if (row.check && readProblem) row.check.problems[ROW] = readProblem;
     }
-    for (const { sheet, data } of sheets)
-      this.sheetTables.set(
-        sheet,
-        data.map((row) => row.map(cellText)).filter((row) => row.some((cell) => cell.trim() !== '')),
-      );
-    // A workbook often opens with a notes or summary sheet: start on the sheet with the most rows (the first of equals).
-    const first = sheets.reduce<{ sheet: string; rows: number }>(
-      (best, { sheet }) => {
-        const rows = this.sheetTables.get(sheet)?.length ?? 0;
-        return rows > best.rows ? { sheet, rows } : best;
-      },
-      { sheet: sheets[0]?.sheet ?? '', rows: 0 },
-    ).sheet;
-    this.table = this.sheetTables.get(first) ?? [];
-    return this.finishLoad(
+    const wanted = [...matchedGuests(checks, this.snapshot)].filter((id) => !this.records.has(id));
+    if (wanted.length > 0) {
+      const loaded = await this.loadRecords(wanted);
+      this.records = new Map([...this.records, ...loaded]);
+    }
+    const resolutions = resolveRows(
+      checks,
+      this.rows.map((row) => row.line),
+      this.snapshot,
+      this.records,
       {
-        fileName,
-        kind: 'xlsx',
-        encoding: 'utf-8',
-        detectedEncoding: 'utf-8',
-        bom: false,
-        delimiter: ',',
-        detectedDelimiter: ',',
-        sheets: sheets.map(({ sheet }) => sheet),
-        sheet: first,
+        policy: setup.policy,
+        conflictChoice: (line) => setup.conflictRows?.[line] ?? setup.conflicts ?? 'leave',
+        extraCategories: setup.categories ?? [],
       },
-      detectHeaderRow(this.table),
     );
+    this.rows.forEach((row, index) => (row.resolution = resolutions[index]!));
   }
 
-  private finishLoad(
-    base: Omit<FileSummary, 'headerRow' | 'columns' | 'rowCount' | 'preview'>,
-    headerRow: number,
-  ): FileSummary {
-    const where = base.kind === 'xlsx' ? `The sheet "${base.sheet}" of "${base.fileName}"` : `"${base.fileName}"`;
-    if (this.table.length === 0) throw new ImportFileError(`${where} has no rows: there is nothing to import.`);
-    this.rows = this.table.slice(headerRow + 1);
-    if (this.rows.length === 0 && this.table.length === 1)
-      throw new ImportFileError(
-        `${where} has only a header line (${this.table[0]!.filter(Boolean).slice(0, 4).join(', ')}…) and no guests below it.`,
-      );
-    this.deleted = new Array(this.rows.length).fill(false);
-    this.checks = [];
-    this.resolutions = [];
-    this.summary = {
-      ...base,
-      headerRow,
-      columns: columnNames(this.table, headerRow),
-      rowCount: this.rows.length,
-      preview: this.table.slice(0, 12).map((row) => row.map((cell) => cell.slice(0, 200))),
-    };
-    return this.summary;
-  }
-
-  private reresolve(first: number[]): { changed: GridRow[]; counts: CheckCounts } {
-    const before = this.resolutions;
-    this.resolutions = resolveRows(this.checks, this.snapshot, this.requireSetup().policy);
+  private async reresolve(first: CheckedRow[]): Promise<{ changed: GridRow[]; counts: CheckCounts }> {
+    const before = this.rows.map((row) => row.resolution);
+    await this.resolve();
     const changed = new Set(first);
-    this.resolutions.forEach((resolution, index) => {
-      const old = before[index];
+    this.rows.forEach((row, index) => {
+      const old = before[index]!;
+      const now = row.resolution;
       if (
-        !this.deleted[index] &&
-        (!old ||
-          old.status !== resolution.status ||
-          old.duplicateOf !== resolution.duplicateOf ||
-          old.problem !== resolution.problem)
+        old.status !== now.status ||
+        old.duplicateOf !== now.duplicateOf ||
+        old.problem !== now.problem ||
+        old.note !== now.note ||
+        old.conflict?.choice !== now.conflict?.choice
       )
-        changed.add(index);
+        changed.add(row);
     });
     return {
-      changed: [...changed].filter((index) => !this.deleted[index]).map((index) => this.gridRow(index)),
+      changed: [...changed].filter((row) => !row.deleted).map((row) => this.gridRow(row)),
       counts: this.counts(),
     };
   }
 
   private counts(): CheckCounts {
-    const counts: CheckCounts = { rows: 0, ready: 0, newGuests: 0, updates: 0, skipped: 0, problems: 0, duplicates: 0 };
-    this.resolutions.forEach((resolution, index) => {
-      if (this.deleted[index]) return;
+    const counts: CheckCounts = {
+      rows: 0,
+      ready: 0,
+      newGuests: 0,
+      updates: 0,
+      left: 0,
+      problems: 0,
+      conflicts: 0,
+      duplicates: 0,
+    };
+    for (const row of this.rows) {
+      if (row.deleted) continue;
+      const resolution = row.resolution;
       counts.rows += 1;
       if (resolution.duplicate) counts.duplicates += 1;
       if (resolution.status === 'new') counts.newGuests += 1;
       else if (resolution.status === 'update') counts.updates += 1;
-      else if (resolution.status === 'skip') counts.skipped += 1;
+      else if (resolution.status === 'leave') counts.left += 1;
+      else if (resolution.status === 'conflict') counts.conflicts += 1;
       else counts.problems += 1;
-    });
+    }
     counts.ready = counts.newGuests + counts.updates;
     return counts;
   }
 
-  private gridRow(index: number): GridRow {
-    const check = this.checks[index];
-    const resolution = this.resolutions[index];
+  private gridRow(row: CheckedRow): GridRow {
+    const check = row.check;
+    const resolution = row.resolution;
     return {
-      line: this.lineOf(index),
-      cells: this.rows[index]!,
-      status: resolution?.status ?? 'problem',
+      line: row.line,
+      cells: this.shownCells(row.cells),
+      status: resolution.status,
       problems: check?.problems ?? {},
       notes: check?.notes ?? {},
       shown: check?.shown ?? {},
-      ...(resolution?.duplicateOf !== undefined ? { duplicateOfLine: this.lineOf(resolution.duplicateOf) } : {}),
-      ...(resolution?.contactId ? { contactId: resolution.contactId } : {}),
-      ...(resolution?.problem ? { rowProblem: resolution.problem } : {}),
+      ...(resolution.duplicateOf !== undefined ? { duplicateOfLine: this.rows[resolution.duplicateOf]!.line } : {}),
+      ...(resolution.contactId ? { contactId: resolution.contactId } : {}),
+      ...(resolution.problem ? { rowProblem: resolution.problem } : {}),
+      ...(resolution.note ? { rowNote: resolution.note } : {}),
+      ...(resolution.conflict ? { conflict: resolution.conflict.choice } : {}),
     };
+  }
+
+  /** The reason a held row gives in the "rows with problems" file. */
+  private reasonOf(row: CheckedRow): string {
+    const columns = this.source.summary().columns;
+    const check = row.check;
+    const reasons = [
+      row.resolution.duplicateOf !== undefined
+        ? `Same email or mobile as row ${this.rows[row.resolution.duplicateOf]!.line}.`
+        : row.resolution.problem,
+      ...Object.entries(check?.problems ?? {}).map(([column, problem]) =>
+        Number(column) < 0 ? problem : `${columns[Number(column)]}: ${problem}`,
+      ),
+    ];
+    return reasons.filter(Boolean).join(' ') || 'Problem';
+  }
+
+  /** The columns being imported (not ignored). */
+  private mappedColumns(): number[] {
+    const targets = this.setup?.targets ?? [];
+    return targets.flatMap((target, column) => (target.kind === 'ignore' ? [] : [column]));
+  }
+
+  /** A row's cells of the mapped columns, each cut to what a held row keeps. */
+  private mappedCells(cells: readonly string[]): string[] {
+    return this.mappedColumns().map((column) => keptCell(cells[column] ?? ''));
+  }
+
+  /** A row's cells of the mapped columns, by column, for the grid. */
+  private shownCells(cells: readonly string[]): Record<number, string> {
+    const shown: Record<number, string> = {};
+    for (const column of this.mappedColumns()) if (cells[column]) shown[column] = cells[column]!;
+    return shown;
   }
 
   /** Which part of d/m/y dates is the day, judged over every date column. */
@@ -436,7 +449,7 @@ export class ImportSession {
       target.kind === 'field' && ['date', 'datetime'].includes(fields.get(target.field) ?? '') ? [column] : [],
     );
     if (columns.length === 0) return 'none';
-    return dateOrderEvidence(columns.flatMap((column) => this.rows.map((row) => row[column] ?? '')));
+    return dateOrderEvidence(columns.flatMap((column) => this.rows.map((row) => row.cells[column] ?? '')));
   }
 
   /** Whether number columns write decimals with a comma (1,5 or 12,50). */
@@ -446,24 +459,14 @@ export class ImportSession {
       target.kind === 'field' && numbers.has(target.field) ? [column] : [],
     );
     return columns.some((column) =>
-      this.rows.slice(0, 2000).some((row) => /^-?\d+,\d{1,2}$/.test((row[column] ?? '').trim())),
+      this.rows.slice(0, 2000).some((row) => /^-?\d+,\d{1,2}$/.test((row.cells[column] ?? '').trim())),
     );
   }
 
-  private lineOf(index: number): number {
-    return this.requireSummary().headerRow + index + 2;
-  }
-
-  private indexOf(line: number): number {
-    const index = line - this.requireSummary().headerRow - 2;
-    if (index < 0 || index >= this.rows.length || this.deleted[index])
-      throw new ImportFileError(`Row ${line} is not in the import.`);
-    return index;
-  }
-
-  private requireSummary(): FileSummary {
-    if (!this.summary) throw new ImportFileError('Choose a file first.');
-    return this.summary;
+  private rowAt(line: number): CheckedRow {
+    const row = this.byLine.get(line);
+    if (!row || row.deleted) throw new ImportFileError(`Row ${line} is not in the import.`);
+    return row;
   }
 
   private requireContext(): CheckContext {
@@ -477,12 +480,9 @@ export class ImportSession {
   }
 }
 
-/** A workbook cell as text: dates as yyyy-mm-dd (with the time when it has one), numbers and booleans as written. */
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) {
-    const iso = value.toISOString();
-    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
-  }
-  return String(value);
+/** A cell as a held row keeps it: cut past the bridge's limit, saying how long it was. */
+function keptCell(cell: string): string {
+  return cell.length > IMPORT_KEPT_CELL_MAX_LENGTH
+    ? `${cell.slice(0, IMPORT_KEPT_CELL_MAX_LENGTH)}… [cut: ${cell.length.toLocaleString('en')} characters in the file]`
+    : cell;
 }

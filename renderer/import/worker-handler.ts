@@ -1,11 +1,12 @@
 // What the import worker does with each request; the worker file wires it to its messages (tests run it in-process).
+import { isLocalGuestId } from '../../shared/rules/guest-id';
 import { fieldText } from '../db/contact';
 import { GuestDatabase } from '../db/guest-db';
 import { createPhoneKey } from '../search/phone';
 import type { GridRow } from './session';
-import { ImportFileError, ImportSession, type WorkbookReader } from './session';
+import { ImportFileError, ImportSession } from './session';
 import type { WorkerAnswers, WorkerMessage, WorkerRequest } from './protocol';
-import { guestCategories, loadGuestSnapshot } from './snapshot';
+import { guestCategories, loadGuestsOnFile } from './snapshot';
 
 /** Rows per message to the page: small enough that receiving one never holds the page up. */
 const ROWS_PER_MESSAGE = 2000;
@@ -13,11 +14,9 @@ const ROWS_PER_MESSAGE = 2000;
 /** A worker's state and its answer to each request; `post` sends messages to the page. */
 export function createWorkerHandler(
   post: (message: WorkerMessage) => void,
-  readWorkbook: WorkbookReader,
 ): (request: WorkerRequest & { id: number }) => Promise<void> {
   let session: ImportSession | null = null;
   let guests: GuestDatabase | null = null;
-  let snapshotReady: Promise<unknown> = Promise.resolve();
   let categoriesOfUpdated: Map<string, string[]> | null = null;
 
   /** The session of the open import. */
@@ -44,29 +43,24 @@ export function createWorkerHandler(
       case 'open': {
         guests?.close();
         guests = request.guestDatabase ? new GuestDatabase(request.guestDatabase) : null;
-        session = new ImportSession(createPhoneKey(request.country), request.country, readWorkbook);
-        const current = session;
-        const db = guests;
-        snapshotReady = db
-          ? loadGuestSnapshot(db).then((snapshot) => current.setSnapshot(snapshot))
-          : Promise.resolve();
-        await snapshotReady;
-        return { guests: db ? await db.guestCount() : 0 };
+        const phoneKey = createPhoneKey(request.country);
+        const onFile = await loadGuestsOnFile(guests, request.outboxGuests, phoneKey);
+        session = new ImportSession(phoneKey, request.country, onFile.snapshot, (ids) => onFile.records(ids));
+        return { guests: onFile.cached };
       }
       case 'load':
         return requireSession().load(request.fileName, request.buffer);
       case 'reread':
         return requireSession().reread(request.options);
       case 'check': {
-        await snapshotReady;
         categoriesOfUpdated = null;
         const current = requireSession();
-        const summary = current.check(request.setup, (done, total) =>
+        const summary = await current.check(request.setup, (done, total) =>
           post({ type: 'progress', id: request.id, done, total }),
         );
-        for (let start = 0; start < summary.counts.rows + ROWS_PER_MESSAGE; start += ROWS_PER_MESSAGE) {
+        // In order, a chunk at a time: the page appends them.
+        for (let start = 0; start < current.size(); start += ROWS_PER_MESSAGE) {
           const rows: GridRow[] = current.gridRows(start, start + ROWS_PER_MESSAGE);
-          if (rows.length === 0 && start > 0) break;
           post({ type: 'rows', id: request.id, start, rows });
         }
         return summary;
@@ -77,17 +71,16 @@ export function createWorkerHandler(
       case 'delete':
         categoriesOfUpdated = null;
         return requireSession().deleteRows(request.lines);
+      case 'conflict':
+        categoriesOfUpdated = null;
+        return requireSession().chooseConflict(request.choice, request.line);
       case 'queueRows': {
         const current = requireSession();
         categoriesOfUpdated ??= guests ? await guestCategories(guests, current.updatedGuests()) : new Map();
-        return current.queueRows(
-          request.from,
-          request.count,
-          request.categories,
-          categoriesOfUpdated,
-          request.maxChars,
-        );
+        return current.queueRows(request.from, request.count, categoriesOfUpdated, request.maxBytes);
       }
+      case 'positionAfter':
+        return { position: requireSession().positionAfter(request.line) };
       case 'problemRows':
         return requireSession().problemRows();
       case 'exportGuests':
@@ -102,7 +95,7 @@ export function createWorkerHandler(
 async function exportRows(db: GuestDatabase, fields: string[]): Promise<string[][]> {
   const rows: string[][] = [[...fields, 'Categories']];
   await db.guests.each((guest) => {
-    if (guest.key.startsWith('local-')) return;
+    if (isLocalGuestId(guest.key)) return;
     rows.push([...fields.map((field) => fieldText(guest.record, field)), fieldText(guest.record, 'svc_categories')]);
   });
   return rows;

@@ -102,7 +102,8 @@ export function googleContactsCsv(
     cells[29] = '* Home';
     cells[30] = email;
     cells[33] = 'Mobile';
-    cells[34] = mobile;
+    // A row of a guest the service has carries their email only, so it is a plain update (no clashing mobile).
+    cells[34] = useKnown ? '' : mobile;
     lines.push(cells.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(','));
   }
   return { text: `${lines.join('\r\n')}\r\n`, known };

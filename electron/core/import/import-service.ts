@@ -1,53 +1,140 @@
 import type { Database } from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
-import type { importChannels, importView } from '../../../shared/bridge/channels/import';
-import type { DeskHandlers, ParsedRequestOf } from '../../../shared/bridge/contract';
+import type { importChannels } from '../../../shared/bridge/channels/import';
+import type { DeskHandlers } from '../../../shared/bridge/contract';
 import { UserFacingError } from '../../../shared/bridge/result';
 import type { Outbox } from '../outbox/outbox';
-import { createImportStore, type ImportRecord, type RowStateCount } from './import-store';
+import { createImportQueue } from './import-queue';
+import { createImportStore, type ImportRecord } from './import-store';
+import { importCountsOf, toImportView, type ImportView } from './import-view';
+import { createKnownGuests, type PullTouchedSince } from './known-guests';
 
 type ImportHandlers = Pick<DeskHandlers, keyof typeof importChannels>;
-type ImportView = z.output<typeof importView>;
 
-/** What the import handlers are built from: the desk database (migrated), the outbox on it, the connected account's client id. */
+/** What the import handlers are built from: the desk database (migrated), the outbox on it, the connected account. */
 export interface ImportServiceOptions {
   db: Database;
   outbox: Outbox;
   clientId: () => string | null;
+  /** Tells the renderer an import changed (the importChanged event). */
+  emit?: (view: ImportView) => void;
+  /** Reads guests the service touched since a time (pull_db touched_from), to learn the ids of guests this desk created. */
+  pullTouchedSince?: PullTouchedSince;
   now?: () => number;
+  /** How long an import's rows' cells are kept after its last entry finished: the outbox's retention of finished entries. */
+  keepFinishedForMs?: number;
 }
 
+/** The import handlers, and what the desk core does with imports on its own (queueing, following delivery, retention). */
+export interface ImportService {
+  handlers: ImportHandlers;
+  /** Stops following the outbox and the retention timer. */
+  close(): void;
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+/** A hand-over with no batch for this long has stopped (the page closed or crashed): the import shows as interrupted. */
+const STAGING_IDLE_MS = 30_000;
+/** How often an import being delivered tells the renderer its counts, at most. */
+const CHANGE_EVERY_MS = 250;
+
 /**
- * Imports as records of the desk database: each batch of rows goes into the outbox as push_contact
- * entries and into import_rows in the same commit, so a row is never queued without its place in
- * the file, and a restart finds both.
+ * Imports as records of the desk database. The renderer hands every row over first (ready rows kept
+ * with their push_contact item, held rows with their reason); the core then queues them into the
+ * outbox itself, chunk by chunk, so a page that dies or reloads stops nothing, and one that stopped
+ * (a restart) goes on from the first row not queued. Counts reach the renderer as importChanged events.
  */
-export function createImportHandlers(options: ImportServiceOptions): ImportHandlers {
+export function createImportService(options: ImportServiceOptions): ImportService {
   const store = createImportStore(options.db);
   const now = options.now ?? (() => Date.now());
-  /** Imports this run of the desk is queueing; one left unfinished by an earlier run was interrupted. */
-  const queueing = new Set<string>();
+  const keepFor = options.keepFinishedForMs ?? 30 * DAY_MS;
+  /** Imports whose rows this run of the desk is receiving, and when the last hand-over came. */
+  const staging = new Map<string, number>();
+  const receiving = (id: string) => now() - (staging.get(id) ?? -Infinity) < STAGING_IDLE_MS;
+  /** Imports delivering or queueing whose counts may change with the outbox's. */
+  const following = new Set<string>(store.unfinished().map((row) => row.id));
+  const pendingEmits = new Map<string, ReturnType<typeof setTimeout>>();
 
+  const account = (): string => {
+    const clientId = options.clientId();
+    if (!clientId) throw new UserFacingError('Connect an account in Settings (or start the demo) before importing.');
+    return clientId;
+  };
   const requireImport = (id: string): ImportRecord => {
-    const record = store.get(id);
-    if (!record) throw new UserFacingError('This import is not on the desk.');
+    const record = store.get(id, account());
+    if (!record) throw new UserFacingError('This import is not on the desk for the connected account.');
     return record;
   };
-  const view = (record: ImportRecord): ImportView =>
-    toView(record, store.rowStates(record.id), store.queuedCount(record.id), queueing.has(record.id));
+  const view = (record: ImportRecord): ImportView => {
+    const counts = importCountsOf(record, store.rowStates(record.id));
+    return toImportView(record, counts, {
+      busy: receiving(record.id) || queue.running(record.id),
+      lastStagedLine: store.stagedSoFar(record.id).lastLine,
+    });
+  };
+  /** The import's view now; marks it finished when nothing of it is left to go. */
+  const currentView = (id: string): ImportView | undefined => {
+    const record = store.getOfAnyAccount(id);
+    if (!record) return undefined;
+    const fresh = view(record);
+    if ((fresh.phase === 'done' || fresh.phase === 'cancelled') && record.finishedAt === null) {
+      store.transaction(() => store.markFinished(id, now()));
+      following.delete(id);
+    }
+    return fresh;
+  };
+  const changed = (id: string, at: 'now' | 'soon' = 'soon') => {
+    if (!options.emit) return;
+    if (at === 'soon' && pendingEmits.has(id)) return;
+    clearTimeout(pendingEmits.get(id));
+    const send = () => {
+      pendingEmits.delete(id);
+      const fresh = currentView(id);
+      if (fresh) options.emit?.(fresh);
+    };
+    if (at === 'now') send();
+    else pendingEmits.set(id, setTimeout(send, CHANGE_EVERY_MS));
+  };
 
-  return {
+  const queue = createImportQueue({
+    store,
+    outbox: options.outbox,
+    now,
+    onProgress: (id) => changed(id),
+    onDone: (id) => changed(id, 'now'),
+  });
+  const known = createKnownGuests({ store, pullTouchedSince: options.pullTouchedSince });
+
+  // Delivery changes an import's counts: follow the outbox while any import has entries to go.
+  const unsubscribe = options.outbox.subscribe(() => {
+    for (const id of following) changed(id);
+  });
+
+  const dropExpired = () => {
+    const cutoff = now() - keepFor;
+    for (const id of store.finishedBefore(cutoff)) {
+      const record = store.getOfAnyAccount(id);
+      if (!record) continue;
+      const counts = importCountsOf(record, store.rowStates(id));
+      store.transaction(() => store.dropData(id, now(), counts));
+    }
+  };
+  dropExpired();
+  const retention = setInterval(dropExpired, DAY_MS);
+  retention.unref?.();
+
+  const handlers: ImportHandlers = {
     startImport: (request) => {
-      const clientId = options.clientId();
-      if (!clientId) throw new UserFacingError('Connect an account in Settings (or start the demo) before importing.');
       const record: ImportRecord = {
         id: `imp_${randomUUID()}`,
-        account: clientId,
+        account: account(),
         fileName: request.fileName,
         createdAt: now(),
+        stagedAt: null,
         queuedAt: null,
         cancelledAt: null,
+        finishedAt: null,
+        dataDroppedAt: null,
         delimiter: request.delimiter,
         encoding: request.encoding,
         bom: request.bom,
@@ -57,132 +144,112 @@ export function createImportHandlers(options: ImportServiceOptions): ImportHandl
         matchPolicy: request.matchPolicy,
         totalRows: request.totalRows,
         readyRows: request.readyRows,
-        leftOutRows: request.leftOutRows,
+        leftRows: request.leftRows,
+        heldRows: request.heldRows,
+        finalCounts: null,
       };
       store.transaction(() => store.insertImport(record));
-      queueing.add(record.id);
+      staging.set(record.id, now());
+      following.add(record.id);
       return view(record);
     },
 
-    queueImportRows: ({ importId, rows }) => queueRows(importId, rows),
+    stageImportRows: ({ importId, rows, held }) => {
+      const record = requireImport(importId);
+      if (record.cancelledAt !== null) throw new UserFacingError('This import was cancelled.');
+      if (record.stagedAt !== null) throw new UserFacingError('Every row of this import already reached the desk.');
+      staging.set(importId, now());
+      store.transaction(() => {
+        store.stageRows(importId, rows);
+        store.holdRows(importId, held);
+      });
+      changed(importId);
+      return view(record);
+    },
 
-    finishImportQueue: ({ importId }) => {
-      store.transaction(() => store.markQueued(importId, now()));
-      queueing.delete(importId);
+    finishImportStaging: ({ importId }) => {
+      const record = requireImport(importId);
+      if (record.cancelledAt !== null) throw new UserFacingError('This import was cancelled.');
+      store.transaction(() => store.markStaged(importId, now()));
+      staging.delete(importId);
+      queue.run(importId);
       return view(requireImport(importId));
+    },
+
+    resumeImport: ({ importId }) => {
+      const record = requireImport(importId);
+      if (record.cancelledAt !== null) throw new UserFacingError('This import was cancelled.');
+      following.add(importId);
+      // Rows still to hand over come from the page that has the file; what reached the desk is queued now.
+      if (record.stagedAt === null) staging.set(importId, now());
+      else queue.run(importId);
+      return view(record);
     },
 
     getImport: ({ importId }) => view(requireImport(importId)),
 
-    listImports: ({ limit }) => ({ imports: store.latest(limit ?? 50).map(view) }),
+    listImports: ({ limit }) => ({ imports: store.latest(account(), limit ?? 50).map(view) }),
 
     cancelImport: ({ importId }) => {
-      const record = requireImport(importId);
-      queueing.delete(importId);
+      requireImport(importId);
+      staging.delete(importId);
+      queue.stop(importId);
       store.transaction(() => {
         options.outbox.discardEntries(store.unsentEntries(importId));
         store.markCancelled(importId, now());
       });
-      return view(requireImport(record.id));
+      changed(importId, 'now');
+      return view(requireImport(importId));
     },
 
     importFailedRows: ({ importId }) => {
       const record = requireImport(importId);
-      const rows = store
-        .failedRows(importId)
-        .map((row) => ({ line: row.line, original: row.original, reason: row.refused ?? problemMessage(row.problem) }));
+      const rows = store.failedRows(importId).map((row) => ({
+        line: row.line,
+        kind: row.kind,
+        original: row.original,
+        reason: row.reason ?? problemMessage(row.problem),
+      }));
       return {
         fileName: record.fileName,
-        delimiter: record.delimiter as ',' | ';' | '\t',
-        encoding: record.encoding as 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252',
+        delimiter: record.delimiter === ';' || record.delimiter === '\t' ? record.delimiter : ',',
+        encoding: knownEncoding(record.encoding),
         bom: record.bom,
         header: record.header,
         rows,
+        dropped: record.dataDroppedAt !== null,
       };
     },
+
+    importKnownGuests: ({ after }) => known.page(account(), after ?? 0),
   };
 
-  /** Queues a batch: the outbox entries and the rows that map them to the file, in one commit. */
-  function queueRows(importId: string, rows: ParsedRequestOf<'queueImportRows'>['rows']) {
-    const record = requireImport(importId);
-    if (record.cancelledAt !== null) throw new UserFacingError('This import was cancelled.');
-    if (record.account !== options.clientId())
-      throw new UserFacingError('This import belongs to another account; connect that account to go on with it.');
-    return store.transaction(() => {
-      const results = options.outbox.enqueueMany(
-        'push_contact',
-        rows.map((row) => row.contact),
-      );
-      const refused: Array<{ line: number; reason: string }> = [];
-      rows.forEach((row, index) => {
-        const result = results[index]!;
-        const outboxId = 'id' in result ? result.id : null;
-        if (!('id' in result)) refused.push({ line: row.line, reason: result.refused });
-        store.insertRow(importId, {
-          line: row.line,
-          action: row.action,
-          outboxId,
-          refused: 'id' in result ? null : result.refused,
-          original: row.original,
-        });
-      });
-      return { queued: rows.length - refused.length, refused };
-    });
-  }
+  return {
+    handlers,
+    close() {
+      unsubscribe();
+      clearInterval(retention);
+      for (const timer of pendingEmits.values()) clearTimeout(timer);
+      queue.stopAll();
+    },
+  };
 }
 
 /** The service's words from an entry's stored problem. */
 function problemMessage(problem: string | null): string {
   if (!problem) return 'Refused';
   try {
-    const parsed = JSON.parse(problem) as { message?: unknown; whatToDo?: unknown };
+    const parsed = JSON.parse(problem) as { message?: unknown };
     return typeof parsed.message === 'string' ? parsed.message : 'Refused';
   } catch {
+    // An entry's problem is written by the outbox as JSON; anything else is shown as a plain refusal.
     return 'Refused';
   }
 }
 
-/** An import's view from its record and its rows' states. */
-function toView(record: ImportRecord, states: RowStateCount[], queuedRows: number, queueingNow: boolean): ImportView {
-  let newGuests = 0;
-  let updated = 0;
-  let pending = 0;
-  let failed = 0;
-  let dropped = 0;
-  for (const { action, state, count } of states) {
-    // An entry forgotten after it finished (a month on) was sent or discarded; the desk no longer knows which, and counts it sent.
-    if ((state === 'sent' || state === 'gone') && action === 'new') newGuests += count;
-    else if (state === 'sent' || state === 'gone') updated += count;
-    else if (state === 'needs_attention' || state === 'refused') failed += count;
-    else if (state === 'discarded') dropped += count;
-    else pending += count;
-  }
-  const phase =
-    record.cancelledAt !== null
-      ? 'cancelled'
-      : record.queuedAt === null
-        ? queueingNow
-          ? 'queueing'
-          : 'interrupted'
-        : pending > 0
-          ? 'delivering'
-          : 'done';
-  return {
-    id: record.id,
-    fileName: record.fileName,
-    createdAt: new Date(record.createdAt).toISOString(),
-    phase,
-    totalRows: record.totalRows,
-    readyRows: record.readyRows,
-    queuedRows,
-    newGuests,
-    updated,
-    pending,
-    failed,
-    skipped: record.leftOutRows + dropped,
-    mapping: record.mapping,
-    categories: record.categories,
-  };
+/** A stored encoding name as one the renderer writes. */
+function knownEncoding(encoding: string): 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' {
+  return encoding === 'utf-16le' || encoding === 'utf-16be' || encoding === 'windows-1252' ? encoding : 'utf-8';
 }
 
 /** Refuses import work while the desk database cannot be opened, saying why. */
@@ -192,11 +259,13 @@ export function unavailableImports(reason: string): ImportHandlers {
   };
   return {
     startImport: refuse,
-    queueImportRows: refuse,
-    finishImportQueue: refuse,
+    stageImportRows: refuse,
+    finishImportStaging: refuse,
+    resumeImport: refuse,
     getImport: refuse,
     listImports: refuse,
     cancelImport: refuse,
     importFailedRows: refuse,
+    importKnownGuests: refuse,
   };
 }

@@ -1,7 +1,9 @@
 import { Button, Card, Group, SegmentedControl, Select, Stack, Table, TagsInput, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { ColumnTarget } from '../../import/matching';
-import { checkRows, setColumnTarget, setImportOptions, useImport } from '../../stores/import';
+import { checkRows, setColumnTarget, setImportOptions } from '../../import/controller';
+import { useImport } from '../../stores/import';
+import { reportBackgroundFailure } from '../../stores/background-failures';
 import { useGuests } from '../../stores/guests';
 import { fieldLabel } from '../guests/field-labels';
 import { NewFieldForm } from './NewFieldForm';
@@ -28,12 +30,16 @@ export function ColumnMatching() {
   const targets = useImport((state) => state.targets);
   const policy = useImport((state) => state.policy);
   const categories = useImport((state) => state.categories);
+  const badValues = useImport((state) => state.badValues);
   const busy = useImport((state) => state.busy);
   const [adding, setAdding] = useState<number | null>(null);
   const [knownCategories, setKnownCategories] = useState<string[]>([]);
   const cache = useGuests((state) => state.cache);
   useEffect(() => {
-    void cache?.db.categoryNames().then(setKnownCategories);
+    cache?.db
+      .categoryNames()
+      .then(setKnownCategories)
+      .catch((error: unknown) => reportBackgroundFailure('Reading the categories on the desk', error));
   }, [cache]);
   if (!file) return null;
 
@@ -123,7 +129,21 @@ export function ColumnMatching() {
               onChange={(value) => setImportOptions({ policy: value === 'skip' ? 'skip' : 'update' })}
               data={[
                 { value: 'update', label: 'Update that guest' },
-                { value: 'skip', label: 'Skip them' },
+                { value: 'skip', label: 'Leave the guest as they are' },
+              ]}
+            />
+          </Stack>
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              Rows with a bad email but a good mobile (or the reverse)
+            </Text>
+            <SegmentedControl
+              aria-label="Rows with one bad email or mobile"
+              value={badValues}
+              onChange={(value) => setImportOptions({ badValues: value === 'drop' ? 'drop' : 'hold' })}
+              data={[
+                { value: 'hold', label: 'Hold them back' },
+                { value: 'drop', label: 'Import them without the bad value' },
               ]}
             />
           </Stack>

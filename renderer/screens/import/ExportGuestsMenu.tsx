@@ -2,7 +2,8 @@ import { Button, Menu } from '@mantine/core';
 import { fieldText } from '../../db/contact';
 import { encodeText, toCsvText } from '../../import/csv-out';
 import { saveFile } from '../../import/download';
-import { exportWorker, useImport } from '../../stores/import';
+import { withExportWorker } from '../../import/controller';
+import { useImport } from '../../stores/import';
 import { useGuestSearch } from '../../stores/guests-search';
 import { useGuests } from '../../stores/guests';
 import { fieldLabel } from '../guests/field-labels';
@@ -32,8 +33,7 @@ export function ExportGuestsMenu() {
     useImport.setState({ error: `The export failed: ${error instanceof Error ? error.message : String(error)}` });
   const exportAll = async () => {
     const fields = await exportFields();
-    const worker = await exportWorker();
-    const { rows } = await worker.request({ type: 'exportGuests', fields });
+    const { rows } = await withExportWorker((worker) => worker.request({ type: 'exportGuests', fields }));
     saveCsv([headerOf(fields), ...rows.slice(1)], 'guests.csv');
   };
   const exportSearch = async () => {

@@ -1,6 +1,7 @@
 import { Button, FileButton, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { chooseFile, useImport } from '../../stores/import';
+import { chooseFile } from '../../import/controller';
+import { useImport } from '../../stores/import';
 
 /** Where a file is dropped or chosen: CSV, TSV or text, or an Excel workbook. */
 export function FileDrop() {

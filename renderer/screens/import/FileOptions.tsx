@@ -1,7 +1,8 @@
 import { Card, Group, ScrollArea, Select, Table, Text } from '@mantine/core';
 import { ENCODINGS, ENCODING_LABELS } from '../../import/decode';
 import { DELIMITERS, DELIMITER_LABELS } from '../../import/parse';
-import { rereadFile, useImport } from '../../stores/import';
+import { rereadFile } from '../../import/controller';
+import { useImport } from '../../stores/import';
 import { StartOverButton } from './StartOverButton';
 import { rowsLabel } from './rows-label';
 
@@ -69,7 +70,7 @@ export function FileOptions() {
           label="Column names are on"
           data={file.preview.map((row, index) => ({
             value: String(index),
-            label: `Line ${index + 1}: ${row.filter(Boolean).slice(0, 3).join(', ').slice(0, 60)}`,
+            label: `Row ${file.previewLines[index] ?? index + 1}: ${row.filter(Boolean).slice(0, 3).join(', ').slice(0, 60)}`,
           }))}
           value={String(file.headerRow)}
           onChange={(value) => value !== null && void rereadFile({ headerRow: Number(value) })}
@@ -87,7 +88,7 @@ export function FileOptions() {
                 fw={index === file.headerRow ? 700 : undefined}
                 bg={index === file.headerRow ? 'var(--mantine-color-blue-light)' : undefined}
               >
-                <Table.Td c="dimmed">{index + 1}</Table.Td>
+                <Table.Td c="dimmed">{file.previewLines[index] ?? index + 1}</Table.Td>
                 {Array.from({ length: previewWidth }, (_, column) => (
                   <Table.Td
                     key={column}

@@ -1,19 +1,22 @@
-import { Checkbox, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Checkbox, NativeSelect, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
 import { ROW } from '../../import/check';
 import type { GridRow } from '../../import/session';
-import { editCell, useImport } from '../../stores/import';
+import { chooseConflict, editCell } from '../../import/controller';
+import { useImport } from '../../stores/import';
+import { CONFLICT_CHOICES } from './ReviewRows';
 import { fieldLabel } from '../guests/field-labels';
 
 const ROW_HEIGHT = 34;
-const WIDTHS = { select: 36, line: 64, status: 300, cell: 190 };
+const WIDTHS = { select: 36, line: 64, status: 380, cell: 190 };
 
 /** What a row's status says to staff. */
 export function statusText(row: GridRow, columns: readonly string[]): string {
-  if (row.status === 'new') return 'New guest';
-  if (row.status === 'update') return `Updates guest ${row.contactId}`;
-  if (row.status === 'skip') return `Skipped: matches guest ${row.contactId}`;
+  if (row.status === 'new') return row.rowNote ? `New guest. ${row.rowNote}` : 'New guest';
+  if (row.status === 'update') return `Updates guest ${row.contactId}${row.rowNote ? `. ${row.rowNote}` : ''}`;
+  if (row.status === 'leave') return `Guest ${row.contactId} left as they are. ${row.rowNote ?? ''}`.trim();
+  if (row.status === 'conflict') return `Conflict: ${row.rowProblem ?? ''}`;
   if (row.duplicateOfLine !== undefined) return `Same email or mobile as row ${row.duplicateOfLine}`;
   if (row.rowProblem) return row.rowProblem;
   if (row.problems[ROW]) return row.problems[ROW];
@@ -148,23 +151,49 @@ export function ImportGrid({
               >
                 {row.line}
               </div>
-              <div role="gridcell" style={{ width: WIDTHS.status, paddingRight: 8, overflow: 'hidden' }}>
+              <div
+                role="gridcell"
+                style={{
+                  width: WIDTHS.status,
+                  paddingRight: 8,
+                  overflow: 'hidden',
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 4,
+                }}
+              >
                 <Text
                   size="xs"
                   truncate
                   c={
                     row.status === 'problem'
                       ? 'red'
-                      : row.status === 'skip'
-                        ? 'dimmed'
-                        : row.status === 'update'
-                          ? 'blue'
-                          : 'teal'
+                      : row.status === 'conflict'
+                        ? 'orange'
+                        : row.status === 'leave'
+                          ? 'dimmed'
+                          : row.status === 'update'
+                            ? 'blue'
+                            : 'teal'
                   }
                   title={statusText(row, file.columns)}
                 >
                   {statusText(row, file.columns)}
                 </Text>
+                {row.conflict && (
+                  <NativeSelect
+                    size="xs"
+                    w={150}
+                    style={{ flexShrink: 0 }}
+                    aria-label={`Conflict of row ${row.line}`}
+                    value={row.conflict}
+                    data={CONFLICT_CHOICES.map((option) => ({ ...option }))}
+                    onChange={(event) => {
+                      const choice = CONFLICT_CHOICES.find((option) => option.value === event.currentTarget.value);
+                      if (choice) void chooseConflict(choice.value, row.line);
+                    }}
+                  />
+                )}
               </div>
               {columns.map((column) =>
                 editing?.line === row.line && editing.column === column ? (

@@ -1,7 +1,8 @@
 import { Anchor, Card, Table, Text } from '@mantine/core';
-import { openImport, useImport } from '../../stores/import';
+import { openImport } from '../../import/controller';
+import { useImport } from '../../stores/import';
 
-/** Past imports: file, when, and counts; one opens with its progress and failed rows. */
+/** Past imports: file, when, and counts; one opens with its progress, failed rows and rows with problems. */
 export function ImportHistory() {
   const history = useImport((state) => state.history);
   if (history.length === 0) return null;
@@ -18,7 +19,8 @@ export function ImportHistory() {
             <Table.Th>Rows</Table.Th>
             <Table.Th>New</Table.Th>
             <Table.Th>Updated</Table.Th>
-            <Table.Th>Skipped</Table.Th>
+            <Table.Th>Left as they are</Table.Th>
+            <Table.Th>With problems</Table.Th>
             <Table.Th>Failed</Table.Th>
             <Table.Th>State</Table.Th>
           </Table.Tr>
@@ -35,7 +37,8 @@ export function ImportHistory() {
               <Table.Td>{view.totalRows.toLocaleString('en')}</Table.Td>
               <Table.Td>{view.newGuests.toLocaleString('en')}</Table.Td>
               <Table.Td>{view.updated.toLocaleString('en')}</Table.Td>
-              <Table.Td>{view.skipped.toLocaleString('en')}</Table.Td>
+              <Table.Td>{view.leftRows.toLocaleString('en')}</Table.Td>
+              <Table.Td>{view.heldRows.toLocaleString('en')}</Table.Td>
               <Table.Td c={view.failed > 0 ? 'red' : undefined}>{view.failed.toLocaleString('en')}</Table.Td>
               <Table.Td>
                 {view.phase === 'delivering' ? `${view.pending.toLocaleString('en')} to go` : view.phase}

@@ -1,30 +1,28 @@
 import { Button, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { getDesk } from '../../bridge/desk';
-import { encodeText, toCsvText } from '../../import/csv-out';
-import { derivedFileName, saveFile } from '../../import/download';
-import { cancelCurrentImport, useImport, type ImportView } from '../../stores/import';
+import { cancelCurrentImport, resumeImport } from '../../import/controller';
+import { downloadImportRows } from '../../import/download';
+import { useImport, type ImportView } from '../../stores/import';
 import { StartOverButton } from './StartOverButton';
 
 const PHASE_TEXT: Record<ImportView['phase'], string> = {
   queueing: 'Queueing into the outbox…',
   interrupted:
-    'Queueing stopped before every row was queued (the desk was closed). The rows queued go out; import the file again for the rest.',
+    'Queueing stopped before every row was queued (the desk was closed, or a hand-over was refused). Go on to queue the rest; nothing is sent twice.',
   delivering: 'Queued. The guests go out through the outbox, also after a restart or when the line comes back.',
   done: 'Done: nothing of this import is left to go.',
   cancelled: 'Cancelled: what had not gone out was dropped.',
 };
 
-/** Downloads the import's failed rows: the file's own columns plus the reason, in the file's delimiter and encoding, formulas neutralised. */
-export async function downloadFailedRows(importId: string): Promise<void> {
-  const failed = await getDesk().importFailedRows({ importId });
-  const text = toCsvText(
-    [[...failed.header, 'Reason'], ...failed.rows.map((row) => [...row.original, row.reason])],
-    failed.delimiter,
+/** Saves an import's rows of one kind, showing a failure as the screen's sentence. */
+function download(importId: string, kind: 'failed' | 'held'): void {
+  downloadImportRows(importId, kind).catch((error: unknown) =>
+    useImport.setState({
+      error: `The ${kind === 'failed' ? 'failed rows' : 'rows with problems'} could not be saved: ${error instanceof Error ? error.message : String(error)}`,
+    }),
   );
-  saveFile(encodeText(text, failed.encoding, failed.bom), derivedFileName(failed.fileName, 'failed rows'));
 }
 
-/** Where the import stands: queueing, delivery (N of M sent), the result counts, cancel and the failed rows. */
+/** Where the import stands: queueing, delivery (N of M sent), the result counts, cancel, go on and the downloads. */
 export function ImportResult() {
   const current = useImport((state) => state.current);
   if (!current) return null;
@@ -56,13 +54,21 @@ export function ImportResult() {
             <Progress.Section value={percent(current.failed, current.queuedRows)} color="red" />
           </Progress.Root>
         </Stack>
-        <SimpleGrid cols={4} aria-label="Result">
+        <SimpleGrid cols={5} aria-label="Result">
           <Figure label="New guests" value={current.newGuests} />
           <Figure label="Updated" value={current.updated} />
-          <Figure label="Skipped" value={current.skipped} />
+          <Figure label="Guests left as they are" value={current.leftRows} />
+          <Figure
+            label="Rows with problems"
+            value={current.heldRows}
+            color={current.heldRows > 0 ? 'orange' : undefined}
+          />
           <Figure label="Failed" value={current.failed} color={current.failed > 0 ? 'red' : undefined} />
         </SimpleGrid>
         <Group>
+          {current.phase === 'interrupted' && (
+            <Button onClick={() => void resumeImport(current.id)}>Go on from row {current.lastStagedLine + 1}</Button>
+          )}
           {(current.phase === 'queueing' ||
             ((current.phase === 'delivering' || current.phase === 'interrupted') && current.pending > 0)) && (
             <Button color="red" variant="light" onClick={() => void cancelCurrentImport()}>
@@ -70,15 +76,13 @@ export function ImportResult() {
             </Button>
           )}
           {current.failed > 0 && (
-            <Button
-              variant="default"
-              onClick={() =>
-                void downloadFailedRows(current.id).catch((error: unknown) =>
-                  useImport.setState({ error: String(error) }),
-                )
-              }
-            >
+            <Button variant="default" onClick={() => download(current.id, 'failed')}>
               Download {current.failed.toLocaleString('en')} failed rows
+            </Button>
+          )}
+          {current.heldRows > 0 && (
+            <Button variant="default" onClick={() => download(current.id, 'held')}>
+              Download {current.heldRows.toLocaleString('en')} rows with problems
             </Button>
           )}
           {current.failed > 0 && current.phase !== 'cancelled' && (

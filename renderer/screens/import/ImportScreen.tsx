@@ -1,6 +1,7 @@
 import { Alert, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { loadImportHistory, useImport } from '../../stores/import';
+import { followImports, loadImportHistory } from '../../import/controller';
+import { useImport } from '../../stores/import';
 import { ColumnMatching } from './ColumnMatching';
 import { ExportGuestsMenu } from './ExportGuestsMenu';
 import { FileDrop } from './FileDrop';
@@ -13,7 +14,9 @@ import { ReviewRows } from './ReviewRows';
 export function ImportScreen() {
   const step = useImport((state) => state.step);
   useEffect(() => {
+    const stop = followImports();
     void loadImportHistory();
+    return stop;
   }, []);
 
   return (
@@ -49,7 +52,7 @@ function ImportError() {
   );
 }
 
-/** The bar of the work under way (reading, checking, queueing). */
+/** The bar of the work under way (reading, checking, handing rows over). */
 function WorkProgress() {
   const progress = useImport((state) => state.progress);
   if (!progress) return null;

@@ -1,7 +1,7 @@
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ADDABLE_FIELD_TYPES, isAddableFieldType, type AddableFieldType } from '../../../shared/rules/fields';
-import { addFieldForColumn } from '../../stores/import';
+import { addFieldForColumn } from '../../import/controller';
 
 const TYPE_LABELS: Record<AddableFieldType, string> = {
   string: 'Text (one line)',

@@ -1,21 +1,28 @@
-import { Alert, Badge, Button, Card, Group, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { toCsvText, encodeText } from '../../import/csv-out';
-import { derivedFileName, saveFile } from '../../import/download';
 import {
   checkRows,
+  chooseConflict,
   deleteRows,
   importWorker,
   queueImport,
   setImportOptions,
   showOnlyProblems,
-  useImport,
-} from '../../stores/import';
+} from '../../import/controller';
+import { saveRowsWithReasons } from '../../import/download';
+import { useImport } from '../../stores/import';
 import { ImportGrid } from './ImportGrid';
 import { StartOverButton } from './StartOverButton';
 import { rowsLabel } from './rows-label';
 
-/** The checked rows: counts, the day/month question when the dates need it, the grid, and queueing. */
+/** Choices for rows whose email and mobile clash with the guests on file. */
+export const CONFLICT_CHOICES = [
+  { value: 'leave', label: 'Leave the row out' },
+  { value: 'without', label: 'Record it without the mobile' },
+  { value: 'fillEmpty', label: 'Add only details empty on file' },
+] as const;
+
+/** The checked rows: counts, the day/month question when the dates need it, conflicts, the grid, and queueing. */
 export function ReviewRows() {
   const counts = useImport((state) => state.counts);
   const check = useImport((state) => state.check);
@@ -24,9 +31,10 @@ export function ReviewRows() {
   const busy = useImport((state) => state.busy);
   const file = useImport((state) => state.file);
   const rows = useImport((state) => state.rows);
+  const conflicts = useImport((state) => state.conflicts);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const shown = useMemo(
-    () => (onlyProblems ? rows.filter((row) => row.status === 'problem') : rows),
+    () => (onlyProblems ? rows.filter((row) => row.status === 'problem' || row.status === 'conflict') : rows),
     [rows, onlyProblems],
   );
   if (!counts || !file) return null;
@@ -34,14 +42,11 @@ export function ReviewRows() {
   const askDates = check?.dateOrderAmbiguous && !dateOrder;
   const downloadProblems = async () => {
     const worker = importWorker();
-    if (!worker) return;
+    if (!worker) throw new Error('Choose the file again to download its rows with problems.');
     const { header, rows: problemRows } = await worker.request({ type: 'problemRows' });
-    const text = toCsvText(
-      [[...header, 'Problem'], ...problemRows.map((row) => [...row.original, row.reason])],
-      file.delimiter,
-    );
-    saveFile(encodeText(text, file.encoding, file.bom), derivedFileName(file.fileName, 'rows with problems'));
+    saveRowsWithReasons(file, header, problemRows, 'rows with problems', 'Problem');
   };
+  const held = counts.problems + counts.conflicts;
 
   return (
     <Stack gap="sm">
@@ -60,10 +65,15 @@ export function ReviewRows() {
             <Badge size="lg" variant="light" color="yellow">
               {counts.duplicates.toLocaleString('en')} duplicates
             </Badge>
+            {counts.conflicts > 0 && (
+              <Badge size="lg" variant="light" color="orange">
+                {counts.conflicts.toLocaleString('en')} conflicts
+              </Badge>
+            )}
             <Text size="sm" c="dimmed">
               {counts.newGuests.toLocaleString('en')} new, {counts.updates.toLocaleString('en')} updates of guests on
               the desk
-              {counts.skipped > 0 ? `, ${counts.skipped.toLocaleString('en')} skipped (they match a guest)` : ''}
+              {counts.left > 0 ? `, ${counts.left.toLocaleString('en')} guests left as they are` : ''}
             </Text>
           </Group>
           <Group gap="xs">
@@ -90,6 +100,23 @@ export function ReviewRows() {
           </Group>
         </Alert>
       )}
+      {counts.conflicts > 0 || rows.some((row) => row.conflict) ? (
+        <Alert color="orange" title="Rows whose email and mobile belong to other guests">
+          <Text size="sm" mb="xs">
+            By default no guest on file is touched by these rows: each says whose email or mobile it holds. Choose for
+            every such row here, or for one row in its status cell.
+          </Text>
+          <SegmentedControl
+            aria-label="Every row in conflict"
+            value={conflicts}
+            onChange={(value) => {
+              const choice = CONFLICT_CHOICES.find((option) => option.value === value)?.value;
+              if (choice) void chooseConflict(choice);
+            }}
+            data={CONFLICT_CHOICES.map((option) => ({ ...option }))}
+          />
+        </Alert>
+      ) : null}
       <Group justify="space-between">
         <Group>
           <Switch
@@ -109,8 +136,18 @@ export function ReviewRows() {
           >
             Delete {selected.size || ''} selected
           </Button>
-          {counts.problems > 0 && (
-            <Button size="xs" variant="default" onClick={() => void downloadProblems()}>
+          {held > 0 && (
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() =>
+                void downloadProblems().catch((error: unknown) =>
+                  useImport.setState({
+                    error: `The rows with problems could not be saved: ${error instanceof Error ? error.message : String(error)}`,
+                  }),
+                )
+              }
+            >
               Download rows with problems
             </Button>
           )}

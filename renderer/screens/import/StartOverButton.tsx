@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { resetImport } from '../../stores/import';
+import { resetImport } from '../../import/controller';
 
 /** Back to the start, to import another file. */
 export function StartOverButton() {

@@ -1,101 +1,177 @@
 import { z } from 'zod';
 import { channel } from '../define';
 
-/** Rows one queueing call carries at most (the renderer sends an import in batches of this size or fewer). */
+// One home for what an import's data may hold where it enters the desk core: the check in the
+// import worker applies the same numbers, so a row that passed the check is never refused here.
+
+/** Rows one hand-over carries at most. */
 export const IMPORT_BATCH_LIMIT = 1000;
+/** Bytes (UTF-8 JSON) one hand-over carries at most: well under the bridge's 8 MB frame. */
+export const IMPORT_BATCH_MAX_BYTES = 4 * 1024 * 1024;
+/** Bytes (UTF-8 JSON) one row may take; a larger row is held back by the check with a sentence. */
+export const IMPORT_ROW_MAX_BYTES = 512 * 1024;
+/** Characters of one value pushed for one field, after normalising (line breaks joined, dates rewritten). */
+export const IMPORT_VALUE_MAX_LENGTH = 10_000;
+/** Characters of one cell kept for a held row's download; longer cells are cut, saying so. */
+export const IMPORT_KEPT_CELL_MAX_LENGTH = 20_000;
+/** Guests of the outbox one answer of importKnownGuests carries at most. */
+export const IMPORT_KNOWN_GUESTS_PAGE = 5000;
 
 const importId = z.string().regex(/^imp_[a-z0-9-]{8,64}$/, 'An import id looks like imp_<uuid>');
-const cell = z.string().max(2_000_000);
-/** A value pushed for one field: the import sends text (the bridge's limit on one field's value). */
-const fieldValue = z.string().max(10_000);
+const keptCell = z.string().max(IMPORT_KEPT_CELL_MAX_LENGTH + 200);
+const fieldName = z.string().min(1).max(100);
+/** A value pushed for one field: the import sends text. */
+const fieldValue = z.string().max(IMPORT_VALUE_MAX_LENGTH);
+const line = z.number().int().min(1);
+const encoding = z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252']);
+const delimiter = z.enum([',', ';', '\t']);
 
 /** What a column of the file became (stored with the import, shown in its history). */
 export const importColumnTarget = z.union([
-  z.object({ kind: z.literal('field'), field: z.string().min(1).max(100) }).strict(),
+  z.object({ kind: z.literal('field'), field: fieldName }).strict(),
   z.object({ kind: z.enum(['name', 'categories', 'ignore']) }).strict(),
 ]);
 
-/** One row to queue: its number in the file, whether it adds a guest or updates one, the push_contact item, and the file's cells. */
+/** One ready row: its row number in the spreadsheet, new guest or update, the push_contact item, and its mapped cells. */
 export const importRow = z
   .object({
-    line: z.number().int().min(1),
+    line,
     action: z.enum(['new', 'update']),
-    contact: z.record(z.string().min(1).max(100), fieldValue),
-    original: z.array(cell).max(5000),
+    contact: z.record(fieldName, fieldValue),
+    original: z.array(keptCell).max(500),
   })
   .strict();
 
-/** Where an import stands: queueing, then delivery, then done; or cancelled. */
+/** A row held back (a problem, a conflict left out): its mapped cells and why, for the "rows with problems" file. */
+export const importHeldRow = z
+  .object({ line, reason: z.string().min(1).max(2000), original: z.array(keptCell).max(500) })
+  .strict();
+
+/** Where an import stands: handed to the desk and queued, then delivered, then done; or interrupted, or cancelled. */
 export const importPhase = z.enum(['queueing', 'interrupted', 'delivering', 'done', 'cancelled']);
 
-/** An import as staff see it: the file, when, and its counts (live while it is delivered). */
-export const importView = z.object({
-  id: importId,
-  fileName: z.string(),
-  createdAt: z.string(),
-  phase: importPhase,
+/** An import's counts: what the check found, how far queueing got, and delivery. */
+export const importCounts = z.object({
   totalRows: z.number().int(),
-  /** Rows the desk was to queue, and those queued so far. */
+  /** Rows to send (new guests and updates), those handed to the desk, and those in the outbox. */
   readyRows: z.number().int(),
+  stagedRows: z.number().int(),
   queuedRows: z.number().int(),
-  /** Delivery: sent (new guests and updates), still to go, failed (the service refused, or the desk did), and left out or cancelled. */
+  /** Delivery: sent as new guests or updates, still to go, and failed (refused by the service or the desk). */
   newGuests: z.number().int(),
   updated: z.number().int(),
   pending: z.number().int(),
   failed: z.number().int(),
-  skipped: z.number().int(),
+  /** Guests the file matched and the desk left as they are. */
+  leftRows: z.number().int(),
+  /** Rows with problems (and conflicts left out): not imported, downloadable. */
+  heldRows: z.number().int(),
+});
+
+/** An import as staff see it: the file, when, where it stands and its counts (live through importChanged). */
+export const importView = importCounts.extend({
+  id: importId,
+  fileName: z.string(),
+  createdAt: z.string(),
+  phase: importPhase,
+  /** Whether every ready row reached the desk: an interrupted import then goes on without its file. */
+  staged: z.boolean(),
+  /** The last row handed over so far (a hand-over that stopped goes on after it). */
+  lastStagedLine: z.number().int(),
   mapping: z.record(z.string(), importColumnTarget),
   categories: z.array(z.string()),
 });
 
+/** A guest the desk's own outbox queued or sent, as the import's duplicate check needs them. */
+export const importKnownGuest = z.object({
+  /** The outbox entry. */
+  entry: z.string(),
+  /** The service's id when the desk knows it (an update, or a new guest whose answer named it). */
+  contactId: z.string().optional(),
+  /** pending: not sent yet; sent; attention: refused, waiting for a person. */
+  state: z.enum(['pending', 'sent', 'attention']),
+  /** When it went out (ms), for sent ones. */
+  sentAt: z.number().optional(),
+  /** The values it carried (names, email, mobile and the other fields). */
+  fields: z.record(z.string(), z.string()),
+});
+
 export const importChannels = {
-  /** Records a new import (before its rows are queued), with how the file was read and matched. */
+  /** Records a new import (before its rows are handed over), with how the file was read and matched, and its counts. */
   startImport: channel(
     z
       .object({
         fileName: z.string().trim().min(1).max(500),
-        delimiter: z.enum([',', ';', '\t']),
-        encoding: z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252']),
+        delimiter,
+        encoding,
         bom: z.boolean(),
-        header: z.array(cell).max(5000),
+        /** The names of the mapped columns, as in the file. */
+        header: z.array(z.string().max(2000)).max(500),
         mapping: z.record(z.string().max(2000), importColumnTarget),
         categories: z.array(z.string().trim().min(1).max(100)).max(200),
         matchPolicy: z.enum(['update', 'skip']),
         totalRows: z.number().int().min(0),
         readyRows: z.number().int().min(0),
-        leftOutRows: z.number().int().min(0),
+        leftRows: z.number().int().min(0),
+        heldRows: z.number().int().min(0),
       })
       .strict(),
     importView,
   ),
-  /** Queues a batch of rows as push_contact entries; on disk when it answers. Rows the desk refuses come back with the reason. */
-  queueImportRows: channel(
-    z.object({ importId, rows: z.array(importRow).min(1).max(IMPORT_BATCH_LIMIT) }).strict(),
-    z.object({ queued: z.number().int(), refused: z.array(z.object({ line: z.number().int(), reason: z.string() })) }),
+  /** Hands rows to the desk: ready rows (queued by the core once all are there) and held rows; on disk when it answers. */
+  stageImportRows: channel(
+    z
+      .object({
+        importId,
+        rows: z.array(importRow).max(IMPORT_BATCH_LIMIT),
+        held: z.array(importHeldRow).max(IMPORT_BATCH_LIMIT),
+      })
+      .strict(),
+    importView,
   ),
-  /** Every ready row is queued. */
-  finishImportQueue: channel(z.object({ importId }).strict(), importView),
+  /** Every row was handed over: the desk core queues them into the outbox on its own from here. */
+  finishImportStaging: channel(z.object({ importId }).strict(), importView),
+  /** Goes on with an interrupted import from where it stopped (rows already handed over are queued). */
+  resumeImport: channel(z.object({ importId }).strict(), importView),
   /** An import's counts now. */
   getImport: channel(z.object({ importId }).strict(), importView),
-  /** Past imports, newest first. */
+  /** Past imports of the connected account, newest first. */
   listImports: channel(
     z.object({ limit: z.number().int().min(1).max(500).optional() }).strict(),
     z.object({ imports: z.array(importView) }),
   ),
   /** Drops the import's entries that have not gone out; those already sent stay sent. */
   cancelImport: channel(z.object({ importId }).strict(), importView),
-  /** The rows that failed, with their cells as in the file and the reason, and how the file was written (for the failed-rows file). */
+  /** The rows that failed or were held back, with their mapped cells and the reason, and how the file was written. */
   importFailedRows: channel(
     z.object({ importId }).strict(),
     z.object({
       fileName: z.string(),
-      delimiter: z.enum([',', ';', '\t']),
-      encoding: z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252']),
+      delimiter,
+      encoding,
       bom: z.boolean(),
       header: z.array(z.string()),
-      rows: z.array(z.object({ line: z.number().int(), original: z.array(z.string()), reason: z.string() })),
+      rows: z.array(
+        z.object({
+          line: z.number().int(),
+          /** failed: refused by the service or the desk; held: left out by the check (a problem, a conflict). */
+          kind: z.enum(['failed', 'held']),
+          original: z.array(z.string()),
+          reason: z.string(),
+        }),
+      ),
+      /** Whether the rows' cells were dropped with the outbox's retention (only their numbers and reasons are left). */
+      dropped: z.boolean(),
     }),
+  ),
+  /** Guests the outbox queued or sent for the connected account (a page at a time), for the duplicate check. */
+  importKnownGuests: channel(
+    z.object({ after: z.number().int().min(0).optional() }).strict(),
+    z.object({ guests: z.array(importKnownGuest), next: z.number().int().nullable() }),
   ),
 };
 
-export const importEvents = {};
+export const importEvents = {
+  /** An import's counts changed (rows handed over, queued, sent, failed, cancelled). */
+  importChanged: importView,
+};

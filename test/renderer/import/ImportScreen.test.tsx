@@ -6,7 +6,8 @@ import { UserFacingError } from '../../../shared/bridge/result';
 import { setDesk } from '../../../renderer/bridge/desk';
 import { ImportScreen } from '../../../renderer/screens/import/ImportScreen';
 import { useAccount } from '../../../renderer/stores/account';
-import { resetImport, setImportWorkerFactory, useImport } from '../../../renderer/stores/import';
+import { resetImport, setImportWorkerFactory } from '../../../renderer/import/controller';
+import { useImport } from '../../../renderer/stores/import';
 import { createFakeDesk } from '../../support/fake-desk';
 import { fakeHandlers } from '../../support/fake-handlers';
 import { renderWithProviders } from '../render';
@@ -21,7 +22,7 @@ const CSV = [
 ].join('\r\n');
 
 function fakeImportDesk() {
-  const queued: RequestOf<'queueImportRows'>['rows'] = [];
+  const queued: RequestOf<'stageImportRows'>['rows'] = [];
   const view = (id: string) => ({
     id,
     fileName: 'guests.csv',
@@ -29,12 +30,16 @@ function fakeImportDesk() {
     phase: 'delivering' as const,
     totalRows: 3,
     readyRows: queued.length,
+    stagedRows: queued.length,
     queuedRows: queued.length,
     newGuests: 0,
     updated: 0,
     pending: queued.length,
     failed: 0,
-    skipped: 0,
+    leftRows: 0,
+    heldRows: 0,
+    staged: true,
+    lastStagedLine: 0,
     mapping: {},
     categories: [],
   });
@@ -52,13 +57,14 @@ function fakeImportDesk() {
         return { name: label.toLowerCase(), label, type };
       },
       startImport: () => view('imp_12345678'),
-      queueImportRows: ({ rows }) => {
+      stageImportRows: ({ importId, rows }) => {
         queued.push(...rows);
-        return { queued: rows.length, refused: [] };
+        return view(importId);
       },
-      finishImportQueue: ({ importId }) => view(importId),
+      finishImportStaging: ({ importId }) => view(importId),
       getImport: ({ importId }) => view(importId),
       listImports: () => ({ imports: [] }),
+      importKnownGuests: () => ({ guests: [], next: null }),
     }),
   );
   return { desk, queued, fieldsAdded };

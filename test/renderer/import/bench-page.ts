@@ -1,15 +1,23 @@
 // The page of the import benchmarks (test/bench/import.bench.ts bundles it; the desk host serves it to Chromium):
-// the first guest sync, then a whole import through the real worker, bridge and outbox, watched for long tasks.
+// the first guest sync, then a whole import as the screen runs it (the real controller, worker, bridge,
+// desk core and outbox), watched for long tasks; and a workbook read in the worker.
 import Papa from 'papaparse';
 import { createDeskApi } from '../../../shared/bridge/client';
-import { IMPORT_BATCH_LIMIT } from '../../../shared/bridge/channels/import';
+import { setDesk } from '../../../renderer/bridge/desk';
 import { createWebSocketTransport } from '../../../renderer/bridge/websocket-transport';
 import { GuestDatabase, guestDatabaseName } from '../../../renderer/db/guest-db';
-import { matchColumns } from '../../../renderer/import/matching';
-import type { GridRow } from '../../../renderer/import/session';
+import {
+  checkRows,
+  chooseFile,
+  followImports,
+  queueImport,
+  resetImport,
+  setImportWorkerFactory,
+} from '../../../renderer/import/controller';
 import { wrapWorker } from '../../../renderer/import/worker-client';
-import { fieldLabel } from '../../../renderer/screens/guests/field-labels';
 import { createPhoneKey } from '../../../renderer/search/phone';
+import { useAccount } from '../../../renderer/stores/account';
+import { useImport } from '../../../renderer/stores/import';
 import { createGuestSync } from '../../../renderer/sync/guest-sync';
 
 /** What one import measured (ms, bytes, counts). */
@@ -29,10 +37,13 @@ export interface ImportTimings {
 }
 
 const desk = createDeskApi(createWebSocketTransport());
+setDesk(desk);
+setImportWorkerFactory(() => wrapWorker(new Worker('./import-worker.js', { type: 'module' })));
 
 /** Syncs the guests into the account's own cache, which the import's duplicate check reads. */
 async function benchImportSync(): Promise<number> {
   const account = await desk.getAccount({});
+  useAccount.setState({ account });
   const db = new GuestDatabase(guestDatabaseName(account.clientId ?? ''));
   const sync = createGuestSync({
     desk,
@@ -52,11 +63,23 @@ function heapUsed(): number {
   return (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0;
 }
 
+/** Resolves once the store's state passes `done`. */
+function until(done: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (done()) return resolve();
+    const stop = useImport.subscribe(() => {
+      if (!done()) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 /**
  * Imports the CSV at `url` as the screen does: a bare papaparse parse first (the baseline, before
- * watching), then load and check in the worker with rows received in chunks, queueing in batches
- * through the bridge, and delivery until nothing is left to go. Long tasks of this page are
- * watched from the file's arrival to the last row delivered.
+ * watching), then read and check in the worker (rows received in chunks), the hand-over to the desk
+ * core, the core's queueing into the outbox and delivery until nothing is left to go, followed
+ * through importChanged events. Long tasks of this page are watched from the file's arrival to the end.
  */
 async function benchImport(url: string): Promise<ImportTimings> {
   const buffer = await (await fetch(url)).arrayBuffer();
@@ -65,9 +88,6 @@ async function benchImport(url: string): Promise<ImportTimings> {
   Papa.parse<string[]>(text, { delimiter: ',', skipEmptyLines: 'greedy' });
   const parseMs = performance.now() - parseStarted;
 
-  const account = await desk.getAccount({});
-  const fields = await desk.listContactFields({});
-  const clientId = account.clientId ?? '';
   let longestTaskMs = 0;
   let longTasks = 0;
   const observer = new PerformanceObserver((list) => {
@@ -80,66 +100,37 @@ async function benchImport(url: string): Promise<ImportTimings> {
   const heapBeforeBytes = heapUsed();
   let heapPeakBytes = heapBeforeBytes;
   const sampler = setInterval(() => (heapPeakBytes = Math.max(heapPeakBytes, heapUsed())), 50);
+  const stopFollowing = followImports();
 
-  const worker = wrapWorker(new Worker('./import-worker.js', { type: 'module' }));
   const checkStarted = performance.now();
-  await worker.request({
-    type: 'open',
-    country: account.defaultPhoneCountry ?? 'AU',
-    guestDatabase: guestDatabaseName(clientId),
-  });
-  const copy = buffer.slice(0);
-  const summary = await worker.request({ type: 'load', fileName: 'google-contacts-100k.csv', buffer: copy }, {}, [
-    copy,
-  ]);
-  const targets = matchColumns(summary.columns, fields, fieldLabel);
-  const rows: GridRow[] = new Array(summary.rowCount);
-  const check = await worker.request(
-    { type: 'check', setup: { targets, fields, policy: 'update' } },
-    { onRows: (start, chunk) => chunk.forEach((row, i) => (rows[start + i] = row)) },
-  );
+  await chooseFile(new File([buffer], 'google-contacts-100k.csv', { type: 'text/csv' }));
+  useImport.setState({ categories: ['Imported'] });
+  await checkRows();
   const checkMs = performance.now() - checkStarted;
+  const checked = useImport.getState();
+  if (checked.error) throw new Error(checked.error);
 
   const queueStarted = performance.now();
-  const header = (await worker.request({ type: 'problemRows' })).header;
-  const started = await desk.startImport({
-    fileName: summary.fileName,
-    delimiter: summary.delimiter,
-    encoding: summary.encoding,
-    bom: summary.bom,
-    header,
-    mapping: Object.fromEntries(summary.columns.map((column, i) => [column, targets[i]!])),
-    categories: ['Imported'],
-    matchPolicy: 'update',
-    totalRows: summary.rowCount,
-    readyRows: check.counts.ready,
-    leftOutRows: summary.rowCount - check.counts.ready,
+  const queueing = queueImport();
+  await until(() => {
+    const current = useImport.getState().current;
+    return Boolean(current && current.phase !== 'queueing' && current.staged);
   });
-  for (let from = 0; ;) {
-    const batch = await worker.request({
-      type: 'queueRows',
-      from,
-      count: IMPORT_BATCH_LIMIT,
-      maxChars: 1_500_000,
-      categories: ['Imported'],
-    });
-    if (batch.rows.length === 0) break;
-    await desk.queueImportRows({ importId: started.id, rows: batch.rows });
-    from = batch.next;
-  }
-  await desk.finishImportQueue({ importId: started.id });
   const queueMs = performance.now() - queueStarted;
-  let result = await desk.getImport({ importId: started.id });
-  while (result.pending > 0) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    result = await desk.getImport({ importId: started.id });
-  }
+  await queueing;
+  await until(() => {
+    const current = useImport.getState().current;
+    return Boolean(current && (current.phase === 'done' || current.phase === 'cancelled'));
+  });
   const deliverMs = performance.now() - queueStarted;
   clearInterval(sampler);
   observer.disconnect();
-  worker.terminate();
+  stopFollowing();
+  const after = useImport.getState();
+  if (after.error) throw new Error(after.error);
+  resetImport();
   return {
-    rows: summary.rowCount,
+    rows: checked.file?.rowCount ?? 0,
     bytes: buffer.byteLength,
     parseMs,
     checkMs,
@@ -149,9 +140,20 @@ async function benchImport(url: string): Promise<ImportTimings> {
     longTasks,
     heapBeforeBytes,
     heapPeakBytes,
-    counts: { ...check.counts },
-    result: { ...result },
+    counts: { ...checked.counts },
+    result: { ...after.current },
   };
 }
 
-Object.assign(window, { benchImportSync, benchImport, benchReady: true });
+/** Reads the workbook at `url` in the import worker (under the page's CSP) as the screen does; answers ms and rows. */
+async function benchWorkbook(url: string): Promise<{ ms: number; rows: number; error: string | null }> {
+  const buffer = await (await fetch(url)).arrayBuffer();
+  const started = performance.now();
+  await chooseFile(new File([buffer], 'guests.xlsx'));
+  const state = useImport.getState();
+  const ms = performance.now() - started;
+  resetImport();
+  return { ms, rows: state.file?.rowCount ?? 0, error: state.error };
+}
+
+Object.assign(window, { benchImportSync, benchImport, benchWorkbook, benchReady: true });

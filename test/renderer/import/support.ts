@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import readXlsxFile from 'read-excel-file/universal';
 import type { ImportField } from '../../../renderer/import/matching';
 import { ImportSession } from '../../../renderer/import/session';
 import { createPhoneKey } from '../../../renderer/search/phone';
@@ -32,18 +31,7 @@ export function bufferOf(bytes: Uint8Array | string): ArrayBuffer {
   return array.buffer.slice(array.byteOffset, array.byteOffset + array.byteLength) as ArrayBuffer;
 }
 
-/** A session for a venue in `country`, reading workbooks with read-excel-file's Node build. */
+/** A session for a venue in `country` (workbooks are read by the desk's own reader, as in the worker). */
 export function newSession(country = 'AU'): ImportSession {
-  return new ImportSession(
-    createPhoneKey(country),
-    country,
-    async (buffer) => (await readXlsxFile(sameRealm(buffer))) as Array<{ sheet: string; data: unknown[][] }>,
-  );
-}
-
-/** The bytes in an ArrayBuffer of the test environment's own realm (read-excel-file checks instanceof ArrayBuffer; Node's Buffer belongs to another). */
-function sameRealm(buffer: ArrayBuffer): ArrayBuffer {
-  const copy = new ArrayBuffer(buffer.byteLength);
-  new Uint8Array(copy).set(new Uint8Array(buffer));
-  return copy;
+  return new ImportSession(createPhoneKey(country), country);
 }

@@ -5,7 +5,8 @@ import type { RequestOf } from '../../../shared/bridge/contract';
 import { migrate, schemaVersion } from '../../../electron/core/db/migrate';
 import { deskMigrations } from '../../../electron/core/db/migrations';
 import { openDeskDatabase } from '../../../electron/core/db/open-database';
-import { createImportHandlers } from '../../../electron/core/import/import-service';
+import { createImportService, type ImportServiceOptions } from '../../../electron/core/import/import-service';
+import type { ImportView } from '../../../electron/core/import/import-view';
 import { createHarness, CLIENT_ID } from '../outbox/support/outbox-harness';
 import { createFakeService } from '../outbox/support/fake-service';
 import { useTempDir } from '../outbox/support/temp-dir';
@@ -21,9 +22,10 @@ const START: RequestOf<'startImport'> = {
   mapping: { Prénom: { kind: 'field', field: 'PatronName' }, 'E-mail': { kind: 'field', field: 'PatronEmail' } },
   categories: ['Imported'],
   matchPolicy: 'update',
-  totalRows: 5,
+  totalRows: 6,
   readyRows: 4,
-  leftOutRows: 1,
+  leftRows: 1,
+  heldRows: 1,
 };
 
 const row = (line: number, first: string, email: string, contactId?: string) => ({
@@ -33,90 +35,205 @@ const row = (line: number, first: string, email: string, contactId?: string) => 
   original: [first, email],
 });
 
+/** The import service over a harness, with its events collected. */
+function serviceOn(options: Omit<ImportServiceOptions, 'emit'>) {
+  const events: ImportView[] = [];
+  const service = createImportService({ ...options, emit: (view) => events.push(view) });
+  return { ...service, events };
+}
+
+/** Waits until the core's own queueing of an import has finished (it runs a chunk per turn of the event loop). */
+async function queued(handlers: ReturnType<typeof createImportService>['handlers'], importId: string) {
+  for (let turn = 0; turn < 200; turn++) {
+    const view = await handlers.getImport({ importId });
+    if (view.phase !== 'queueing') return view;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error('The import never left "queueing".');
+}
+
 describe('imports in the desk database', () => {
-  it('queues rows with their place in the file, keeps them across a restart, and maps failures back to rows with the reason', async () => {
+  it('takes every row first, queues the ready ones itself, goes on after a restart with one call, and maps failures and held rows back to their rows', async () => {
     const file = join(newDir(), 'desk.sqlite');
     const service = createFakeService();
     const first = createHarness({ db: openDeskDatabase(file), service, start: false });
-    const handlers = createImportHandlers({ db: first.db, outbox: first.outbox, clientId: () => CLIENT_ID });
-    const started = await handlers.startImport({ ...START });
-    const answer = await handlers.queueImportRows({
+    const one = serviceOn({ db: first.db, outbox: first.outbox, clientId: () => CLIENT_ID });
+    const started = await one.handlers.startImport({ ...START });
+    await one.handlers.stageImportRows({
       importId: started.id,
-      rows: [
-        row(2, 'Hélène', 'helene@example.fr'),
-        row(3, 'Bad', 'not-an-email'),
-        row(4, 'Gone', 'gone@example.fr', '999'),
-        row(6, 'Zoë', 'zoe@example.fr'),
-      ],
+      rows: [row(2, 'Hélène', 'helene@example.fr'), row(4, 'Bad', 'not-an-email')],
+      held: [{ line: 3, reason: 'E-mail: "x@" is not a valid email address.', original: ['Marc', 'x@'] }],
     });
-    expect(answer.queued).toBe(3);
-    expect(answer.refused).toEqual([{ line: 3, reason: '"not-an-email" is not a valid email address.' }]);
-    expect(await handlers.getImport({ importId: started.id })).toMatchObject({
+    // A hand-over sent again (its answer was lost) keeps each row once.
+    await one.handlers.stageImportRows({
+      importId: started.id,
+      rows: [row(2, 'Hélène', 'helene@example.fr')],
+      held: [],
+    });
+    await one.handlers.stageImportRows({
+      importId: started.id,
+      rows: [row(5, 'Gone', 'gone@example.fr', '999'), row(7, 'Zoë', 'zoe@example.fr')],
+      held: [],
+    });
+    expect(await one.handlers.getImport({ importId: started.id })).toMatchObject({
       phase: 'queueing',
-      queuedRows: 4,
-      pending: 3,
-      failed: 1,
+      stagedRows: 4,
+      queuedRows: 0,
+      lastStagedLine: 7,
+      staged: false,
     });
-    // The desk stops before queueing finished; nothing was sent.
-    await first.outbox.stop();
+    // The desk stops before the page said every row was there: the import is interrupted, nothing was queued.
+    one.close();
     first.db.close();
 
     const db = openDeskDatabase(file);
-    const second = createHarness({ db, service });
-    const reopened = createImportHandlers({ db, outbox: second.outbox, clientId: () => CLIENT_ID });
-    expect(await reopened.getImport({ importId: started.id })).toMatchObject({ phase: 'interrupted', pending: 3 });
+    const second = createHarness({ db, service, start: false });
+    const two = serviceOn({ db, outbox: second.outbox, clientId: () => CLIENT_ID });
+    expect(await two.handlers.getImport({ importId: started.id })).toMatchObject({
+      phase: 'interrupted',
+      stagedRows: 4,
+      lastStagedLine: 7,
+    });
+    // Go on: the page that still has the file hands the rest over (none left here), then the core queues.
+    await two.handlers.resumeImport({ importId: started.id });
+    await two.handlers.finishImportStaging({ importId: started.id });
+    const afterQueue = await queued(two.handlers, started.id);
+    expect(afterQueue).toMatchObject({ phase: 'delivering', queuedRows: 3, pending: 3, failed: 1, heldRows: 1 });
+    expect(two.events.some((event) => event.id === started.id && event.queuedRows === 3)).toBe(true);
+
+    second.outbox.start();
     await second.advance(0);
-    const done = await reopened.getImport({ importId: started.id });
-    expect(done).toMatchObject({ phase: 'interrupted', newGuests: 2, updated: 0, failed: 2, pending: 0, skipped: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const done = await two.handlers.getImport({ importId: started.id });
+    expect(done).toMatchObject({ phase: 'done', newGuests: 2, updated: 0, failed: 2, pending: 0, leftRows: 1 });
+    // The renderer heard the end without asking.
+    expect(two.events.at(-1)).toMatchObject({ id: started.id, phase: 'done' });
     expect(
       service.calls.filter((call) => call.method === 'pushContact').flatMap((call) => call.input as unknown[]),
     ).toHaveLength(3);
 
-    const failed = await reopened.importFailedRows({ importId: started.id });
-    expect(failed).toMatchObject({ delimiter: ';', encoding: 'windows-1252', header: ['Prénom', 'E-mail'] });
+    const failed = await two.handlers.importFailedRows({ importId: started.id });
+    expect(failed).toMatchObject({
+      delimiter: ';',
+      encoding: 'windows-1252',
+      header: ['Prénom', 'E-mail'],
+      dropped: false,
+    });
     expect(failed.rows).toEqual([
-      { line: 3, original: ['Bad', 'not-an-email'], reason: '"not-an-email" is not a valid email address.' },
-      { line: 4, original: ['Gone', 'gone@example.fr'], reason: 'No such contact in database' },
+      { line: 3, kind: 'held', original: ['Marc', 'x@'], reason: 'E-mail: "x@" is not a valid email address.' },
+      {
+        line: 4,
+        kind: 'failed',
+        original: ['Bad', 'not-an-email'],
+        reason: '"not-an-email" is not a valid email address.',
+      },
+      { line: 5, kind: 'failed', original: ['Gone', 'gone@example.fr'], reason: 'No such contact in database' },
     ]);
-    expect((await reopened.listImports({})).imports.map((view) => view.fileName)).toEqual(['guests.csv']);
+    expect((await two.handlers.listImports({})).imports.map((view) => view.fileName)).toEqual(['guests.csv']);
+    two.close();
     await second.outbox.stop();
   });
 
   it('cancels what has not gone out; what went stays sent', async () => {
     const harness = createHarness({ start: false });
-    const handlers = createImportHandlers({ db: harness.db, outbox: harness.outbox, clientId: () => CLIENT_ID });
+    const { handlers, close } = serviceOn({ db: harness.db, outbox: harness.outbox, clientId: () => CLIENT_ID });
     const started = await handlers.startImport({ ...START });
-    await handlers.queueImportRows({
+    await handlers.stageImportRows({
       importId: started.id,
       rows: [row(2, 'A', 'a@example.com'), row(3, 'B', 'b@example.com')],
+      held: [],
     });
-    await handlers.finishImportQueue({ importId: started.id });
+    await handlers.finishImportStaging({ importId: started.id });
+    await queued(handlers, started.id);
     const cancelled = await handlers.cancelImport({ importId: started.id });
-    expect(cancelled).toMatchObject({ phase: 'cancelled', pending: 0, skipped: 3 });
+    expect(cancelled).toMatchObject({ phase: 'cancelled', pending: 0 });
     harness.outbox.start();
     await harness.advance(0);
     expect(harness.service.calls.filter((call) => call.method === 'pushContact')).toHaveLength(0);
-    expect(() => handlers.queueImportRows({ importId: started.id, rows: [row(4, 'C', 'c@example.com')] })).toThrow(
-      /cancelled/,
-    );
+    expect(() =>
+      handlers.stageImportRows({ importId: started.id, rows: [row(4, 'C', 'c@example.com')], held: [] }),
+    ).toThrow(/cancelled/);
+    close();
     await harness.outbox.stop();
   });
 
-  it("refuses to queue without an account, and to add rows to another account's import", async () => {
+  it("refuses to import without an account, and answers only about the connected account's imports", async () => {
     const harness = createHarness({ start: false });
     let clientId: string | null = null;
-    const handlers = createImportHandlers({ db: harness.db, outbox: harness.outbox, clientId: () => clientId });
+    const { handlers, close } = serviceOn({ db: harness.db, outbox: harness.outbox, clientId: () => clientId });
     expect(() => handlers.startImport({ ...START })).toThrow(/Connect an account/);
     clientId = CLIENT_ID;
     const started = await handlers.startImport({ ...START });
+    await handlers.stageImportRows({
+      importId: started.id,
+      rows: [],
+      held: [{ line: 3, reason: 'Bad', original: ['x', 'y'] }],
+    });
     clientId = 'another';
-    expect(() => handlers.queueImportRows({ importId: started.id, rows: [row(2, 'A', 'a@example.com')] })).toThrow(
-      /another account/,
-    );
+    expect((await handlers.listImports({})).imports).toEqual([]);
+    for (const call of [
+      () => handlers.getImport({ importId: started.id }),
+      () => handlers.importFailedRows({ importId: started.id }),
+      () => handlers.cancelImport({ importId: started.id }),
+      () => handlers.stageImportRows({ importId: started.id, rows: [row(2, 'A', 'a@example.com')], held: [] }),
+      () => handlers.resumeImport({ importId: started.id }),
+    ])
+      expect(call).toThrow(/not on the desk for the connected account/);
+    close();
+  });
+
+  it('tells the duplicate check which guests the outbox queued or sent, as soon as they are queued', async () => {
+    const harness = createHarness({ start: false });
+    const { handlers, close } = serviceOn({ db: harness.db, outbox: harness.outbox, clientId: () => CLIENT_ID });
+    harness.outbox.enqueue('push_contact', { PatronName: 'Ann', PatronEmail: 'ann@example.com' });
+    harness.outbox.enqueue('push_contact', { contact_id: '42', PatronMobile: '+61412345678' });
+    const known = await handlers.importKnownGuests({});
+    expect(known.next).toBeNull();
+    expect(known.guests).toEqual([
+      expect.objectContaining({ state: 'pending', fields: { PatronName: 'Ann', PatronEmail: 'ann@example.com' } }),
+      expect.objectContaining({ state: 'pending', contactId: '42', fields: { PatronMobile: '+61412345678' } }),
+    ]);
+    close();
+  });
+
+  it("drops an import's rows' cells with the outbox's retention, keeping its counts and the rows' numbers and reasons", async () => {
+    const harness = createHarness({ start: false });
+    let now = 1_000_000;
+    const options = {
+      db: harness.db,
+      outbox: harness.outbox,
+      clientId: () => CLIENT_ID,
+      now: () => now,
+      keepFinishedForMs: 1000,
+    };
+    const one = serviceOn(options);
+    const started = await one.handlers.startImport({ ...START });
+    await one.handlers.stageImportRows({
+      importId: started.id,
+      rows: [],
+      held: [{ line: 3, reason: 'No email or mobile.', original: ['Marc', ''] }],
+    });
+    await one.handlers.finishImportStaging({ importId: started.id });
+    expect(await queued(one.handlers, started.id)).toMatchObject({ phase: 'done', heldRows: 1 });
+    one.close();
+    now += 2000;
+    // The next start of the desk (or the daily sweep) drops what is past its time.
+    const two = serviceOn(options);
+    const failed = await two.handlers.importFailedRows({ importId: started.id });
+    expect(failed).toMatchObject({
+      dropped: true,
+      rows: [{ line: 3, kind: 'held', original: [], reason: 'No email or mobile.' }],
+    });
+    expect(await two.handlers.getImport({ importId: started.id })).toMatchObject({
+      heldRows: 1,
+      leftRows: 1,
+      phase: 'done',
+    });
+    two.close();
   });
 });
 
-describe('migration 3: imports', () => {
+describe('migrations 3 and 5: imports', () => {
   it('migrates a version-2 file, keeping its outbox entries and settings, and adds the import tables', () => {
     const db = new Database(':memory:');
     migrate(db, deskMigrations.slice(0, 2));
@@ -137,5 +254,27 @@ describe('migration 3: imports', () => {
       `INSERT INTO import_rows (import_id, line, action, outbox_id, original) VALUES ('imp_1', 2, 'new', 'a', '[]')`,
     ).run();
     expect(db.prepare('SELECT line FROM import_rows WHERE outbox_id = ?').all('a')).toEqual([{ line: 2 }]);
+  });
+
+  it('migrates a version-4 file: earlier imports keep their rows and counts but no longer every cell of every row', () => {
+    const db = new Database(':memory:');
+    migrate(db, deskMigrations.slice(0, 4));
+    db.prepare(
+      `INSERT INTO imports (id, account, file_name, created_at, queued_at, delimiter, encoding, header, mapping, categories, match_policy, total_rows, ready_rows) VALUES ('imp_1', 'c1', 'f.csv', 1, 5, ',', 'utf-8', '["Email","Secret notes"]', '{}', '[]', 'update', 1, 1)`,
+    ).run();
+    db.prepare(
+      `INSERT INTO import_rows (import_id, line, action, outbox_id, original) VALUES ('imp_1', 2, 'new', 'a', '["a@example.com","private"]')`,
+    ).run();
+    migrate(db, deskMigrations.slice(0, 5));
+    expect(schemaVersion(db)).toBe(5);
+    expect(db.prepare('SELECT line, original, contact FROM import_rows').all()).toEqual([
+      { line: 2, original: '[]', contact: null },
+    ]);
+    expect(db.prepare('SELECT header, staged_at, left_rows, held_rows FROM imports').get()).toEqual({
+      header: '[]',
+      staged_at: 5,
+      left_rows: 0,
+      held_rows: 0,
+    });
   });
 });

@@ -3,6 +3,7 @@ import { outboxMigration } from './001-outbox';
 import { settingsMigration } from './002-settings';
 import { importsMigration } from './003-imports';
 import { campaignsMigration } from './004-campaigns';
+import { importStagingMigration } from './005-import-staging';
 
 /**
  * Every migration of the desk database, one shared numbered sequence for all desk-core modules.
@@ -15,4 +16,5 @@ export const deskMigrations: readonly Migration[] = [
   settingsMigration,
   importsMigration,
   campaignsMigration,
+  importStagingMigration,
 ];

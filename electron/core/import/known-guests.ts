@@ -1,0 +1,83 @@
+import { IMPORT_KNOWN_GUESTS_PAGE, type importKnownGuest } from '../../../shared/bridge/channels/import';
+import { contactText, guestIdentity } from '../../../shared/rules/contact-identity';
+import type { z } from 'zod';
+import type { ImportStore } from './import-store';
+
+type KnownGuest = z.output<typeof importKnownGuest>;
+
+/** Reads the guests the service touched since a time (pull_db with touched_from). */
+export type PullTouchedSince = (since: number) => Promise<ReadonlyArray<Record<string, unknown>>>;
+
+/** Guests the desk created are looked up this long before they were sent (the service's clock may differ). */
+const CLOCK_MARGIN_MS = 10 * 60_000;
+/** Fields of the outbox's items that are the service's own, not the guest's. */
+const SYSTEM_FIELDS = new Set(['client_id', 'contact_id', 'svc_multiselect_modify']);
+
+/**
+ * The guests the desk's own outbox queued or sent, as soon as they are queued (the guest cache only
+ * learns of them at its next sync): the import's duplicate check counts them as guests on file, so a
+ * file imported twice updates or leaves its guests instead of sending them again as new. A new guest
+ * sent in a batch whose answer did not say which id is whose is looked up once with pull_db
+ * (touched_from), matched by the email and mobile it carried.
+ */
+export function createKnownGuests(options: { store: ImportStore; pullTouchedSince?: PullTouchedSince }) {
+  /** Outbox entry → the id the service gave its new guest, as learned from pull_db. */
+  const learned = new Map<string, string>();
+
+  const learnIds = async (entries: ReadonlyArray<{ id: string; payload: Record<string, unknown>; sentAt: number }>) => {
+    if (!options.pullTouchedSince || entries.length === 0) return;
+    const since = Math.min(...entries.map((entry) => entry.sentAt)) - CLOCK_MARGIN_MS;
+    let found: ReadonlyArray<Record<string, unknown>>;
+    try {
+      found = await options.pullTouchedSince(since);
+    } catch (error) {
+      // Offline or refused: those guests stay known by email and mobile only (left as they are by the check).
+      console.warn('[import] could not look up the ids of guests the desk created:', error);
+      return;
+    }
+    const byEmail = new Map<string, string>();
+    const byMobile = new Map<string, string>();
+    for (const contact of found) {
+      const identity = guestIdentity(contact);
+      const id = contactText(contact.contact_id);
+      if (!id) continue;
+      if (identity.email) byEmail.set(identity.email, id);
+      if (identity.mobile) byMobile.set(identity.mobile, id);
+    }
+    for (const entry of entries) {
+      const identity = guestIdentity(entry.payload);
+      const id = (identity.email && byEmail.get(identity.email)) || (identity.mobile && byMobile.get(identity.mobile));
+      if (id) learned.set(entry.id, id);
+    }
+  };
+
+  return {
+    /** A page of the account's guest pushes after the entry numbered `after`, with the next page's start (or null). */
+    async page(account: string, after: number): Promise<{ guests: KnownGuest[]; next: number | null }> {
+      // Once per reading (its first page): one pull_db for every new guest whose id is not known yet.
+      if (after === 0)
+        await learnIds(options.store.unattributedSent(account).filter((entry) => !learned.has(entry.id)));
+      const rows = options.store.outboxGuests(account, after, IMPORT_KNOWN_GUESTS_PAGE);
+      const guests = rows.map((row): KnownGuest => {
+        const contactId = idOf(row.payload, row.result) ?? learned.get(row.id);
+        return {
+          entry: row.id,
+          ...(contactId ? { contactId } : {}),
+          state: row.state === 'sent' ? 'sent' : row.state === 'needs_attention' ? 'attention' : 'pending',
+          ...(row.sentAt !== null ? { sentAt: row.sentAt } : {}),
+          fields: Object.fromEntries(
+            Object.entries(row.payload).flatMap(([field, value]) =>
+              SYSTEM_FIELDS.has(field) ? [] : [[field, contactText(value)] as const],
+            ),
+          ),
+        };
+      });
+      return { guests, next: rows.length < IMPORT_KNOWN_GUESTS_PAGE ? null : rows[rows.length - 1]!.seq };
+    },
+  };
+}
+
+/** The service id an entry names (an update) or was answered with (a new guest). */
+function idOf(payload: Record<string, unknown>, result: Record<string, unknown> | null): string | undefined {
+  return contactText(payload.contact_id) || contactText(result?.contact_id) || undefined;
+}

@@ -1,0 +1,385 @@
+// The import's controller: the worker's life, the hand-over of rows to the desk core, and following
+// imports through importChanged events. The store (renderer/stores/import.ts) holds state only.
+import type { RequestOf } from '../../shared/bridge/contract';
+import { IMPORT_BATCH_LIMIT, IMPORT_BATCH_MAX_BYTES } from '../../shared/bridge/channels/import';
+import { getDesk } from '../bridge/desk';
+import { guestDatabaseName } from '../db/guest-db';
+import { fieldLabel } from '../screens/guests/field-labels';
+import { useAccount } from '../stores/account';
+import { reportBackgroundFailure } from '../stores/background-failures';
+import { useGuests } from '../stores/guests';
+import { INITIAL_IMPORT, useImport, type ImportState, type ImportView } from '../stores/import';
+import { matchColumns, type ColumnTarget, type ImportField } from './matching';
+import type { ConflictChoice } from './resolve';
+import type { CheckCounts, GridRow, ReadOptions } from './session';
+import type { OutboxGuest } from './snapshot';
+import { startImportWorker, type ImportWorker } from './worker-client';
+
+let worker: ImportWorker | null = null;
+let makeWorker: () => ImportWorker = startImportWorker;
+/** Which import the open file's session handed rows to (a hand-over that stopped can go on from it). */
+let sessionImport: string | null = null;
+let positions = new Map<number, number>();
+let unfollow: (() => void) | null = null;
+
+/** Runs a step, showing its error as the screen's sentence and keeping what was there; a replaced worker's errors are not shown. */
+async function attempt(work: () => Promise<void>): Promise<void> {
+  const mine = worker;
+  useImport.setState({ busy: true, error: null });
+  try {
+    await work();
+  } catch (error) {
+    if (mine === worker || worker === null || mine === null)
+      useImport.setState({ error: error instanceof Error ? error.message : String(error) });
+  } finally {
+    useImport.setState({ busy: false, progress: null });
+  }
+}
+
+/** The guests the desk's outbox queued or sent, all pages (the worker counts them as guests on file). */
+async function outboxGuests(): Promise<OutboxGuest[]> {
+  const guests: OutboxGuest[] = [];
+  for (let after: number | null = 0; after !== null;) {
+    const page: { guests: OutboxGuest[]; next: number | null } = await getDesk().importKnownGuests({ after });
+    guests.push(...page.guests);
+    after = page.next;
+  }
+  return guests;
+}
+
+/** A fresh worker for a file, with the venue's country, the cached guests and the outbox's. */
+async function freshWorker(): Promise<ImportWorker> {
+  worker?.terminate();
+  const current = makeWorker();
+  worker = current;
+  sessionImport = null;
+  const account = useAccount.getState().account;
+  const clientId = account && account.state !== 'none' ? account.clientId : null;
+  await current.request({
+    type: 'open',
+    country: account?.defaultPhoneCountry ?? 'AU',
+    guestDatabase: clientId ? guestDatabaseName(clientId) : null,
+    outboxGuests: clientId ? await outboxGuests() : [],
+  });
+  return current;
+}
+
+/** The worker of the file being imported. */
+function requireWorker(): ImportWorker {
+  if (!worker) throw new Error('Choose a file first.');
+  return worker;
+}
+
+/** The account's contact fields: from the guest cache (works offline), else from the service. */
+async function loadFields(): Promise<ImportField[]> {
+  const cached = (await useGuests.getState().cache?.db.fieldList()) ?? [];
+  const fields = cached.length > 0 ? cached : await getDesk().listContactFields({});
+  return fields.map(({ name, type, options }) => ({ name, type, ...(options ? { options } : {}) }));
+}
+
+/** Reads a chosen or dropped file in the worker and matches its columns. */
+export function chooseFile(file: File): Promise<void> {
+  useImport.setState({ ...INITIAL_IMPORT, history: useImport.getState().history });
+  return attempt(async () => {
+    useImport.setState({ progress: { label: `Reading ${file.name}…`, done: 0, total: 0 } });
+    const [buffer, current, fields] = await Promise.all([file.arrayBuffer(), freshWorker(), loadFields()]);
+    const summary = await current.request({ type: 'load', fileName: file.name, buffer }, {}, [buffer]);
+    useImport.setState({
+      step: 'match',
+      file: summary,
+      fields,
+      targets: matchColumns(summary.columns, fields, fieldLabel),
+    });
+  });
+}
+
+/** Reads the file again with another encoding, delimiter, sheet or header line. */
+export function rereadFile(options: ReadOptions): Promise<void> {
+  return attempt(async () => {
+    const summary = await requireWorker().request({ type: 'reread', options });
+    const { fields } = useImport.getState();
+    useImport.setState({
+      step: 'match',
+      file: summary,
+      targets: matchColumns(summary.columns, fields, fieldLabel),
+      check: null,
+      rows: [],
+    });
+  });
+}
+
+/** Sets what one column becomes. */
+export function setColumnTarget(column: number, target: ColumnTarget): void {
+  useImport.setState((state) => ({
+    targets: state.targets.map((old, index) => (index === column ? target : old)),
+    step: state.step === 'review' ? 'match' : state.step,
+  }));
+}
+
+/** Adds a contact field through the desk (add_contact_field) and points the column at it; refusals come back in the service's words. */
+export async function addFieldForColumn(
+  column: number,
+  label: string,
+  type: RequestOf<'addContactField'>['type'],
+): Promise<string | null> {
+  try {
+    const created = await getDesk().addContactField({ label, type });
+    useImport.setState((state) => ({ fields: [...state.fields, { name: created.name, type: created.type }] }));
+    setColumnTarget(column, { kind: 'field', field: created.name });
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** Chooses what to do with rows matching a guest, rows with one bad identifier, the categories for every guest, or the dates' order. */
+export function setImportOptions(
+  options: Partial<Pick<ImportState, 'policy' | 'categories' | 'dateOrder' | 'badValues'>>,
+): void {
+  useImport.setState(options);
+}
+
+/** Checks every row in the worker; rows arrive in chunks while the page stays free. */
+export function checkRows(): Promise<void> {
+  return attempt(async () => {
+    const { targets, fields, policy, dateOrder, file, categories, badValues, conflicts } = useImport.getState();
+    const total = file?.rowCount ?? 0;
+    const rows: GridRow[] = [];
+    useImport.setState({ progress: { label: 'Checking rows', done: 0, total } });
+    const check = await requireWorker().request(
+      {
+        type: 'check',
+        setup: { targets, fields, policy, categories, badValues, conflicts, ...(dateOrder ? { dateOrder } : {}) },
+      },
+      {
+        onProgress: (done) => useImport.setState({ progress: { label: 'Checking rows', done, total } }),
+        onRows: (_start, chunk) => {
+          for (const row of chunk) rows.push(row);
+        },
+      },
+    );
+    positions = new Map(rows.map((row, index) => [row.line, index]));
+    useImport.setState((state) => ({
+      step: 'review',
+      check,
+      counts: check.counts,
+      rows,
+      rowsVersion: state.rowsVersion + 1,
+      dateOrder: state.dateOrder ?? (check.dateOrderAmbiguous ? undefined : check.dateOrder),
+    }));
+  });
+}
+
+/** Puts changed rows (by line) in place. */
+function applyChanged(changed: GridRow[], counts: CheckCounts): void {
+  useImport.setState((state) => {
+    const rows = [...state.rows];
+    for (const row of changed) {
+      const index = positions.get(row.line);
+      if (index !== undefined) rows[index] = row;
+    }
+    return { rows, counts, rowsVersion: state.rowsVersion + 1 };
+  });
+}
+
+/** Changes one cell; the row (and rows it repeated or was repeated by) are checked again at once. */
+export function editCell(line: number, column: number, value: string): Promise<void> {
+  return attempt(async () => {
+    const { changed, counts } = await requireWorker().request({ type: 'edit', line, column, value });
+    applyChanged(changed, counts);
+  });
+}
+
+/** Removes rows from the import. */
+export function deleteRows(lines: number[]): Promise<void> {
+  return attempt(async () => {
+    const { changed, counts } = await requireWorker().request({ type: 'delete', lines });
+    const gone = new Set(lines);
+    useImport.setState((state) => ({ rows: state.rows.filter((row) => !gone.has(row.line)) }));
+    positions = new Map(useImport.getState().rows.map((row, index) => [row.line, index]));
+    applyChanged(changed, counts);
+  });
+}
+
+/** What rows whose email and mobile clash with the guests on file do: all of them, or one row (by its line). */
+export function chooseConflict(choice: ConflictChoice, line?: number): Promise<void> {
+  if (line === undefined) useImport.setState({ conflicts: choice });
+  return attempt(async () => {
+    const { changed, counts } = await requireWorker().request({ type: 'conflict', choice, ...(line ? { line } : {}) });
+    applyChanged(changed, counts);
+  });
+}
+
+/** Shows only rows with problems, or every row. */
+export function showOnlyProblems(only: boolean): void {
+  useImport.setState({ onlyProblems: only });
+}
+
+/** Keeps the current import's view (and its line in the history) fresh. */
+function showImport(view: ImportView): void {
+  useImport.setState((state) => ({
+    current: state.current?.id === view.id || state.current === null ? view : state.current,
+    history: state.history.some((old) => old.id === view.id)
+      ? state.history.map((old) => (old.id === view.id ? view : old))
+      : [view, ...state.history],
+  }));
+}
+
+/**
+ * Queues the checked file: the import is recorded, then every row is handed to the desk core in
+ * batches bounded in rows and bytes (ready rows with their push_contact item, held rows with their
+ * reason), each on disk before the next; the core then queues them into the outbox on its own.
+ */
+export function queueImport(): Promise<void> {
+  return attempt(async () => {
+    const { file, counts, targets, categories, policy } = useImport.getState();
+    if (!file || !counts) throw new Error('Check the rows first.');
+    if (counts.ready === 0 && counts.problems + counts.conflicts === 0)
+      throw new Error('No row is ready to send: fix the rows with problems, or choose another file.');
+    const current = requireWorker();
+    const mapping = Object.fromEntries(
+      file.columns.flatMap((column, index) => {
+        const target = targets[index] ?? { kind: 'ignore' as const };
+        return target.kind === 'ignore' ? [] : [[column, target] as const];
+      }),
+    );
+    const { header } = await current.request({ type: 'problemRows' });
+    const started = await getDesk().startImport({
+      fileName: file.fileName,
+      delimiter: file.delimiter,
+      encoding: file.encoding,
+      bom: file.bom,
+      header,
+      mapping,
+      categories,
+      matchPolicy: policy,
+      totalRows: counts.rows,
+      readyRows: counts.ready,
+      leftRows: counts.left,
+      heldRows: counts.problems + counts.conflicts,
+    });
+    sessionImport = started.id;
+    useImport.setState({ step: 'send', current: started });
+    await handOver(started.id, 0);
+  });
+}
+
+/** Hands the open file's rows to the desk from position `from`, then tells the core every row is there. */
+async function handOver(importId: string, from: number): Promise<void> {
+  const current = requireWorker();
+  const total = useImport.getState().counts?.rows ?? 0;
+  let next = from;
+  for (;;) {
+    useImport.setState({ progress: { label: 'Handing rows to the desk', done: next, total } });
+    const batch = await current.request({
+      type: 'queueRows',
+      from: next,
+      count: IMPORT_BATCH_LIMIT,
+      maxBytes: IMPORT_BATCH_MAX_BYTES,
+    });
+    if (batch.rows.length === 0 && batch.held.length === 0) break;
+    if (useImport.getState().current?.phase === 'cancelled') return;
+    showImport(await getDesk().stageImportRows({ importId, rows: batch.rows, held: batch.held }));
+    next = batch.next;
+  }
+  showImport(await getDesk().finishImportStaging({ importId }));
+}
+
+/** Goes on with an interrupted import: the desk queues what it has; rows not handed over come from the open file. */
+export function resumeImport(importId: string): Promise<void> {
+  return attempt(async () => {
+    const view = await getDesk().resumeImport({ importId });
+    showImport(view);
+    if (view.staged) return;
+    if (sessionImport !== importId || !worker)
+      throw new Error(
+        `Only ${view.stagedRows.toLocaleString('en')} rows of "${view.fileName}" reached the desk before it stopped. Choose the file again: the rows already queued are recognised and left as they are.`,
+      );
+    const { position } = await worker.request({ type: 'positionAfter', line: view.lastStagedLine });
+    await handOver(importId, position);
+  });
+}
+
+/** Follows every import's counts through the desk's importChanged events (no polling). */
+export function followImports(): () => void {
+  if (!unfollow) unfollow = getDesk().on('importChanged', showImport);
+  return () => {
+    unfollow?.();
+    unfollow = null;
+  };
+}
+
+/** Stops what of the current import has not gone out yet. */
+export async function cancelCurrentImport(): Promise<void> {
+  // Not through attempt(): a hand-over may be running, and its busy state stays its own.
+  const current = useImport.getState().current;
+  if (!current) return;
+  try {
+    showImport(await getDesk().cancelImport({ importId: current.id }));
+  } catch (error) {
+    useImport.setState({ error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** Shows a past import (from the history) with its progress, failed rows and rows with problems. */
+export function openImport(view: ImportView): void {
+  useImport.setState({ ...INITIAL_IMPORT, history: useImport.getState().history, step: 'send', current: view });
+}
+
+/** Back to choosing a file. */
+export function resetImport(): void {
+  worker?.terminate();
+  worker = null;
+  sessionImport = null;
+  useImport.setState({ ...INITIAL_IMPORT, history: useImport.getState().history });
+}
+
+/** Loads the connected account's past imports, newest first; one still under way is shown as the current import. */
+export async function loadImportHistory(): Promise<void> {
+  try {
+    const { imports } = await getDesk().listImports({ limit: 50 });
+    useImport.setState((state) => ({
+      history: imports,
+      current:
+        state.current ??
+        (state.step === 'pick'
+          ? (imports.find((view) => view.phase === 'queueing' || view.phase === 'delivering') ?? null)
+          : null),
+      step:
+        state.step === 'pick' && imports.some((view) => view.phase === 'queueing' || view.phase === 'delivering')
+          ? 'send'
+          : state.step,
+    }));
+  } catch (error) {
+    reportBackgroundFailure('Loading past imports', error);
+  }
+}
+
+/** Replaces how the import worker is started (tests run its handler in-process). */
+export function setImportWorkerFactory(factory: () => ImportWorker): void {
+  makeWorker = factory;
+}
+
+/** The worker of the open file (for the rows-with-problems file). */
+export function importWorker(): ImportWorker | null {
+  return worker;
+}
+
+/** A worker for an export: the open file's, or one of its own that is stopped when the export is done. */
+export async function withExportWorker<T>(work: (worker: ImportWorker) => Promise<T>): Promise<T> {
+  if (worker) return work(worker);
+  const own = makeWorker();
+  try {
+    const account = useAccount.getState().account;
+    const clientId = account && account.state !== 'none' ? account.clientId : null;
+    await own.request({
+      type: 'open',
+      country: account?.defaultPhoneCountry ?? 'AU',
+      guestDatabase: clientId ? guestDatabaseName(clientId) : null,
+      outboxGuests: [],
+    });
+    return await work(own);
+  } finally {
+    own.terminate();
+  }
+}
