@@ -1,28 +1,47 @@
-// Writing CSV for staff to open in Excel: failed rows of an import, exported guests.
+// Writing CSV for staff to open in Excel or LibreOffice: failed rows and rows with problems of an import, exported guests.
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { FIELD, fieldText, type ContactRecord } from '../db/contact';
 import type { Encoding } from './decode';
 import type { Delimiter } from './parse';
 
-/** Characters that make a spreadsheet read a cell as a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A cell a spreadsheet would run as a formula (CSV injection): one starting with = + - @ (or their
+ * full-width forms ＝ ＋ － ＠, which Excel also reads), or tab or carriage return, once leading
+ * spaces, no-break spaces and quote marks are passed over (Excel skips them before a formula).
+ */
+const FORMULA_START = /^[\s\u00a0\u2000-\u200b\u3000'"‘’“”]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r]/;
+/** Cells holding any of these are quoted, whatever the file's delimiter (a ";" Excel must not split a "," file's cell, and the reverse). */
+const NEEDS_QUOTES = /[,;\t\r\n"]/;
 
 /** A cell that a spreadsheet would run as a formula, made plain text with a leading apostrophe. */
 export function neutralizeFormula(cell: string): string {
   return FORMULA_START.test(cell) ? `'${cell}` : cell;
 }
 
-/** Rows as CSV text: formulas neutralised, cells with the delimiter, quotes or line breaks quoted, CRLF line ends. */
+/** Rows as CSV text: formulas neutralised, cells with a delimiter of any kind, quotes or line breaks quoted, CRLF line ends. */
 export function toCsvText(rows: ReadonlyArray<ReadonlyArray<string>>, delimiter: Delimiter): string {
   return rows
     .map((row) =>
       row
         .map((raw) => {
           const cell = neutralizeFormula(raw);
-          return cell.includes(delimiter) || /["\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+          return NEEDS_QUOTES.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
         })
         .join(delimiter),
     )
     .join('\r\n')
     .concat('\r\n');
+}
+
+/**
+ * A mobile as an export writes it: international, grouped ("+61 412 345 678"), so it dials from
+ * anywhere and reads at a glance; the leading + makes toCsvText neutralise it ("'+61 412 345 678"),
+ * so no spreadsheet runs it as a formula or turns it into a number (losing the + and the grouping)
+ * in any locale, and the desk's own import reads it back. A value that is not a phone number is kept as it is.
+ */
+export function exportedMobile(value: string): string {
+  const parsed = parsePhoneNumberFromString(value.trim());
+  return parsed && parsed.isValid() ? parsed.formatInternational() : value;
 }
 
 /** Text as bytes in an encoding; a byte-order mark for UTF-16 always and for UTF-8 when asked. Characters Windows-1252 lacks become "?". */
@@ -66,4 +85,14 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   out.set(a);
   out.set(b, a.length);
   return out;
+}
+
+/** A guest as a row of an export: the given fields (mobiles in their export form), categories last. */
+export function guestExportRow(record: ContactRecord, fields: readonly string[]): string[] {
+  return [
+    ...fields.map((field) =>
+      field === FIELD.mobile ? exportedMobile(fieldText(record, field)) : fieldText(record, field),
+    ),
+    fieldText(record, 'svc_categories'),
+  ];
 }

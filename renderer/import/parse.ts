@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { ImportFileError, type ReadLimits, type SourceRow } from './limits';
+import { ImportFileError, tooLarge, tooSlow, type ReadLimits, type SourceRow } from './limits';
 
 /** The delimiters the import reads: comma, semicolon (European Excel) and tab. */
 export const DELIMITERS = [',', ';', '\t'] as const;
@@ -78,10 +78,10 @@ export function parseDelimited(text: string, delimiter: Delimiter, limits: ReadL
       cells += data.length;
       rows.push({ line: record, cells: data });
       if (rows.length > limits.maxRows || cells > limits.maxCells) {
-        failure = limits.tooLarge(where, rows.length, cells);
+        failure = tooLarge(limits, where, rows.length, cells);
         parser.abort();
       } else if ((record & 1023) === 0 && Date.now() > deadline) {
-        failure = limits.tooSlow(where, rows.length);
+        failure = tooSlow(limits, where, rows.length);
         parser.abort();
       }
     },

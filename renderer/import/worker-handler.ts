@@ -1,7 +1,7 @@
 // What the import worker does with each request; the worker file wires it to its messages (tests run it in-process).
 import { isLocalGuestId } from '../../shared/rules/guest-id';
-import { fieldText } from '../db/contact';
 import { GuestDatabase } from '../db/guest-db';
+import { guestExportRow } from './csv-out';
 import { createPhoneKey } from '../search/phone';
 import type { GridRow } from './session';
 import { ImportFileError, ImportSession } from './session';
@@ -96,7 +96,7 @@ async function exportRows(db: GuestDatabase, fields: string[]): Promise<string[]
   const rows: string[][] = [[...fields, 'Categories']];
   await db.guests.each((guest) => {
     if (isLocalGuestId(guest.key)) return;
-    rows.push([...fields.map((field) => fieldText(guest.record, field)), fieldText(guest.record, 'svc_categories')]);
+    rows.push(guestExportRow(guest.record, fields));
   });
   return rows;
 }

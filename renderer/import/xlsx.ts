@@ -2,10 +2,7 @@
 // worker, so the desk's CSP never stands in the way) and scanned without a DOM. Workbooks of Excel,
 // LibreOffice, Google Sheets and Numbers are all the same Office Open XML.
 import { unzipSync } from 'fflate';
-import { ImportFileError, type ReadLimits, type SourceRow } from './limits';
-
-/** The most a workbook may unpack to (the sum of the parts the desk reads); larger ones are refused with a sentence. */
-export const XLSX_MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
+import { ImportFileError, tooLarge, tooSlow, type ReadLimits, type SourceRow } from './limits';
 
 /** A workbook opened: its sheets by name, each read only when asked for. */
 export interface Workbook {
@@ -40,9 +37,9 @@ export function openWorkbook(fileName: string, bytes: Uint8Array, limits: ReadLi
     );
   }
   const unpacked = Object.values(entries).reduce((sum, part) => sum + part.length, 0);
-  if (Math.max(declared, unpacked) > XLSX_MAX_UNPACKED_BYTES)
+  if (Math.max(declared, unpacked) > limits.maxUnpackedBytes)
     throw new ImportFileError(
-      `"${fileName}" unpacks to ${megabytes(Math.max(declared, unpacked))} MB, more than the ${megabytes(XLSX_MAX_UNPACKED_BYTES)} MB the desk reads from one workbook. Save the sheet of guests as CSV, or split it into smaller workbooks.`,
+      `"${fileName}" unpacks to ${megabytes(Math.max(declared, unpacked))} MB, more than the ${megabytes(limits.maxUnpackedBytes)} MB the desk reads from one workbook. Save the sheet of guests as CSV, or split it into smaller workbooks.`,
     );
   const text = (path: string) => {
     const part = entries[path];
@@ -212,9 +209,9 @@ function readSheetRows(xml: string, ctx: SheetContext): SourceRow[] {
     cellsSeen += cells.length;
     rows.push({ line, cells });
     if (rows.length > ctx.limits.maxRows || cellsSeen > ctx.limits.maxCells)
-      throw new ImportFileError(ctx.limits.tooLarge(ctx.where, rows.length, cellsSeen));
+      throw new ImportFileError(tooLarge(ctx.limits, ctx.where, rows.length, cellsSeen));
     if ((rows.length & 1023) === 0 && Date.now() > deadline)
-      throw new ImportFileError(ctx.limits.tooSlow(ctx.where, rows.length));
+      throw new ImportFileError(tooSlow(ctx.limits, ctx.where, rows.length));
   }
   return rows;
 }

@@ -1,6 +1,5 @@
 import { Button, Menu } from '@mantine/core';
-import { fieldText } from '../../db/contact';
-import { encodeText, toCsvText } from '../../import/csv-out';
+import { encodeText, guestExportRow, toCsvText } from '../../import/csv-out';
 import { saveFile } from '../../import/download';
 import { withExportWorker } from '../../import/controller';
 import { useImport } from '../../stores/import';
@@ -41,10 +40,7 @@ export function ExportGuestsMenu() {
     saveCsv(
       [
         headerOf(fields),
-        ...results.map((row) => [
-          ...fields.map((field) => fieldText(row.record, field)),
-          fieldText(row.record, 'svc_categories'),
-        ]),
+        ...results.map((row) => guestExportRow(row.record, fields)),
       ],
       'guests - search.csv',
     );
