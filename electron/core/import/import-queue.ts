@@ -13,6 +13,8 @@ export interface ImportQueueOptions {
   onProgress: (importId: string) => void;
   /** Every row of the import is in the outbox (or refused), or it stopped. */
   onDone: (importId: string) => void;
+  /** A row went into the outbox or was refused (after its chunk committed). */
+  onSettled: (importId: string, action: 'new' | 'update', outcome: { outboxId: string } | { refused: string }) => void;
 }
 
 /**
@@ -30,27 +32,24 @@ export function createImportQueue(options: ImportQueueOptions) {
       options.onDone(importId);
       return;
     }
-    let more: boolean;
+    let settled: Array<{ action: 'new' | 'update'; outcome: { outboxId: string } | { refused: string } }>;
     try {
-      more = options.store.transaction(() => {
+      settled = options.store.transaction(() => {
         const rows = options.store.nextStaged(importId, CHUNK_ROWS);
         if (rows.length === 0) {
           options.store.markQueued(importId, options.now());
-          return false;
+          return [];
         }
         const results = options.outbox.enqueueMany(
           'push_contact',
           rows.map((row) => row.contact),
         );
-        rows.forEach((row, index) => {
+        return rows.map((row, index) => {
           const result = results[index]!;
-          options.store.settleStaged(
-            importId,
-            row.line,
-            'id' in result ? { outboxId: result.id } : { refused: result.refused },
-          );
+          const outcome = 'id' in result ? { outboxId: result.id } : { refused: result.refused };
+          options.store.settleStaged(importId, row.line, outcome);
+          return { action: row.action, outcome };
         });
-        return true;
       });
     } catch (error) {
       // The database refused the commit (disk full, busy): nothing of this chunk was queued; it waits for "Go on".
@@ -59,11 +58,12 @@ export function createImportQueue(options: ImportQueueOptions) {
       options.onDone(importId);
       return;
     }
-    if (!more) {
+    if (settled.length === 0) {
       running.delete(importId);
       options.onDone(importId);
       return;
     }
+    for (const { action, outcome } of settled) options.onSettled(importId, action, outcome);
     options.onProgress(importId);
     setImmediate(() => step(importId, control));
   };

@@ -6,6 +6,7 @@ import { UserFacingError } from '../../../shared/bridge/result';
 import type { Outbox } from '../outbox/outbox';
 import { createImportQueue } from './import-queue';
 import { createImportStore, type ImportRecord } from './import-store';
+import { createImportTally } from './import-tally';
 import { importCountsOf, toImportView, type ImportView } from './import-view';
 import { createKnownGuests, type PullTouchedSince } from './known-guests';
 
@@ -65,11 +66,14 @@ export function createImportService(options: ImportServiceOptions): ImportServic
     if (!record) throw new UserFacingError('This import is not on the desk for the connected account.');
     return record;
   };
+  const tally = createImportTally(store);
+  /** An import's view: counted live while it is followed, read from the database otherwise (the history). */
   const view = (record: ImportRecord): ImportView => {
-    const counts = importCountsOf(record, store.rowStates(record.id));
+    const live = following.has(record.id);
+    const counts = importCountsOf(record, live ? tally.states(record.id) : store.rowStates(record.id));
     return toImportView(record, counts, {
       busy: receiving(record.id) || queue.running(record.id),
-      lastStagedLine: store.stagedSoFar(record.id).lastLine,
+      lastStagedLine: (live ? tally.stagedSoFar(record.id) : store.stagedSoFar(record.id)).lastLine,
     });
   };
   /** The import's view now; marks it finished when nothing of it is left to go. */
@@ -80,11 +84,13 @@ export function createImportService(options: ImportServiceOptions): ImportServic
     if ((fresh.phase === 'done' || fresh.phase === 'cancelled') && record.finishedAt === null) {
       store.transaction(() => store.markFinished(id, now()));
       following.delete(id);
+      tally.forget(id);
     }
     return fresh;
   };
+  let closed = false;
   const changed = (id: string, at: 'now' | 'soon' = 'soon') => {
-    if (!options.emit) return;
+    if (!options.emit || closed) return;
     if (at === 'soon' && pendingEmits.has(id)) return;
     clearTimeout(pendingEmits.get(id));
     const send = () => {
@@ -102,12 +108,13 @@ export function createImportService(options: ImportServiceOptions): ImportServic
     now,
     onProgress: (id) => changed(id),
     onDone: (id) => changed(id, 'now'),
+    onSettled: (id, action, outcome) => tally.settled(id, action, outcome),
   });
   const known = createKnownGuests({ store, pullTouchedSince: options.pullTouchedSince });
 
   // Delivery changes an import's counts: follow the outbox while any import has entries to go.
-  const unsubscribe = options.outbox.subscribe(() => {
-    for (const id of following) changed(id);
+  const unsubscribe = options.outbox.subscribe((change) => {
+    for (const id of tally.apply(change)) changed(id);
   });
 
   const dropExpired = () => {
@@ -120,6 +127,11 @@ export function createImportService(options: ImportServiceOptions): ImportServic
     }
   };
   dropExpired();
+  // Rows that all reached the desk before it stopped are queued on their own: nothing waits on a page.
+  for (const id of following) {
+    const record = store.getOfAnyAccount(id);
+    if (record && record.stagedAt !== null && record.queuedAt === null && record.cancelledAt === null) queue.run(id);
+  }
   const retention = setInterval(dropExpired, DAY_MS);
   retention.unref?.();
 
@@ -159,10 +171,11 @@ export function createImportService(options: ImportServiceOptions): ImportServic
       if (record.cancelledAt !== null) throw new UserFacingError('This import was cancelled.');
       if (record.stagedAt !== null) throw new UserFacingError('Every row of this import already reached the desk.');
       staging.set(importId, now());
-      store.transaction(() => {
-        store.stageRows(importId, rows);
+      const added = store.transaction(() => {
         store.holdRows(importId, held);
+        return store.stageRows(importId, rows);
       });
+      if (following.has(importId)) tally.staged(importId, rows, added);
       changed(importId);
       return view(record);
     },
@@ -227,6 +240,7 @@ export function createImportService(options: ImportServiceOptions): ImportServic
   return {
     handlers,
     close() {
+      closed = true;
       unsubscribe();
       clearInterval(retention);
       for (const timer of pendingEmits.values()) clearTimeout(timer);

@@ -112,6 +112,10 @@ export function createImportStore(db: Database) {
       COUNT(*) AS count
     FROM import_rows r LEFT JOIN outbox_items o ON o.id = r.outbox_id
     WHERE r.import_id = ? GROUP BY 1, 2`);
+  const entries = db.prepare<[string], { outbox_id: string | null; action: 'new' | 'update'; state: string }>(`
+    SELECT r.outbox_id, r.action,
+      CASE WHEN r.outbox_id IS NULL THEN (CASE WHEN r.refused IS NULL THEN 'staged' ELSE 'refused' END) ELSE COALESCE(o.state, 'gone') END AS state
+    FROM import_rows r LEFT JOIN outbox_items o ON o.id = r.outbox_id WHERE r.import_id = ?`);
   const unsent = db.prepare<[string], { outbox_id: string }>(`
     SELECT r.outbox_id FROM import_rows r JOIN outbox_items o ON o.id = r.outbox_id
     WHERE r.import_id = ? AND o.state IN ('queued', 'waiting', 'needs_attention')`);
@@ -129,7 +133,7 @@ export function createImportStore(db: Database) {
     'SELECT id FROM imports WHERE data_dropped_at IS NULL AND finished_at IS NOT NULL AND finished_at < ?',
   );
   const unfinished = db.prepare<[], { id: string; account: string }>(
-    'SELECT id, account FROM imports WHERE finished_at IS NULL',
+    'SELECT id, account FROM imports WHERE finished_at IS NULL ORDER BY created_at',
   );
   const dropRows = db.prepare(`UPDATE import_rows SET original = '[]', contact = NULL WHERE import_id = ?`);
   const dropHeld = db.prepare('UPDATE import_held_rows SET original = NULL WHERE import_id = ?');
@@ -172,9 +176,17 @@ export function createImportStore(db: Database) {
       });
     },
     /** Keeps ready rows until the desk core queues them; a row sent twice (a batch resent after a lost answer) is kept once. */
-    stageRows(importId: string, rows: readonly StagedRow[]): void {
+    stageRows(importId: string, rows: readonly StagedRow[]): number {
+      let added = 0;
       for (const row of rows)
-        insertRow.run(importId, row.line, row.action, JSON.stringify(row.original), JSON.stringify(row.contact));
+        added += insertRow.run(
+          importId,
+          row.line,
+          row.action,
+          JSON.stringify(row.original),
+          JSON.stringify(row.contact),
+        ).changes;
+      return added;
     },
     /** Keeps rows held back (problems, conflicts) with the reason, for their download. */
     holdRows(importId: string, rows: ReadonlyArray<{ line: number; reason: string; original: string[] }>): void {
@@ -228,14 +240,16 @@ export function createImportStore(db: Database) {
     rowStates(id: string): RowStateCount[] {
       return states.all(id);
     },
+    /** Each row of the import with its outbox entry (if queued) and state, to count from as the outbox changes. */
+    rowEntries(id: string): Array<{ outboxId: string | null; action: 'new' | 'update'; state: string }> {
+      return entries.all(id).map((row) => ({ outboxId: row.outbox_id, action: row.action, state: row.state }));
+    },
     /** Entries of the import that have not gone out (and may be discarded). */
     unsentEntries(id: string): string[] {
       return unsent.all(id).map((row) => row.outbox_id);
     },
     /** Rows refused by the desk or the service, and rows held back, with their cells (mapped columns) and the reason or the entry's problem (JSON). */
-    failedRows(
-      id: string,
-    ): Array<{
+    failedRows(id: string): Array<{
       line: number;
       kind: 'failed' | 'held';
       original: string[];

@@ -12,7 +12,8 @@ export type OutboxListener = (change: OutboxChange) => void;
 
 /** Collects changed entry ids and tells listeners once per turn of the event loop, not once per row. */
 export function createChangeNotifier(
-  read: { view(id: string): OutboxItemView | undefined; summary(): OutboxSummary },
+  /** Reads what a notice says; `read()` is called once per notice, so what views share (the paused kinds) is read once. */
+  read: () => { view(id: string): OutboxItemView | undefined; summary(): OutboxSummary },
   onListenerError: (error: unknown) => void,
 ) {
   const listeners = new Set<OutboxListener>();
@@ -26,9 +27,10 @@ export function createChangeNotifier(
     if (listeners.size === 0) return;
     let change: OutboxChange;
     try {
-      change = { summary: read.summary(), changed: [], removed: [] };
+      const reader = read();
+      change = { summary: reader.summary(), changed: [], removed: [] };
       for (const id of ids) {
-        const view = read.view(id);
+        const view = reader.view(id);
         if (view) change.changed.push(view);
         else change.removed.push(id);
       }

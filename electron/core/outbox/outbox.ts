@@ -132,7 +132,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
   });
   const view = (row: OutboxRow) => toItemView(row, viewContext());
   const notifier = createChangeNotifier(
-    { view: (id) => viewOf(store, id, viewContext()), summary: () => summarize(store.counts(), viewContext()) },
+    () => {
+      const context = viewContext();
+      return { view: (id) => viewOf(store, id, context), summary: () => summarize(store.counts(), context) };
+    },
     options.onListenerError ?? ((error) => console.error('[outbox] change listener failed:', error)),
   );
 

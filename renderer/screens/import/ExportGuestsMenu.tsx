@@ -37,13 +37,7 @@ export function ExportGuestsMenu() {
   };
   const exportSearch = async () => {
     const fields = await exportFields();
-    saveCsv(
-      [
-        headerOf(fields),
-        ...results.map((row) => guestExportRow(row.record, fields)),
-      ],
-      'guests - search.csv',
-    );
+    saveCsv([headerOf(fields), ...results.map((row) => guestExportRow(row.record, fields))], 'guests - search.csv');
   };
   return (
     <Menu position="bottom-end">

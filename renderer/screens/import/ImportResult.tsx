@@ -7,7 +7,7 @@ import { StartOverButton } from './StartOverButton';
 const PHASE_TEXT: Record<ImportView['phase'], string> = {
   queueing: 'Queueing into the outbox…',
   interrupted:
-    'Queueing stopped before every row was queued (the desk was closed, or a hand-over was refused). Go on to queue the rest; nothing is sent twice.',
+    'Queueing stopped before every row reached the desk (the page or the desk was closed, or a hand-over was refused). Go on to hand over the rest; nothing is sent twice.',
   delivering: 'Queued. The guests go out through the outbox, also after a restart or when the line comes back.',
   done: 'Done: nothing of this import is left to go.',
   cancelled: 'Cancelled: what had not gone out was dropped.',

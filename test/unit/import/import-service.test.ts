@@ -134,6 +134,23 @@ describe('imports in the desk database', () => {
     await second.outbox.stop();
   });
 
+  it('queues on its own, after a restart, an import whose rows had all reached the desk', async () => {
+    const file = join(newDir(), 'desk.sqlite');
+    const first = createHarness({ db: openDeskDatabase(file), start: false });
+    const one = serviceOn({ db: first.db, outbox: first.outbox, clientId: () => CLIENT_ID });
+    const started = await one.handlers.startImport({ ...START });
+    await one.handlers.stageImportRows({ importId: started.id, rows: [row(2, 'A', 'a@example.com')], held: [] });
+    await one.handlers.finishImportStaging({ importId: started.id });
+    // The desk stops before its own queueing ran.
+    one.close();
+    first.db.close();
+    const db = openDeskDatabase(file);
+    const second = createHarness({ db, start: false });
+    const two = serviceOn({ db, outbox: second.outbox, clientId: () => CLIENT_ID });
+    expect(await queued(two.handlers, started.id)).toMatchObject({ phase: 'delivering', queuedRows: 1, pending: 1 });
+    two.close();
+  });
+
   it('cancels what has not gone out; what went stays sent', async () => {
     const harness = createHarness({ start: false });
     const { handlers, close } = serviceOn({ db: harness.db, outbox: harness.outbox, clientId: () => CLIENT_ID });
