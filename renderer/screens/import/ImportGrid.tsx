@@ -50,7 +50,9 @@ export function ImportGrid({
   });
   if (!file) return null;
   const columns = targets.flatMap((target, index) => (target.kind === 'ignore' ? [] : [index]));
-  const width = WIDTHS.select + WIDTHS.line + WIDTHS.status + columns.length * WIDTHS.cell;
+  // A conflict's sentence names a guest and their email beside the row's choice: its column is wider then.
+  const statusWidth = rows.some((row) => row.conflict) ? WIDTHS.status + 240 : WIDTHS.status;
+  const width = WIDTHS.select + WIDTHS.line + statusWidth + columns.length * WIDTHS.cell;
   const heading = (column: number) => {
     const target = targets[column];
     const becomes =
@@ -97,7 +99,7 @@ export function ImportGrid({
         <div role="columnheader" style={{ width: WIDTHS.line, paddingLeft: 6 }}>
           Row
         </div>
-        <div role="columnheader" style={{ width: WIDTHS.status }}>
+        <div role="columnheader" style={{ width: statusWidth }}>
           Status
         </div>
         {columns.map((column) => (
@@ -154,7 +156,7 @@ export function ImportGrid({
               <div
                 role="gridcell"
                 style={{
-                  width: WIDTHS.status,
+                  width: statusWidth,
                   paddingRight: 8,
                   overflow: 'hidden',
                   display: 'flex',

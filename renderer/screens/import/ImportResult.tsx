@@ -3,6 +3,7 @@ import { cancelCurrentImport, resumeImport } from '../../import/controller';
 import { downloadImportRows } from '../../import/download';
 import { useImport, type ImportView } from '../../stores/import';
 import { StartOverButton } from './StartOverButton';
+import { rowsLabel } from './rows-label';
 
 const PHASE_TEXT: Record<ImportView['phase'], string> = {
   queueing: 'Queueing into the outbox…',
@@ -82,7 +83,7 @@ export function ImportResult() {
           )}
           {current.heldRows > 0 && (
             <Button variant="default" onClick={() => download(current.id, 'held')}>
-              Download {current.heldRows.toLocaleString('en')} rows with problems
+              Download {rowsLabel(current.heldRows)} with problems
             </Button>
           )}
           {current.failed > 0 && current.phase !== 'cancelled' && (
