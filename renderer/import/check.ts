@@ -113,7 +113,11 @@ export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck 
   if (!email && !mobile && check.problems[emailColumn] === undefined && check.problems[mobileColumn] === undefined) {
     check.problems[ROW] = 'No email or mobile: the service refuses a guest without either.';
   }
-  if (Object.keys(check.problems).length === 0 && payloadBytes(check.contact) > IMPORT_ROW_MAX_BYTES)
+  if (
+    Object.keys(check.problems).length === 0 &&
+    mayPassBytes(check.contact) &&
+    payloadBytes(check.contact) > IMPORT_ROW_MAX_BYTES
+  )
     check.problems[ROW] =
       `This row holds more than ${IMPORT_ROW_MAX_BYTES / 1024} KB of values, more than one guest may carry. Shorten its longest cells.`;
   if (cells.length > ctx.width && cells.slice(ctx.width).some((cell) => cell.trim() !== '')) {
@@ -128,6 +132,13 @@ function withoutNeutralizingQuote(text: string): string {
   return text.startsWith("'") && NEUTRALIZED.test(text) ? text.slice(1) : text;
 }
 const NEUTRALIZED = /^'[\s\u00a0]*['"]*[=+\-@\uff1d\uff0b\uff0d\uff20\t\r]/;
+
+/** Whether a contact could pass the row's byte limit at all (no character takes more than 6 bytes in JSON): most rows cannot. */
+function mayPassBytes(contact: Readonly<Record<string, string>>): boolean {
+  let chars = 0;
+  for (const [field, value] of Object.entries(contact)) chars += field.length + value.length + 6;
+  return chars * 6 > IMPORT_ROW_MAX_BYTES;
+}
 
 /** Bytes of a contact as UTF-8 JSON, without building the JSON. */
 export function payloadBytes(contact: Readonly<Record<string, string>>): number {

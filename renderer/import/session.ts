@@ -129,6 +129,7 @@ export class ImportSession {
   private context: CheckContext | null = null;
   private setup: CheckSetup | null = null;
   private records: GuestRecords = new Map();
+  private mapped: { targets: readonly ColumnTarget[]; columns: number[] } | null = null;
 
   constructor(
     private readonly phoneKey: PhoneKey,
@@ -424,10 +425,15 @@ export class ImportSession {
     return reasons.filter(Boolean).join(' ') || 'Problem';
   }
 
-  /** The columns being imported (not ignored). */
+  /** The columns being imported (not ignored), worked out once per set of targets. */
   private mappedColumns(): number[] {
     const targets = this.setup?.targets ?? [];
-    return targets.flatMap((target, column) => (target.kind === 'ignore' ? [] : [column]));
+    if (this.mapped?.targets !== targets)
+      this.mapped = {
+        targets,
+        columns: targets.flatMap((target, column) => (target.kind === 'ignore' ? [] : [column])),
+      };
+    return this.mapped.columns;
   }
 
   /** A row's cells of the mapped columns, each cut to what a held row keeps. */
