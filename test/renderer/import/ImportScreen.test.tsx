@@ -216,3 +216,61 @@ describe('Import screen', () => {
     await waitFor(() => expect(screen.getByLabelText('Counts')).toHaveTextContent(/2 rows.*2 ready.*0 with problems/i));
   });
 });
+
+describe('Import screen: the import as it goes', () => {
+  it('follows an import through importChanged events (no polling), splits "left as they are" from "rows with problems", and goes on with one click', async () => {
+    const base = {
+      id: 'imp_87654321',
+      fileName: 'venue.csv',
+      createdAt: new Date().toISOString(),
+      totalRows: 10,
+      readyRows: 6,
+      stagedRows: 4,
+      queuedRows: 0,
+      newGuests: 0,
+      updated: 0,
+      pending: 0,
+      failed: 0,
+      leftRows: 3,
+      heldRows: 1,
+      staged: false,
+      lastStagedLine: 5,
+      mapping: {},
+      categories: [],
+    };
+    const resumed: string[] = [];
+    const handlers = fakeHandlers({
+      listImports: () => ({ imports: [{ ...base, phase: 'interrupted' as const }] }),
+      resumeImport: ({ importId }) => {
+        resumed.push(importId);
+        return { ...base, phase: 'queueing' as const };
+      },
+      importKnownGuests: () => ({ guests: [], next: null }),
+    });
+    const eventsDesk = createFakeDesk(handlers);
+    setDesk(eventsDesk);
+    renderWithProviders(<ImportScreen />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'venue.csv' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/Queueing stopped before every row reached the desk/);
+    await user.click(screen.getByRole('button', { name: 'Go on from row 6' }));
+    await waitFor(() => expect(resumed).toEqual(['imp_87654321']));
+    // The file is not open here: the desk says how far it got and what to do.
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Only 4 rows of "venue.csv" reached the desk/);
+    eventsDesk.emit('importChanged', {
+      ...base,
+      phase: 'done',
+      staged: true,
+      stagedRows: 6,
+      queuedRows: 6,
+      newGuests: 4,
+      updated: 1,
+      failed: 1,
+    });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Done/));
+    const result = screen.getByLabelText('Result');
+    expect(result).toHaveTextContent(/4New guests1Updated3Guests left as they are1Rows with problems1Failed/);
+    expect(screen.getByRole('button', { name: 'Download 1 row with problems' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download 1 failed rows' })).toBeInTheDocument();
+  });
+});
