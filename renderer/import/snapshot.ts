@@ -15,8 +15,6 @@ export interface GuestsOnFile {
   snapshot: GuestSnapshot;
   /** The records of these guests: the cache's, with what the outbox is still to send laid over them. */
   records(ids: Iterable<string>): Promise<Map<string, Record<string, unknown>>>;
-  /** How many guests the cache holds. */
-  cached: number;
 }
 
 /** The id a guest known only from the outbox (no service id yet) goes by in the check. */
@@ -74,7 +72,6 @@ export async function loadGuestsOnFile(
   }
   return {
     snapshot: { emails, mobiles, emailOf, mobileOf, waiting },
-    cached: db ? await db.guestCount() : 0,
     async records(ids) {
       const wanted = [...ids];
       const cachedIds = wanted.filter((id) => !id.startsWith(OUTBOX_GUEST));

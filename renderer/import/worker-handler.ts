@@ -18,6 +18,8 @@ export function createWorkerHandler(
   let session: ImportSession | null = null;
   let guests: GuestDatabase | null = null;
   let categoriesOfUpdated: Map<string, string[]> | null = null;
+  /** The guests on file, read while the file is read and its columns matched; the check waits for them. */
+  let guestsReady: Promise<unknown> = Promise.resolve();
 
   /** The session of the open import. */
   const requireSession = (): ImportSession => {
@@ -44,9 +46,13 @@ export function createWorkerHandler(
         guests?.close();
         guests = request.guestDatabase ? new GuestDatabase(request.guestDatabase) : null;
         const phoneKey = createPhoneKey(request.country);
-        const onFile = await loadGuestsOnFile(guests, request.outboxGuests, phoneKey);
-        session = new ImportSession(phoneKey, request.country, onFile.snapshot, (ids) => onFile.records(ids));
-        return { guests: onFile.cached };
+        const current = new ImportSession(phoneKey, request.country);
+        session = current;
+        const onFile = loadGuestsOnFile(guests, request.outboxGuests, phoneKey);
+        guestsReady = onFile.then((loaded) => current.setGuests(loaded.snapshot, (ids) => loaded.records(ids)));
+        // Not awaited here: reading the guests overlaps reading the file (a refusal surfaces at the check).
+        guestsReady.catch((error: unknown) => console.error('[import] reading the guests on file failed:', error));
+        return { guests: guests ? await guests.guestCount() : 0 };
       }
       case 'load':
         return requireSession().load(request.fileName, request.buffer);
@@ -54,6 +60,7 @@ export function createWorkerHandler(
         return requireSession().reread(request.options);
       case 'check': {
         categoriesOfUpdated = null;
+        await guestsReady;
         const current = requireSession();
         const summary = await current.check(request.setup, (done, total) =>
           post({ type: 'progress', id: request.id, done, total }),

@@ -51,7 +51,6 @@ async function checkFile(
     },
     transaction: async (_mode: string, _table: unknown, work: () => Promise<unknown>) => work(),
     guestsByKeys: async (keys: string[]) => keys.flatMap((key) => (GUESTS[key] ? [{ key, record: GUESTS[key] }] : [])),
-    guestCount: async () => Object.keys(GUESTS).length,
   };
   const onFile = await loadGuestsOnFile(
     db as unknown as Parameters<typeof loadGuestsOnFile>[0],
