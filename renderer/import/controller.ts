@@ -47,20 +47,25 @@ async function outboxGuests(): Promise<OutboxGuest[]> {
   return guests;
 }
 
+/** Opens a worker on the connected account: its country, its guest cache and (for a file) the outbox's guests. */
+async function openWorker(target: ImportWorker, withOutboxGuests: boolean): Promise<void> {
+  const account = useAccount.getState().account;
+  const clientId = account && account.state !== 'none' ? account.clientId : null;
+  await target.request({
+    type: 'open',
+    country: account?.defaultPhoneCountry ?? 'AU',
+    guestDatabase: clientId ? guestDatabaseName(clientId) : null,
+    outboxGuests: clientId && withOutboxGuests ? await outboxGuests() : [],
+  });
+}
+
 /** A fresh worker for a file, with the venue's country, the cached guests and the outbox's. */
 async function freshWorker(): Promise<ImportWorker> {
   worker?.terminate();
   const current = makeWorker();
   worker = current;
   sessionImport = null;
-  const account = useAccount.getState().account;
-  const clientId = account && account.state !== 'none' ? account.clientId : null;
-  await current.request({
-    type: 'open',
-    country: account?.defaultPhoneCountry ?? 'AU',
-    guestDatabase: clientId ? guestDatabaseName(clientId) : null,
-    outboxGuests: clientId ? await outboxGuests() : [],
-  });
+  await openWorker(current, true);
   return current;
 }
 
@@ -370,14 +375,7 @@ export async function withExportWorker<T>(work: (worker: ImportWorker) => Promis
   if (worker) return work(worker);
   const own = makeWorker();
   try {
-    const account = useAccount.getState().account;
-    const clientId = account && account.state !== 'none' ? account.clientId : null;
-    await own.request({
-      type: 'open',
-      country: account?.defaultPhoneCountry ?? 'AU',
-      guestDatabase: clientId ? guestDatabaseName(clientId) : null,
-      outboxGuests: [],
-    });
+    await openWorker(own, false);
     return await work(own);
   } finally {
     own.terminate();
