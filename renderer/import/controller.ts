@@ -269,8 +269,20 @@ export function queueImport(): Promise<void> {
   });
 }
 
-/** Hands the open file's rows to the desk from position `from`, then tells the core every row is there. */
+/** Hands the open file's rows to the desk from position `from`; a hand-over that stops shows Go on at once. */
 async function handOver(importId: string, from: number): Promise<void> {
+  try {
+    await handOverFrom(importId, from);
+  } catch (error) {
+    useImport.setState((state) =>
+      state.current?.id === importId ? { current: { ...state.current, phase: 'interrupted' } } : {},
+    );
+    throw error;
+  }
+}
+
+/** Hands the open file's rows to the desk from position `from`, then tells the core every row is there. */
+async function handOverFrom(importId: string, from: number): Promise<void> {
   const current = requireWorker();
   const total = useImport.getState().counts?.rows ?? 0;
   let next = from;

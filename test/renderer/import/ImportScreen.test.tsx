@@ -274,3 +274,42 @@ describe('Import screen: the import as it goes', () => {
     expect(screen.getByRole('button', { name: 'Download 1 failed rows' })).toBeInTheDocument();
   });
 });
+
+describe('Import screen: a refused hand-over', () => {
+  it('shows Go on at once, and going on hands the rest of the open file over from where it stopped', async () => {
+    const { desk, queued } = fakeImportDesk();
+    let refuseOnce = true;
+    const handlers = fakeHandlers({
+      listContactFields: () =>
+        DEMO_FIELDS.map(({ name, type, options }) => ({ name, type, ...(options ? { options } : {}) })),
+      listImports: () => ({ imports: [] }),
+      importKnownGuests: () => ({ guests: [], next: null }),
+      startImport: (request) => desk.startImport(request),
+      stageImportRows: (request) => {
+        if (refuseOnce) {
+          refuseOnce = false;
+          throw new UserFacingError('The desk cannot write to its database: disk full.');
+        }
+        return desk.stageImportRows(request);
+      },
+      // Nothing reached the desk before the refusal.
+      resumeImport: async ({ importId }) => ({
+        ...(await desk.getImport({ importId })),
+        staged: false,
+        lastStagedLine: 0,
+      }),
+      finishImportStaging: (request) => desk.finishImportStaging(request),
+      getImport: (request) => desk.getImport(request),
+    });
+    setDesk(createFakeDesk(handlers));
+    renderWithProviders(<ImportScreen />);
+    await chooseCsv();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Check 3 rows' }));
+    await screen.findByRole('grid', { name: 'Rows of the file' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Queue 2 guests' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/disk full/);
+    await user.click(await screen.findByRole('button', { name: 'Go on from row 1' }));
+    await waitFor(() => expect(queued.map((row) => row.line)).toEqual([2, 4]));
+  });
+});
