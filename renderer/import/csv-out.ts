@@ -1,5 +1,5 @@
 // Writing CSV for staff to open in Excel or LibreOffice: failed rows and rows with problems of an import, exported guests.
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { displayPhone } from '../../shared/format/venue-format';
 import { FIELD, fieldText, type ContactRecord } from '../db/contact';
 import type { Encoding } from './decode';
 import type { Delimiter } from './parse';
@@ -40,8 +40,8 @@ export function toCsvText(rows: ReadonlyArray<ReadonlyArray<string>>, delimiter:
  * in any locale, and the desk's own import reads it back. A value that is not a phone number is kept as it is.
  */
 export function exportedMobile(value: string): string {
-  const parsed = parsePhoneNumberFromString(value.trim());
-  return parsed && parsed.isValid() ? parsed.formatInternational() : value;
+  // The venue's phone format with no venue country: always the international form.
+  return displayPhone(value, '');
 }
 
 /** Text as bytes in an encoding; a byte-order mark for UTF-16 always and for UTF-8 when asked. Characters Windows-1252 lacks become "?". */
