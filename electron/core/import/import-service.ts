@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { importChannels } from '../../../shared/bridge/channels/import';
 import type { DeskHandlers } from '../../../shared/bridge/contract';
 import { UserFacingError } from '../../../shared/bridge/result';
+import { DEFAULT_OUTBOX_CONFIG } from '../outbox/config';
 import type { Outbox } from '../outbox/outbox';
 import { createImportQueue } from './import-queue';
 import { createImportStore, type ImportRecord } from './import-store';
@@ -48,7 +49,7 @@ const CHANGE_EVERY_MS = 250;
 export function createImportService(options: ImportServiceOptions): ImportService {
   const store = createImportStore(options.db);
   const now = options.now ?? (() => Date.now());
-  const keepFor = options.keepFinishedForMs ?? 30 * DAY_MS;
+  const keepFor = options.keepFinishedForMs ?? DEFAULT_OUTBOX_CONFIG.keepFinishedForMs;
   /** Imports whose rows this run of the desk is receiving, and when the last hand-over came. */
   const staging = new Map<string, number>();
   const receiving = (id: string) => now() - (staging.get(id) ?? -Infinity) < STAGING_IDLE_MS;
