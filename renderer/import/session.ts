@@ -67,9 +67,10 @@ export interface GridRow {
   /** The cells of the columns being imported (by column; ignored columns do not travel). */
   cells: Record<number, string>;
   status: RowStatus;
-  problems: Record<number, string>;
-  notes: Record<number, string>;
-  shown: Record<number, string>;
+  /** Each cell's problem, note, or value as sent when it differs from the file's (absent when there is none: 100,000 rows travel to the page). */
+  problems?: Record<number, string>;
+  notes?: Record<number, string>;
+  shown?: Record<number, string>;
   /** The line of the earlier row it repeats. */
   duplicateOfLine?: number;
   /** The guest it updates or leaves. */
@@ -399,9 +400,9 @@ export class ImportSession {
       line: row.line,
       cells: this.shownCells(row.cells),
       status: resolution.status,
-      problems: check?.problems ?? {},
-      notes: check?.notes ?? {},
-      shown: check?.shown ?? {},
+      ...(check && hasAny(check.problems) ? { problems: check.problems } : {}),
+      ...(check && hasAny(check.notes) ? { notes: check.notes } : {}),
+      ...(check && hasAny(check.shown) ? { shown: check.shown } : {}),
       ...(resolution.duplicateOf !== undefined ? { duplicateOfLine: this.rows[resolution.duplicateOf]!.line } : {}),
       ...(resolution.contactId ? { contactId: resolution.contactId } : {}),
       ...(resolution.problem ? { rowProblem: resolution.problem } : {}),
@@ -491,4 +492,10 @@ function keptCell(cell: string): string {
   return cell.length > IMPORT_KEPT_CELL_MAX_LENGTH
     ? `${cell.slice(0, IMPORT_KEPT_CELL_MAX_LENGTH)}… [cut: ${cell.length.toLocaleString('en')} characters in the file]`
     : cell;
+}
+
+/** Whether an object has any key (without listing them all). */
+function hasAny(record: object): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return true;
+  return false;
 }

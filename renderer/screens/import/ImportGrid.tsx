@@ -19,8 +19,8 @@ export function statusText(row: GridRow, columns: readonly string[]): string {
   if (row.status === 'conflict') return `Conflict: ${row.rowProblem ?? ''}`;
   if (row.duplicateOfLine !== undefined) return `Same email or mobile as row ${row.duplicateOfLine}`;
   if (row.rowProblem) return row.rowProblem;
-  if (row.problems[ROW]) return row.problems[ROW];
-  const [column, problem] = Object.entries(row.problems)[0] ?? [];
+  if (row.problems?.[ROW]) return row.problems[ROW];
+  const [column, problem] = Object.entries(row.problems ?? {})[0] ?? [];
   return column === undefined ? 'Problem' : `${columns[Number(column)]}: ${problem}`;
 }
 
@@ -223,9 +223,9 @@ export function ImportGrid({
 /** One cell: the value that will be sent (the file's, in the title, when it was rewritten), red with the problem, yellow with a note. */
 function Cell({ row, column, onEdit }: { row: GridRow; column: number; onEdit: () => void }) {
   const original = row.cells[column] ?? '';
-  const problem = row.problems[column];
-  const note = row.notes[column];
-  const shown = row.shown[column];
+  const problem = row.problems?.[column];
+  const note = row.notes?.[column];
+  const shown = row.shown?.[column];
   const title = problem ?? note ?? (shown !== undefined ? `In the file: ${original}` : original);
   return (
     <UnstyledButton

@@ -89,10 +89,10 @@ describe('text files: bounds, row numbers and quotes', () => {
       policy: 'update',
     });
     const rows = session.gridRows(0, 20);
-    const held = rows.find((row) => row.problems[-1]?.includes('unclosed quote'))!;
+    const held = rows.find((row) => row.problems?.[-1]?.includes('unclosed quote'))!;
     expect(held.line).toBe(4);
     expect(held.status).toBe('problem');
-    expect(held.problems[-1]).toMatch(/starts on line 4 of the file and took 4 lines \(to line 7\)/);
+    expect(held.problems?.[-1]).toMatch(/starts on line 4 of the file and took 4 lines \(to line 7\)/);
     expect(rows.find((row) => row.line === 5)?.status ?? 'swallowed').toBe('new');
     expect(session.problemRows().rows.map((row) => row.line)).toContain(4);
   });

@@ -53,7 +53,7 @@ describe('import pipeline on real export shapes', () => {
     expect(rows[0]!.cells[summary.columns.indexOf('Name')]).toBeUndefined();
     const benoit = rows.find((row) => row.cells[givenName] === 'Benoît')!;
     expect(benoit.status).toBe('new');
-    expect(benoit.notes[summary.columns.indexOf('Birthday')]).toMatch(/no year/);
+    expect(benoit.notes?.[summary.columns.indexOf('Birthday')]).toMatch(/no year/);
     expect(queued[1]!.contact).toMatchObject({
       PatronEmail: 'benoit@example.fr',
       PatronMobile: '+61413222333',
@@ -61,7 +61,7 @@ describe('import pipeline on real export shapes', () => {
     });
     expect(queued[1]!.contact.DateOfBirth).toBeUndefined();
     const noContact = rows.find((row) => row.cells[givenName] === 'No')!;
-    expect(noContact.problems[-1]).toMatch(/No email or mobile/);
+    expect(noContact.problems?.[-1]).toMatch(/No email or mobile/);
     expect(checked.counts).toMatchObject({ rows: 4, ready: 3, problems: 1 });
   });
 
@@ -100,7 +100,7 @@ describe('import pipeline on real export shapes', () => {
       PatronMobile: '+61433555666',
       svc_categories: 'VIP,Newsletter,Imported',
     });
-    expect(rows[0]!.notes[5]).toMatch(/no year/);
+    expect(rows[0]!.notes?.[5]).toMatch(/no year/);
     expect(queued.map((row) => row.contact.PatronEmail)).toEqual(['ella.wright@example.com', 'jack.n@example.com']);
   });
 
@@ -149,7 +149,7 @@ describe('import pipeline on real export shapes', () => {
       favouriteDrink: 'Rosé',
     });
     expect(sent[2]).toMatchObject({ PatronName: 'Noël', Sex: 'm', visitCount: '1234.5', marketingConsent: 'true' });
-    expect(session.gridRows(0, 3)[1]!.notes[8]).toMatch(/new option/);
+    expect(session.gridRows(0, 3)[1]!.notes?.[8]).toMatch(/new option/);
     expect(rows).toHaveLength(3);
   });
 
@@ -177,8 +177,8 @@ describe('import pipeline on hostile and broken files', () => {
     expect(queued[0]!.contact.PatronName).toBe('=HYPERLINK("http://evil.example")');
     expect(rows[0]!.cells[2]).toBe('line one\nline two, with comma');
     expect(rows[1]!.status).toBe('problem');
-    expect(rows[1]!.problems[2]).toMatch(/1,048,576 characters/);
-    expect(rows[2]!.problems[-1]).toMatch(/has 5 cells but the header has 3/);
+    expect(rows[1]!.problems?.[2]).toMatch(/1,048,576 characters/);
+    expect(rows[2]!.problems?.[-1]).toMatch(/has 5 cells but the header has 3/);
     expect(rows[3]!.status).toBe('new');
   });
 
