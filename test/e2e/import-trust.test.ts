@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxServer } from '../../sandbox/index';
 import { createServiceClient } from '../../shared/api/client';
 import { guestRows, writeXlsx } from '../support/import-xlsx-writer';
@@ -52,6 +52,12 @@ beforeAll(async () => {
   await show(page, 'Import');
 });
 
+afterEach(async () => {
+  // Anything the desk reported in its background-problem line during a test is printed, to be looked at.
+  const line = page?.getByRole('status', { name: 'background problem' });
+  if (line && (await line.count()) > 0) console.log('background problem:', await line.textContent());
+});
+
 afterAll(async () => {
   await browser?.close();
   await desk?.stop();
@@ -77,7 +83,9 @@ async function gridRowText(on: Page, line: number): Promise<string> {
 
 /** Waits for the import's status line to match. */
 async function waitForStatus(on: Page, pattern: RegExp, timeout = 60_000) {
-  await expect.poll(() => on.getByRole('status').textContent(), { timeout, interval: 250 }).toMatch(pattern);
+  await expect
+    .poll(() => on.getByRole('status', { name: 'Import status' }).textContent(), { timeout, interval: 250 })
+    .toMatch(pattern);
 }
 
 describe('import in Chromium against the built renderer and its CSP', () => {
@@ -203,7 +211,10 @@ describe('import in Chromium against the built renderer and its CSP', () => {
     const reopened = await openDesk();
     await show(reopened, 'Import');
     await expect
-      .poll(async () => (await reopened.getByRole('status').textContent()) ?? '', { timeout: 60_000, interval: 500 })
+      .poll(async () => (await reopened.getByRole('status', { name: 'Import status' }).textContent()) ?? '', {
+        timeout: 60_000,
+        interval: 500,
+      })
       .toMatch(/^Done/);
     expect(await reopened.getByLabel('Result', { exact: true }).textContent()).toMatch(/400New guests/);
     const after = await guestsOnService();

@@ -36,7 +36,7 @@ export function ImportResult() {
           <Text fw={600}>{current.fileName}</Text>
           <StartOverButton />
         </Group>
-        <Text size="sm" role="status">
+        <Text size="sm" role="status" aria-label="Import status">
           {PHASE_TEXT[current.phase]}
         </Text>
         <Stack gap={2}>
