@@ -101,11 +101,12 @@ export function createOutboxStore(db: Database) {
   const nextWake = db.prepare<[string], { at: number | null }>(
     `SELECT MIN(next_attempt_at) AS at FROM outbox_items WHERE state = 'waiting' AND account = ?`,
   );
+  // Kept by triggers as entries change (migration 006): no count over every pending entry per notice.
   const pendingCounts = db.prepare<[], CountRow>(`
-    SELECT state, kind, account, needs_local_id IS NOT NULL AS blocked, COUNT(*) AS count
-    FROM outbox_items WHERE state IN ('queued', 'waiting', 'sending', 'needs_attention') GROUP BY state, kind, account, blocked`);
+    SELECT state, kind, account, blocked, count FROM outbox_counts
+    WHERE state IN ('queued', 'waiting', 'sending', 'needs_attention') AND count > 0`);
   const sentCount = db.prepare<[], { count: number }>(
-    `SELECT COUNT(*) AS count FROM outbox_items WHERE state = 'sent'`,
+    `SELECT COALESCE(SUM(count), 0) AS count FROM outbox_counts WHERE state = 'sent'`,
   );
   const localIdLookup = db.prepare<[string], { contact_id: string }>(
     'SELECT contact_id FROM outbox_local_ids WHERE local_id = ?',

@@ -4,6 +4,7 @@ import { settingsMigration } from './002-settings';
 import { importsMigration } from './003-imports';
 import { campaignsMigration } from './004-campaigns';
 import { importStagingMigration } from './005-import-staging';
+import { outboxCountsMigration } from './006-outbox-counts';
 
 /**
  * Every migration of the desk database, one shared numbered sequence for all desk-core modules.
@@ -17,4 +18,5 @@ export const deskMigrations: readonly Migration[] = [
   importsMigration,
   campaignsMigration,
   importStagingMigration,
+  outboxCountsMigration,
 ];
