@@ -5,7 +5,7 @@ import { startSandboxServer } from '../../sandbox/index';
 import { createServiceClient } from '../../shared/api/client';
 import { guestRows, writeXlsx } from '../support/import-xlsx-writer';
 import { launchChromium } from './support/browser';
-import { connectWithApiKey } from './support/connect';
+import { connectForImport } from './support/import-desk';
 import { startDeskProcess, type DeskProcess } from './support/desk-process';
 
 // The built renderer served by the browser-mode host with its real Content-Security-Policy, the real desk
@@ -39,17 +39,7 @@ beforeAll(async () => {
   sandbox = await startSandboxServer({ port: 0, demo: true });
   [desk, browser] = await Promise.all([startDeskProcess(), launchChromium()]);
   page = await openDesk();
-  await show(page, 'Settings');
-  await connectWithApiKey(page, {
-    baseUrl: sandbox.baseUrl,
-    apiKey: sandbox.demo.apiKey,
-    clientId: sandbox.demo.clientId,
-  });
-  await page.getByLabel('Phone country').fill('AU');
-  await page.getByRole('button', { name: 'Save settings' }).click();
-  await show(page, 'Guests');
-  await page.getByText(/^Guests as of/).waitFor({ timeout: 60_000 });
-  await show(page, 'Import');
+  await connectForImport(page, sandbox);
 });
 
 afterEach(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxServer } from '../../sandbox/index';
 import { createServiceClient } from '../../shared/api/client';
 import { launchChromium } from './support/browser';
-import { connectWithApiKey } from './support/connect';
+import { connectForImport } from './support/import-desk';
 import { startDeskProcess, type DeskProcess } from './support/desk-process';
 
 type Sandbox = Awaited<ReturnType<typeof startSandboxServer>>;
@@ -19,18 +19,7 @@ beforeAll(async () => {
   [desk, browser] = await Promise.all([startDeskProcess(), launchChromium()]);
   page = await browser.newPage({ acceptDownloads: true });
   await page.goto(desk.url);
-  const nav = page.getByRole('navigation', { name: 'Screens' });
-  await nav.getByText('Settings', { exact: true }).click();
-  await connectWithApiKey(page, {
-    baseUrl: sandbox.baseUrl,
-    apiKey: sandbox.demo.apiKey,
-    clientId: sandbox.demo.clientId,
-  });
-  await page.getByLabel('Phone country').fill('AU');
-  await page.getByRole('button', { name: 'Save settings' }).click();
-  await nav.getByText('Guests', { exact: true }).click();
-  await page.getByText(/^Guests as of/).waitFor({ timeout: 60_000 });
-  await nav.getByText('Import', { exact: true }).click();
+  await connectForImport(page, sandbox);
 });
 
 afterAll(async () => {
