@@ -2,7 +2,8 @@
 // shown (a booking's yes/no answer). Numbers are compared as E.164 digits, as toReplyRow stores them.
 import { phoneDigits } from '../../shared/rules/phone';
 import type { PhoneKey } from '../search/terms';
-import type { GuestDatabase, SmsReplyRow } from './guest-db';
+import type { GuestDatabase } from './guest-db';
+import type { SmsReplyRow } from './guest-types';
 
 /** The key replies are filed under for a mobile as typed or stored (E.164 digits), or null when it is no number. */
 export function replyNumberKey(mobile: string, phoneKey: PhoneKey): string | null {

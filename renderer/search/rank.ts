@@ -1,5 +1,5 @@
 import { FIELD, fieldText } from '../db/contact';
-import type { GuestRow } from '../db/guest-db';
+import type { GuestRow } from '../db/guest-types';
 import type { PlannedToken } from './query';
 import { nameTokens, TERM } from './terms';
 

@@ -1,4 +1,5 @@
-import type { GuestDatabase, GuestRow } from '../db/guest-db';
+import type { GuestDatabase } from '../db/guest-db';
+import type { GuestRow } from '../db/guest-types';
 import type { PlannedToken, SearchPlan } from './query';
 import { rankGuests } from './rank';
 

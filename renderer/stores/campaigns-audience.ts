@@ -7,7 +7,7 @@ import {
 } from '../../shared/rules/campaign-audience';
 import { formatServiceDate } from '../../shared/rules/datetime';
 import { categoryNamesById, loadAudienceFacts } from '../db/audience-facts';
-import type { CategoryRow } from '../db/guest-db';
+import type { CategoryRow } from '../db/guest-types';
 import { useAccount } from './account';
 import { useGuests } from './guests';
 

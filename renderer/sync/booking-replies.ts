@@ -1,4 +1,5 @@
-import type { GuestDatabase, SmsReplyRow } from '../db/guest-db';
+import type { GuestDatabase } from '../db/guest-db';
+import type { SmsReplyRow } from '../db/guest-types';
 import type { PhoneKey } from '../search/terms';
 
 /** What a guest's reply says about their booking. */

@@ -54,7 +54,6 @@ export function newEntryRow<K extends OutboxKind>(
     outcomeUnknownAt: null,
     problem: null,
     hold: null,
-    result: null,
     createdAt: now,
     updatedAt: now,
     sentAt: null,
@@ -67,7 +66,7 @@ function newRow<K extends OutboxKind>(
   payload: OutboxPayloads[K],
   facts: Omit<OutboxRowFacts, 'seq'>,
 ): NewOutboxRow<K> {
-  return { ...facts, kind, payload };
+  return { ...facts, kind, payload, result: null };
 }
 
 /** Only a guest push may create the guest a local id stands for. */

@@ -86,7 +86,7 @@ export interface Outbox {
   /** Sends a waiting or failed entry again now. */
   resend(id: string): OutboxItemView;
   /** Replaces a message's or guest's details (validated again) and queues it anew. */
-  edit(id: string, payload: unknown): OutboxItemView;
+  edit(id: string, edit: { kind: OutboxKind; payload: unknown }): OutboxItemView;
   /** Drops an entry that has not gone out. */
   discard(id: string): { discarded: boolean };
   /** Drops, in one commit, those of these entries that are queued, waiting or need attention (an import cancelled); others are left as they are. */
@@ -318,8 +318,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
       commit([next]);
       return view(next);
     },
-    edit(id, payload) {
+    edit(id, { kind, payload }) {
       const row = requireRow(id);
+      if (row.kind !== kind)
+        throw new UserFacingError('This entry changed since it was opened; open it again to edit it.');
       // A new guest a person already chose to add to a guest on file keeps naming that guest.
       const newGuest = row.createsLocalId !== null && store.contactIdFor(row.createsLocalId) === undefined;
       const next = editedRow(row, payload, { phoneCountry: options.account()?.phoneCountry, newGuest }, clock.now());

@@ -150,7 +150,7 @@ export function createOutboxStore(db: Database) {
     /** Adds a new entry; returns it with its sequence number. */
     insert<K extends OutboxKind>(row: NewOutboxRow<K>): OutboxRow<K> {
       const info = insertStatement.run(encode(row));
-      return outboxRow(row.kind, row.payload, { ...row, seq: Number(info.lastInsertRowid) });
+      return outboxRow(row.kind, row.payload, row.result, { ...row, seq: Number(info.lastInsertRowid) });
     },
     /** Writes the mutable columns of an entry. */
     save(row: OutboxRow): void {
@@ -304,10 +304,11 @@ function encodeState<K extends OutboxKind>(row: NewOutboxRow<K>) {
 
 /**
  * A row from SQLite, decoded. Its payload was checked against its kind's schema when it was
- * queued or edited (prepareEntry), the only ways in; JSON.parse gives it back as it was written.
+ * queued or edited (prepareEntry), and its result built by its kind's sender (DeliveryOutcome<K>),
+ * the only ways in; JSON.parse gives them back as they were written.
  */
 function decode(raw: RawRow): OutboxRow {
-  return outboxRow(raw.kind, JSON.parse(raw.payload), {
+  return outboxRow(raw.kind, JSON.parse(raw.payload), raw.result === null ? null : JSON.parse(raw.result), {
     seq: raw.seq,
     id: raw.id,
     state: raw.state,
@@ -322,7 +323,6 @@ function decode(raw: RawRow): OutboxRow {
     outcomeUnknownAt: raw.outcome_unknown_at,
     problem: raw.problem === null ? null : JSON.parse(raw.problem),
     hold: raw.hold === null ? null : JSON.parse(raw.hold),
-    result: raw.result === null ? null : JSON.parse(raw.result),
     createdAt: raw.created_at,
     updatedAt: raw.updated_at,
     sentAt: raw.sent_at,

@@ -85,7 +85,7 @@ export function createReservationHandlers(
     },
 
     listPendingBookings: async () => ({
-      items: deps.pendingEntries().filter((item) => item.kind === 'push_reservations'),
+      items: deps.pendingEntries().flatMap((item) => (item.kind === 'push_reservations' ? [item] : [])),
     }),
   };
 }

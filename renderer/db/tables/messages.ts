@@ -1,7 +1,8 @@
 // The Messages and Campaigns tables of the guest cache (Dexie version 20): read marks of SMS replies.
 // Sent items and replies themselves live in the guests' version 1 tables (sentItems, smsReplies).
 import type { Table } from 'dexie';
-import type { GuestDatabase, SentItemRow, SmsReplyRow } from '../guest-db';
+import type { GuestDatabase } from '../guest-db';
+import type { SentItemRow, SmsReplyRow } from '../guest-types';
 import type { TableLayout } from '../layout';
 
 /** A reply staff have opened. */

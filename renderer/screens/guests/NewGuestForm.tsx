@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { detailsToAdd } from '../../../shared/rules/contact-identity';
 import { AddDetailsDialog } from '../../components/AddDetailsDialog';
 import { FIELD } from '../../db/contact';
-import type { GuestRow } from '../../db/guest-db';
+import type { GuestRow } from '../../db/guest-types';
 import { useAccount } from '../../stores/account';
 import { useGuests } from '../../stores/guests';
 import { openGuest } from '../../stores/guests-panel';

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Text } from '@mantine/core';
-import type { GuestWrite, WriteState } from '../../db/guest-db';
+import type { GuestWrite, WriteState } from '../../db/guest-types';
 import { useNavigation } from '../../stores/navigation';
 
 /** Staff's words for an outbox state. */

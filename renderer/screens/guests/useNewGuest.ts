@@ -6,7 +6,7 @@ import { normalizePhone, type CountryCode } from '../../../shared/rules/phone';
 import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
 import { FIELD, type FieldValue } from '../../db/contact';
-import type { FieldRow, GuestRow } from '../../db/guest-db';
+import type { FieldRow, GuestRow } from '../../db/guest-types';
 import { TERM } from '../../search/terms';
 import { useAccount } from '../../stores/account';
 import { useGuests } from '../../stores/guests';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { GuestRow } from '../../db/guest-db';
+import type { GuestRow } from '../../db/guest-types';
 import { planSearch } from '../../search/query';
 import { searchGuests } from '../../search/search-guests';
 import { useGuests } from '../../stores/guests';

@@ -7,7 +7,7 @@ import { normalizePhone, type CountryCode } from '../../../shared/rules/phone';
 import { getDesk } from '../../bridge/desk';
 import { AddDetailsDialog } from '../../components/AddDetailsDialog';
 import { FIELD, type FieldValue } from '../../db/contact';
-import type { GuestRow } from '../../db/guest-db';
+import type { GuestRow } from '../../db/guest-types';
 import { TERM } from '../../search/terms';
 import { useAccount } from '../../stores/account';
 import { useGuests } from '../../stores/guests';

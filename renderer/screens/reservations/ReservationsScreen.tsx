@@ -1,5 +1,6 @@
 import { Modal, Stack, Text, Title, Group } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
+import { countsInCovers } from '../../../shared/rules/booking-status';
 import type { BookingFieldRow } from '../../db/tables/reservations';
 import { useAccount } from '../../stores/account';
 import { useReservations } from '../../stores/reservations';
@@ -25,7 +26,7 @@ import { WeekStrip } from './WeekStrip';
 export function ReservationsScreen() {
   const account = useAccount((state) => state.account);
   const tables = useReservations((state) => state.tables);
-  const notSetUp = useReservations((state) => state.status.notSetUp);
+  const notSetUp = useReservations((state) => state.status.unavailable);
   if (!account || account.state === 'none' || !tables) {
     return <Text role="status">Connect an account in Settings (or start the demo) to see the bookings.</Text>;
   }
@@ -86,7 +87,7 @@ function DayBook({ timeZone }: { timeZone: string }) {
         date={date}
         today={today}
         covers={totalCovers(dayAll)}
-        bookings={dayAll.filter((booking) => booking.status !== 'Cancelled').length}
+        bookings={dayAll.filter((booking) => countsInCovers(booking.status)).length}
       />
       <WeekStrip week={week} date={date} today={today} bookings={weekBookings ?? []} />
       <BookingFilters selectFields={selectFields} />

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fieldDefinition, reservationRecord } from '../../api/response-schemas';
 import { channel } from '../define';
-import { outboxItemView } from './outbox';
+import { OUTBOX_ITEMS } from './outbox';
 import { queuedWrite } from './guests';
 
 /** Largest page of bookings one bridge message carries while the renderer fetches a pull. */
@@ -77,7 +77,7 @@ export const reservationChannels = {
   /** Queues a new or changed booking (push_reservations) for a guest: a service contact id or a local id of a guest recorded here. */
   saveBooking: channel(z.object({ guestKey: z.string().min(1).max(100), booking: bookingInput }).strict(), queuedWrite),
   /** Bookings this desk queued that the service has not confirmed (they overlay the cache). */
-  listPendingBookings: channel(z.object({}).strict(), z.object({ items: z.array(outboxItemView) })),
+  listPendingBookings: channel(z.object({}).strict(), z.object({ items: z.array(OUTBOX_ITEMS.push_reservations) })),
 };
 
 export const reservationEvents = {};

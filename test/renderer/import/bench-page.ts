@@ -10,7 +10,7 @@ import type { GridRow } from '../../../renderer/import/session';
 import { wrapWorker } from '../../../renderer/import/worker-client';
 import { fieldLabel } from '../../../renderer/screens/guests/field-labels';
 import { createPhoneKey } from '../../../renderer/search/phone';
-import { createGuestSync } from '../../../renderer/sync/guest-sync';
+import { createGuestSync } from '../../../renderer/sync/guest-collection';
 
 /** What one import measured (ms, bytes, counts). */
 export interface ImportTimings {

@@ -7,6 +7,7 @@ import { createGuestHandlers } from '../../../electron/core/guests/handlers';
 import { createOutbox, type Outbox } from '../../../electron/core/outbox/outbox';
 import type { AccountSettings, DeskServices } from '../../../electron/core/services';
 import { createSandbox, type Sandbox } from '../../../sandbox/index';
+import { asKind } from '../../support/outbox-entry';
 
 let sandbox: Sandbox;
 let client: ServiceClient;
@@ -178,7 +179,7 @@ describe('one-off messages', () => {
     expect(log).toHaveLength(1);
     expect(log[0]!.to.replace('+', '')).toBe('61412345678');
     const { items } = await handlers.listSentItems({ from: new Date(Date.now() - 60_000).toISOString(), type: 'sms' });
-    expect(items.map((item) => item.reference_id)).toContain(sent.result!.reference_id);
+    expect(items.map((item) => item.reference_id)).toContain(asKind(sent, 'sms').result!.reference_id);
   });
 
   it('refuses a schedule that has already passed in the account’s time zone', async () => {

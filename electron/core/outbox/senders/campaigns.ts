@@ -29,7 +29,7 @@ async function deliverOne(
   row: OutboxRow<'campaign_send'>,
   service: ServiceAccess,
   options: CampaignSenderOptions,
-): Promise<DeliveryOutcome> {
+): Promise<DeliveryOutcome<'campaign_send'>> {
   if (!options.ledger)
     return {
       type: 'failed',
