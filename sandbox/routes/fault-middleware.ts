@@ -50,7 +50,7 @@ export function faultMiddleware(faults: FaultInjector): MiddlewareHandler<{ Vari
         return transportFaultResponse('refuse');
       case 'drop_before_commit':
         // Read the body first: the request reached the service, which then lost the connection.
-        await c.req.raw.arrayBuffer().catch(() => undefined);
+        await c.req.raw.arrayBuffer().catch(() => undefined); // the connection is dropped next whatever the read gave
         return transportFaultResponse('drop');
       case 'http_error': {
         const status = decision.fault.status ?? 503;

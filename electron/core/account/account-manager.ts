@@ -270,7 +270,7 @@ export function createAccountManager(options: AccountManagerOptions) {
       // then the API key, as for any sign-in (ARCHITECTURE §4). Without it the demo key still works.
       const credentials = await options
         .signInWithToken(demo.baseUrl, demo.username, demo.password)
-        .catch(() => undefined);
+        .catch(() => undefined); // without the sign-in the demo's own key works; only the dashboard link needs it
       const secret = credentials?.secret;
       await leaveOtherAccounts(demo.clientId, input.discardUnsent, async () => {
         if (connection && !connection.settings.demo) await this.forgetCurrent();

@@ -27,15 +27,19 @@ export function GuestPicker({
   const cache = useGuests((state) => state.cache);
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<GuestRow[]>([]);
+  const [searchFailed, setSearchFailed] = useState<string | null>(null);
   const [active, setActive] = useState(0);
   const [creating, setCreating] = useState(false);
 
   useEffect(() => {
+    setSearchFailed(null);
     if (!cache || !query.trim()) return setResults([]);
     let current = true;
-    void searchGuests(cache.db, planSearch(query, cache.planContext), PICKER_LIMIT).then(
+    searchGuests(cache.db, planSearch(query, cache.planContext), PICKER_LIMIT).then(
       (result) => current && (setResults(result.rows), setActive(0)),
-      () => current && setResults([]),
+      // A failed search is not "no guest": saying so would invite a second record of a guest on file.
+      (error: unknown) =>
+        current && (setResults([]), setSearchFailed(error instanceof Error ? error.message : String(error))),
     );
     return () => {
       current = false;
@@ -116,7 +120,13 @@ export function GuestPicker({
           </Stack>
         </ScrollArea.Autosize>
       )}
-      {query.trim() && results.length === 0 && (
+      {searchFailed && (
+        <Alert color="red" role="alert" p="xs">
+          The guest list could not be searched ({searchFailed}). Try again before recording a new guest: they may be on
+          file already.
+        </Alert>
+      )}
+      {query.trim() && results.length === 0 && !searchFailed && (
         <Text size="sm" c="dimmed">
           No guest on file matches “{query}”.
         </Text>

@@ -143,7 +143,7 @@ describe('profile edits and new guests through the outbox', () => {
       item: { item_desc: 'Negroni', price: '18.50' },
     });
     expect(created.guestKey).toBe(localId);
-    expect(await onService({ PatronEmail: 'olive@example.com' }).catch(() => [])).toEqual([]);
+    expect(await onService({ PatronEmail: 'olive@example.com' }).catch(() => [])).toEqual([]); // offline: none asked
     await sandbox.operator.setOffline(false);
     const sent = await until(created.outboxId, 'sent');
     await until(purchase.outboxId, 'sent');
