@@ -5,16 +5,10 @@ import { planSearch } from '../../search/query';
 import { searchGuests } from '../../search/search-guests';
 import { useGuests } from '../../stores/guests';
 import { InlineNewGuest } from './InlineNewGuest';
+import type { PickedGuest } from './picked-guest';
 
 /** How many guests the picker lists while typing. */
 const PICKER_LIMIT = 8;
-
-/** The guest a booking is for, as the form shows them. */
-export interface PickedGuest {
-  key: string;
-  label: string;
-  detail: string;
-}
 
 /** Finds the booking's guest as you type (the Guests search), or records a new one inline with the New guest rules. */
 export function GuestPicker({

@@ -10,7 +10,7 @@ import { closeBookingForm, showDay, useReservationsView } from '../../stores/res
 import { newBookingId } from '../../stores/reservations-writes';
 import { toInputValue, toServiceValue } from '../guests/field-values';
 import { checkWallTime } from './booking-time';
-import type { PickedGuest } from './GuestPicker';
+import type { PickedGuest } from './picked-guest';
 import { minutesOf, timeLabel } from './slots';
 
 /** What the booking form holds while staff type: nothing is lost on a refused save. */
