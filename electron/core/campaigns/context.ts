@@ -2,7 +2,7 @@
 // campaign, the outbox for sends made offline, and the campaignChanged event.
 import type { Audience } from '../../../shared/rules/campaign-audience';
 import { UserFacingError } from '../../../shared/bridge/result';
-import type { AccountSettings, DeskServices } from '../services';
+import { connectedAccount, type AccountSettings, type DeskServices } from '../services';
 import { explainCampaignError } from './refusals';
 import { createServiceDraft, draftDigest, draftRequestOf } from './service-calls';
 import { viewOf, type CampaignRecord, type CampaignStore, type CampaignView } from './store';
@@ -50,11 +50,7 @@ export interface CampaignContext {
 /** Builds the helpers on the desk's services and the handler options. */
 export function createCampaignContext(services: DeskServices, options: CampaignHandlerOptions): CampaignContext {
   const now = options.now ?? (() => new Date());
-  const account = (): AccountSettings => {
-    const settings = services.account();
-    if (!settings) throw new UserFacingError('No account is connected. Connect one in Settings, or start the demo.');
-    return settings;
-  };
+  const account = () => connectedAccount(services);
   const find = (id: string): CampaignRecord => {
     const record = options.store().get(account().clientId, id);
     if (!record) throw new UserFacingError('This campaign is not on this desk any more. Refresh the list.');

@@ -1,12 +1,12 @@
 import { ServiceFailureError } from '../../../shared/api/errors';
 import type { OutboxItemView } from '../outbox/types';
 import type { reservationChannels } from '../../../shared/bridge/channels/reservations';
-import type { DeskHandlers, ResponseOf } from '../../../shared/bridge/contract';
-import { UserFacingError } from '../../../shared/bridge/result';
+import type { DeskHandlers } from '../../../shared/bridge/contract';
+import type { ReservationRecord } from '../../../shared/api/response-schemas';
 import { formatServiceDateTime } from '../../../shared/rules/datetime';
 import { explainReadError } from '../guests/errors';
-import { createPullStore } from '../guests/pulls';
-import type { AccountSettings, DeskServices } from '../services';
+import { createPullStore } from '../pull-store';
+import { connectedAccount, type DeskServices } from '../services';
 import { bookingPayload } from './payload';
 
 type ReservationHandlers = Pick<DeskHandlers, keyof typeof reservationChannels>;
@@ -29,13 +29,8 @@ export function createReservationHandlers(
   options: { now?: () => Date } = {},
 ): ReservationHandlers {
   const now = options.now ?? (() => new Date());
-  const pulls = createPullStore(() => now().getTime());
-
-  const account = (): AccountSettings => {
-    const settings = services.account();
-    if (!settings) throw new UserFacingError('No account is connected. Connect one in Settings, or start the demo.');
-    return settings;
-  };
+  const pulls = createPullStore<ReservationRecord>('bookings', () => now().getTime());
+  const account = () => connectedAccount(services);
 
   /** Runs a read; "not set up" becomes an answer, not an error. */
   const read = async <T>(
@@ -66,8 +61,8 @@ export function createReservationHandlers(
     },
 
     pullReservationsPage: async ({ pullId, offset, limit }) => {
-      const { contacts, remaining } = pulls.page(pullId, offset, limit);
-      return { bookings: contacts as ResponseOf<'pullReservationsPage'>['bookings'], remaining };
+      const { items, remaining } = pulls.page(pullId, offset, limit);
+      return { bookings: items, remaining };
     },
 
     listReservationFields: async () => {
