@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DeskHandlers, EventPayload } from '../../shared/bridge/contract';
-import { createAccountManager, type DemoService } from './account/account-manager';
+import { createAccountManager, type AccountManager, type DemoService } from './account/account-manager';
 import { startDemoService } from './account/demo-service';
 import { createDashboard } from './account/dashboard';
 import { createAccountHandlers } from './account/handlers';
@@ -62,20 +62,42 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   }
 }
 
+/** The desk database, or why it cannot be opened (the desk then offers only what needs no database). */
+function openDatabase(dataDir: string): { db: Database | null; databaseFile: string; databaseProblem?: string } {
+  const databaseFile = join(dataDir, 'desk.sqlite');
+  try {
+    return { db: openDeskDatabase(databaseFile), databaseFile };
+  } catch (error) {
+    if (!(error instanceof DeskDatabaseError)) throw error;
+    return { db: null, databaseFile, databaseProblem: `${error.message} ${error.whatToDo}` };
+  }
+}
+
+/** The outbox of the desk database (or one that says why it cannot be used), for the connected account. */
+function createDeskOutbox(db: Database | null, databaseProblem: string | undefined, account: AccountManager): Outbox {
+  if (!db) return unavailableOutbox(databaseProblem!);
+  return createOutbox({
+    db,
+    account: () => {
+      const current = account.settings();
+      return current
+        ? {
+            clientId: current.clientId,
+            client: account.requireClient(),
+            phoneCountry: current.defaultPhoneCountry,
+            timeZone: current.timeZone,
+          }
+        : null;
+    },
+    onListenerError: (error) => console.error('[desk] outbox listener failed:', error),
+  });
+}
+
 /** The desk core on a data folder whose lock is held. */
 async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<DeskCore> {
   const events = createDeskEvents((error) => console.error('[desk] event listener failed:', error));
   const keychain = options.keychain ?? (await openKeychain());
-
-  const databaseFile = join(options.dataDir, 'desk.sqlite');
-  let db: Database | null = null;
-  let databaseProblem: string | undefined;
-  try {
-    db = openDeskDatabase(databaseFile);
-  } catch (error) {
-    if (!(error instanceof DeskDatabaseError)) throw error;
-    databaseProblem = `${error.message} ${error.whatToDo}`;
-  }
+  const { db, databaseFile, databaseProblem } = openDatabase(options.dataDir);
 
   const status = (): EventPayload<'statusChanged'> => ({
     account: { state: account.view().state, label: account.view().label },
@@ -102,56 +124,79 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
       emitStatus();
     },
   });
-
-  const dashboard = createDashboard({ account, openExternal: options.openExternal });
-
-  const outbox: Outbox = db
-    ? createOutbox({
-        db,
-        account: () => {
-          const current = account.settings();
-          return current
-            ? {
-                clientId: current.clientId,
-                client: account.requireClient(),
-                phoneCountry: current.defaultPhoneCountry,
-                timeZone: current.timeZone,
-              }
-            : null;
-        },
-        onListenerError: (error) => console.error('[desk] outbox listener failed:', error),
-      })
-    : unavailableOutbox(databaseProblem!);
-
+  const outbox = createDeskOutbox(db, databaseProblem, account);
   if (db) {
     outbox.subscribe(({ summary, changed, removed }) => {
       events.emit('outboxChanged', { summary, changed, removed });
       emitStatus();
     });
   }
+  const dashboard = createDashboard({ account, openExternal: options.openExternal });
+  const handlers = deskHandlers({
+    options,
+    db,
+    databaseFile,
+    databaseProblem,
+    events,
+    account,
+    outbox,
+    dashboard,
+    status,
+  });
 
+  await account.restore();
+  if (db) outbox.start();
+  return {
+    handlers,
+    events,
+    publishAddress: (url) => lock.publishAddress(url),
+    dashboardLink: () => dashboard.link(),
+    close: async () => {
+      try {
+        if (db) await outbox.stop();
+        await account.close();
+        db?.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
+}
+
+/** Every channel's handler, each feature's from its own folder. */
+function deskHandlers(parts: {
+  options: DeskCoreOptions;
+  db: Database | null;
+  databaseFile: string;
+  databaseProblem: string | undefined;
+  events: DeskEvents;
+  account: AccountManager;
+  outbox: Outbox;
+  dashboard: ReturnType<typeof createDashboard>;
+  status: () => EventPayload<'statusChanged'>;
+}): DeskHandlers {
+  const { options, db, databaseProblem, events, account, outbox } = parts;
   const services: DeskServices = {
     events,
     account: () => account.settings(),
     requireClient: () => account.requireClient(),
     enqueue: async (kind, payload, enqueueOptions) => outbox.enqueue(kind, payload, enqueueOptions),
   };
-
-  const handlers: DeskHandlers = {
+  return {
     ...createAppHandlers({
       mode: options.mode,
       version: options.version,
-      status,
+      status: parts.status,
       ...(db ? { networkOnline: () => outbox.notifyOnline() } : {}),
       databaseProblem,
-      databaseFile,
+      databaseFile: parts.databaseFile,
       mayOpenLink: (url) => account.mayOpenLink(url),
       openExternal: options.openExternal,
     }),
     ...createAccountHandlers({
       account,
       events,
-      dashboard,
+      dashboard: parts.dashboard,
       localData: {
         // Unsent entries were discarded by the disconnect itself; what is left is the record of sent ones.
         clear: async () => {
@@ -169,24 +214,5 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
       ? createImportHandlers({ db, outbox, clientId: () => account.settings()?.clientId ?? null })
       : unavailableImports(databaseProblem!)),
     ...createCampaignDesk(services, db ? { db, outbox } : null, databaseProblem),
-  };
-
-  await account.restore();
-  if (db) outbox.start();
-
-  return {
-    handlers,
-    events,
-    publishAddress: (url) => lock.publishAddress(url),
-    dashboardLink: () => dashboard.link(),
-    close: async () => {
-      try {
-        if (db) await outbox.stop();
-        await account.close();
-        db?.close();
-      } finally {
-        lock.release();
-      }
-    },
   };
 }
