@@ -51,8 +51,8 @@ export interface ListQuery {
   beforeSeq?: number;
 }
 
-/** The outbox tables as typed queries; the only code that writes SQL for the outbox. */
-export function createOutboxStore(db: Database) {
+/** The statements about single entries: insert, save, claim, and the look-ups by id, reference and local id. */
+function entryStatements(db: Database) {
   const insertStatement = db.prepare(`
     INSERT INTO outbox_items (id, kind, state, account, guest_key, payload, reference_id, creates_local_id, needs_local_id,
       attempts, next_attempt_at, waiting_reason, outcome_unknown_at, problem, hold, result, created_at, updated_at, sent_at)
@@ -81,6 +81,21 @@ export function createOutboxStore(db: Database) {
   const dependants = db.prepare<[string], RawRow>(
     `SELECT * FROM outbox_items WHERE needs_local_id = ? AND state NOT IN ('sent', 'discarded') ORDER BY seq`,
   );
+  return {
+    insertStatement,
+    updateStatement,
+    updateStateStatement,
+    claimStatement,
+    byId,
+    byState,
+    byReference,
+    byCreatedLocalId,
+    dependants,
+  };
+}
+
+/** The statements about the line, counts, local ids, paused kinds, and unsent or finished entries. */
+function queueStatements(db: Database) {
   // The partial index keeps the line in enqueue order, so a page is a range scan without sorting.
   const line = db.prepare<
     [{ after: number; limit: number }],
@@ -131,6 +146,41 @@ export function createOutboxStore(db: Database) {
     `DELETE FROM outbox_items WHERE state IN ('sent', 'discarded') RETURNING id`,
   );
 
+  return {
+    line,
+    nextWake,
+    pendingCounts,
+    sentCount,
+    localIdLookup,
+    insertLocalId,
+    paused,
+    pause,
+    resume,
+    unsentCount,
+    discardUnsent,
+    pruneSent,
+    forgetFinished,
+  };
+}
+
+/** The outbox tables as typed queries; the only code that writes SQL for the outbox. */
+export function createOutboxStore(db: Database) {
+  return { ...entryQueries(db, entryStatements(db)), ...queueQueries(db, queueStatements(db)) };
+}
+
+/** Queries of single entries. */
+function entryQueries(db: Database, statements: ReturnType<typeof entryStatements>) {
+  const {
+    insertStatement,
+    updateStatement,
+    updateStateStatement,
+    claimStatement,
+    byId,
+    byState,
+    byReference,
+    byCreatedLocalId,
+    dependants,
+  } = statements;
   return {
     /**
      * Runs `work` in one immediate write transaction. By default it is flushed to disk before it
@@ -189,6 +239,27 @@ export function createOutboxStore(db: Database) {
     dependantsOf(localId: string): OutboxRow[] {
       return dependants.all(localId).map(decode);
     },
+  };
+}
+
+/** Queries of the line, the counts and the account's entries as a whole. */
+function queueQueries(db: Database, statements: ReturnType<typeof queueStatements>) {
+  const {
+    line,
+    nextWake,
+    pendingCounts,
+    sentCount,
+    localIdLookup,
+    insertLocalId,
+    paused,
+    pause,
+    resume,
+    unsentCount,
+    discardUnsent,
+    pruneSent,
+    forgetFinished,
+  } = statements;
+  return {
     /** A page of the line (queued and waiting entries) in enqueue order, after `after` (a seq). */
     line(after: number, limit: number): LineEntry[] {
       return line.all({ after, limit }).map((row) => ({
@@ -211,25 +282,7 @@ export function createOutboxStore(db: Database) {
       return { pending: pendingCounts.all(), sent: sentCount.get()?.count ?? 0 };
     },
     /** Newest first. */
-    list(query: ListQuery = {}): OutboxRow[] {
-      const where: string[] = [`state != 'discarded'`];
-      const params: unknown[] = [];
-      if (query.states?.length) {
-        where.push(`state IN (${query.states.map(() => '?').join(', ')})`);
-        params.push(...query.states);
-      }
-      if (query.guestKey !== undefined) {
-        where.push('guest_key = ?');
-        params.push(query.guestKey);
-      }
-      if (query.beforeSeq !== undefined) {
-        where.push('seq < ?');
-        params.push(query.beforeSeq);
-      }
-      params.push(query.limit ?? 500);
-      const sql = `SELECT * FROM outbox_items WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT ?`;
-      return (db.prepare(sql).all(...params) as RawRow[]).map(decode);
-    },
+    list: (query: ListQuery = {}): OutboxRow[] => listRows(db, query),
     /** The service's contact_id for a guest recorded here under a local id, once its push succeeded. */
     contactIdFor(localId: string): string | undefined {
       return localIdLookup.get(localId)?.contact_id;
@@ -266,6 +319,27 @@ export function createOutboxStore(db: Database) {
       return pruneSent.run(before).changes;
     },
   };
+}
+
+/** Entries newest first, filtered by stored state and guest, a page before `beforeSeq`. */
+function listRows(db: Database, query: ListQuery): OutboxRow[] {
+  const where: string[] = [`state != 'discarded'`];
+  const params: unknown[] = [];
+  if (query.states?.length) {
+    where.push(`state IN (${query.states.map(() => '?').join(', ')})`);
+    params.push(...query.states);
+  }
+  if (query.guestKey !== undefined) {
+    where.push('guest_key = ?');
+    params.push(query.guestKey);
+  }
+  if (query.beforeSeq !== undefined) {
+    where.push('seq < ?');
+    params.push(query.beforeSeq);
+  }
+  params.push(query.limit ?? 500);
+  const sql = `SELECT * FROM outbox_items WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT ?`;
+  return (db.prepare(sql).all(...params) as RawRow[]).map(decode);
 }
 
 export type OutboxStore = ReturnType<typeof createOutboxStore>;
