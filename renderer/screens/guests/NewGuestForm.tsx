@@ -1,9 +1,7 @@
-import { Alert, Button, Collapse, Group, SimpleGrid, Stack, TagsInput, Text, Title } from '@mantine/core';
+import { Button, Collapse, SimpleGrid, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { DuplicateOffer } from '../../components/DuplicateOffer';
 import { FIELD } from '../../db/contact';
-import type { GuestRow } from '../../db/guest-types';
-import { useAccount } from '../../stores/account';
 import { useGuests } from '../../stores/guests';
 import { openGuest } from '../../stores/guests-panel';
 import { FormFooter } from './FormFooter';
