@@ -13,7 +13,7 @@ export interface LikelyDuplicate {
 }
 
 /** The guests on file among the likely duplicates, each once. */
-export function guestsOnFile(duplicates: readonly LikelyDuplicate[]): GuestRow[] {
+function guestsOnFile(duplicates: readonly LikelyDuplicate[]): GuestRow[] {
   return [...new Map(duplicates.map(({ row }) => [row.key, row])).values()];
 }
 

@@ -5,7 +5,8 @@ import type { PhoneKey } from '../search/terms';
 import type { ContactRecord } from './contact';
 import { toGuestRow, writesByGuest } from './guest-row';
 import type { CategoryRow, FieldRow, GuestRow, GuestWrite, SentItemRow, SmsReplyRow } from './guest-types';
-import { CACHE_LAYOUT, declareLayout, type TableLayout } from './layout';
+import { CACHE_LAYOUT, declareLayout } from './layout';
+import type { TableLayout } from './table-layout';
 import { applyContactWrite, overlayWrites } from './overlay';
 
 /** A fact the cache keeps (each synced collection's, under its own key). */

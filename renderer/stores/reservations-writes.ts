@@ -9,7 +9,7 @@ export function newBookingId(): string {
 }
 
 /** The booking as the desk pushes it again, with some of its fields changed. */
-export function bookingInputOf(booking: BookingView, changes: Partial<BookingInput> = {}): BookingInput {
+function bookingInputOf(booking: BookingView, changes: Partial<BookingInput> = {}): BookingInput {
   const custom: BookingInput['custom'] = {};
   for (const [name, value] of Object.entries(booking.custom)) if (isPushable(value)) custom[name] = value;
   return {

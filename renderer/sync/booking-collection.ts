@@ -11,7 +11,7 @@ import { bookingOfEntry, type BookingEntry, type BookingView } from './booking-o
 import { createCollection, type Collection, type CollectionSpec, type CollectionStatus } from './collection';
 
 /** Where the bookings' sync facts are kept in the cache's meta table. */
-export const BOOKING_META_KEY = 'reservations-sync';
+const BOOKING_META_KEY = 'reservations-sync';
 
 /** What the bookings' sync works with. */
 export interface BookingSyncOptions {
@@ -23,7 +23,7 @@ export interface BookingSyncOptions {
 }
 
 /** The bookings' declaration: field definitions first, then pulls, rows and the sweep. */
-export function bookingCollectionSpec(
+function bookingCollectionSpec(
   options: Pick<BookingSyncOptions, 'desk' | 'tables'>,
 ): CollectionSpec<Parameters<typeof bookingRowOfPull>[0], BookingRow> {
   const { desk, tables } = options;

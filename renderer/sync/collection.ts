@@ -109,7 +109,7 @@ export async function readCollectionMeta(
 }
 
 /** Records a collection's sync facts (merged into what is there, other facts kept). */
-export function updateCollectionMeta(
+function updateCollectionMeta(
   meta: CollectionSpec<unknown, unknown>['meta'],
   key: string,
   patch: CollectionMeta,
@@ -130,7 +130,7 @@ function held<T>(promise: Promise<T>): Promise<() => T> {
 }
 
 /** Starts one pull and writes it into the cache (or answers that the account has none of the collection). */
-export async function pullCollection<Item, Row>(
+async function pullCollection<Item, Row>(
   spec: Pick<CollectionSpec<Item, Row>, 'pull' | 'begin'>,
   options: PullOptions,
 ): Promise<PullOutcome | Unavailable> {
@@ -177,7 +177,7 @@ export async function writePull<Item, Row>(
 }
 
 /** An error's message for staff. */
-export function messageOf(error: unknown): string {
+function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 

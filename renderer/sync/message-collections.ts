@@ -4,8 +4,8 @@
 // nothing older. Neither has queued writes of its own laid over it: messages waiting in the outbox show
 // in a guest's history from the guest cache's writes.
 import type { DeskApi } from '../../shared/bridge/contract';
-import { phoneDigits } from '../../shared/rules/phone';
 import type { GuestDatabase } from '../db/guest-db';
+import { replyNumberKey } from '../db/replies-by-number';
 import type { SentItemRow, SmsReplyRow } from '../db/guest-types';
 import type { PhoneKey } from '../search/terms';
 import { reportBackgroundFailure } from '../stores/background-failures';
@@ -77,8 +77,8 @@ function replySpec(options: MessageCollectionOptions): CollectionSpec<SmsReply, 
 type SmsReply = Awaited<ReturnType<DeskApi['listSmsReplies']>>['replies'][number];
 
 /** An SMS reply with a stable id (the service gives none) and its number as E.164 digits. */
-export function toReplyRow(reply: SmsReply, phoneKey: PhoneKey): SmsReplyRow {
-  const phone = phoneKey(reply.number) ?? phoneDigits(reply.number);
+function toReplyRow(reply: SmsReply, phoneKey: PhoneKey): SmsReplyRow {
+  const phone = replyNumberKey(reply.number, phoneKey) ?? '';
   return { ...reply, phone, id: `${reply.timestamp}|${phone}|${reply.reference_id ?? ''}|${reply.message}` };
 }
 

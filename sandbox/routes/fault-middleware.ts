@@ -10,7 +10,7 @@ export interface FaultVariables {
 }
 
 /** The API method a /v1 path addresses: "request_token", "signin", or the segment after the key. */
-export function methodOfPath(path: string): string {
+function methodOfPath(path: string): string {
   const parts = path.split('/').filter(Boolean);
   if (parts.length === 2 && parts[1] === 'request_token') return 'request_token';
   return parts[2] ?? '';
@@ -33,7 +33,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 /** Cuts a body short so it is no longer valid JSON. */
-export function corruptBody(text: string): string {
+function corruptBody(text: string): string {
   return `${text.slice(0, Math.floor(text.length / 2))}<!-- truncated`;
 }
 

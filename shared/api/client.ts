@@ -16,7 +16,6 @@ import {
 import { redactApiKey } from './redact';
 import { exchange, type ServiceLogEntry } from './transport';
 
-export { buildSigninLink, buildSignupLink, requestToken } from './partner';
 export type { ServiceLogEntry } from './transport';
 
 /** One client method: optional input where every parameter is optional (categories, sent_items, sms_inbox). */

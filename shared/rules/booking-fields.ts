@@ -2,14 +2,7 @@
 // other field of a reservation is the account's own (table area, special requests…), kept by name.
 
 /** The desk's own reservation fields, in the order a push lists them. */
-export const STANDARD_BOOKING_FIELDS = [
-  'id',
-  'total_attendees',
-  'attendee_names',
-  'bookingStatus',
-  'Date',
-  'Time',
-] as const;
+const STANDARD_BOOKING_FIELDS = ['id', 'total_attendees', 'attendee_names', 'bookingStatus', 'Date', 'Time'] as const;
 
 /** A reservation field the desk sets itself. */
 export type StandardBookingField = (typeof STANDARD_BOOKING_FIELDS)[number];

@@ -26,7 +26,7 @@ export const STATUS_KEYS: Record<BookingStatus, string> = {
 };
 
 /** Mantine colour of each status on the timeline. */
-export const STATUS_COLOURS: Record<BookingStatus, string> = {
+const STATUS_COLOURS: Record<BookingStatus, string> = {
   Unconfirmed: 'gray',
   Pending: 'yellow',
   Confirmed: 'blue',

@@ -20,7 +20,7 @@ export interface OutboxConfig {
   keepFinishedForMs: number;
 }
 
-export const DEFAULT_OUTBOX_CONFIG: OutboxConfig = {
+const DEFAULT_OUTBOX_CONFIG: OutboxConfig = {
   batchSize: { push_contact: 100, add_purchase: 100, push_reservations: 50 },
   concurrency: 4,
   backoff: { baseMs: 1000, maxMs: 5 * 60_000 },

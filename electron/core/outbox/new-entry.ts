@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { UserFacingError } from '../../../shared/bridge/result';
 import { withContactId } from './local-ids';
-import { uniqueReferenceId, type PreparedEntry } from './prepare';
+import { uniqueReferenceId } from './prepare';
+import type { PreparedEntry } from './prepared-entry';
 import { assertNewGuest } from './prepare-records';
 import type { OutboxStore } from './store';
 import type { NewOutboxRow, OutboxKind, OutboxPayloads, OutboxRowFacts } from './types';

@@ -66,7 +66,7 @@ export async function judgeDuplicateGuest(
 }
 
 /** The needs-attention problem naming the guests the service already has. */
-export function duplicateProblem(contact: Payload, guests: ExistingGuest[]): Problem {
+function duplicateProblem(contact: Payload, guests: ExistingGuest[]): Problem {
   const newName = guestDisplayName(contact);
   if (guests.length === 0) {
     return {

@@ -10,13 +10,12 @@ import type { OutboxState } from '../../../shared/outbox/states';
 
 export {
   OUTBOX_KIND_SPECS,
-  OUTBOX_KINDS,
   type OutboxKind,
   type OutboxPayload,
   type OutboxPayloads,
   type OutboxResults,
 } from '../../../shared/outbox/kinds';
-export { OUTBOX_STATES, type OutboxState } from '../../../shared/outbox/states';
+export type { OutboxState } from '../../../shared/outbox/states';
 
 /** A state as stored: the visible ones, plus discarded (kept for the record, never shown). */
 export type StoredState = OutboxState | 'discarded';

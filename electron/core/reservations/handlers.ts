@@ -14,7 +14,7 @@ type ReservationHandlers = Pick<DeskHandlers, keyof typeof reservationChannels>;
 /** The service's words when an account has no reservations (reference 7.1). */
 const NOT_SET_UP = /reservations not set ?up/i;
 /** The plain sentence the desk shows instead. */
-export const NOT_SET_UP_SENTENCE =
+const NOT_SET_UP_SENTENCE =
   'Reservations are not set up for this account. The venue can ask the service to turn them on.';
 
 /** What the reservation handlers need beyond the shared services: the outbox's pending entries. */

@@ -1,7 +1,7 @@
 import type Dexie from 'dexie';
 import type { Table } from 'dexie';
 import type { BookingStatusValue } from '../../../shared/rules/booking-status';
-import type { TableLayout } from '../layout';
+import type { TableLayout } from '../table-layout';
 
 /** A cached booking (reference 2.6) with what the day view and search need without reading its guest. */
 export interface BookingRow {

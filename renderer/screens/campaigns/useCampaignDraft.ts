@@ -82,7 +82,7 @@ export function useCampaignDraft(campaign: CampaignView) {
 }
 
 /** The editable part of a campaign view. */
-export function contentOf(campaign: CampaignView): CampaignContent {
+function contentOf(campaign: CampaignView): CampaignContent {
   return {
     name: campaign.name,
     subject: campaign.subject,

@@ -3,7 +3,7 @@ import type { GuestWrite, WriteState } from '../../db/guest-types';
 import { useNavigation } from '../../stores/navigation';
 
 /** Staff's words for an outbox state. */
-export const STATE_LABELS: Record<WriteState, string> = {
+const STATE_LABELS: Record<WriteState, string> = {
   queued: 'Waiting to go out',
   sending: 'Sending',
   waiting: 'Waiting to go out',

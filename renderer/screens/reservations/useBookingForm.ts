@@ -61,11 +61,7 @@ export function initialDraft(
 }
 
 /** The form's checks, in staff's words: the first problem per field. */
-export function draftProblems(
-  draft: BookingDraft,
-  fields: BookingFieldRow[],
-  timeZone: string,
-): Record<string, string> {
+function draftProblems(draft: BookingDraft, fields: BookingFieldRow[], timeZone: string): Record<string, string> {
   const problems: Record<string, string> = {};
   if (!draft.guest) problems.guest = 'Choose the guest, or record a new one.';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.date)) problems.date = 'Choose the date.';
@@ -87,7 +83,7 @@ export function draftProblems(
 }
 
 /** The booking as the desk queues it. */
-export function bookingInputOfDraft(
+function bookingInputOfDraft(
   draft: BookingDraft,
   id: string,
   fields: BookingFieldRow[],

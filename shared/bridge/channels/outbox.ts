@@ -4,9 +4,6 @@ import { OUTBOX_KIND_SPECS, outboxKind, type OutboxKind, type OutboxPayloads } f
 import { outboxState } from '../../outbox/states';
 import { channel } from '../define';
 
-// The kinds and states are defined once, in shared/outbox; re-exported for the channel's users.
-export { outboxKind, outboxState };
-
 /** A guest the service already has with the email or mobile of a new guest it refused (Duplicate check failed). */
 export const existingGuest = z.object({
   contactId: z.string(),

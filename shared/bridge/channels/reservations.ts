@@ -8,12 +8,10 @@ import { queuedWrite } from './guests';
 export const BOOKING_PAGE_LIMIT = 5000;
 
 /** A booking with its guest, as pull_reservations returns it (reference 4.17). */
-export const bookingRecord = reservationRecord;
+const bookingRecord = reservationRecord;
 
 /** A booking's id: the service's for bookings made elsewhere; the desk's (chosen once, so every retry updates the same booking) for its own. */
-export const bookingId = z
-  .string()
-  .regex(/^[^\s\p{Cc}]{1,100}$/u, 'A booking id is 1 to 100 characters without spaces');
+const bookingId = z.string().regex(/^[^\s\p{Cc}]{1,100}$/u, 'A booking id is 1 to 100 characters without spaces');
 
 /** A calendar date (`YYYY-MM-DD`) and a wall-clock time (`HH:MM:SS`) in the account's zone. */
 const bookingDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD');
@@ -28,7 +26,7 @@ const fieldValue = z.union([
 const instant = z.iso.datetime({ offset: true });
 
 /** A booking as the desk pushes it: the reservation fields of reference 2.6 plus the account's own fields. */
-export const bookingInput = z
+const bookingInput = z
   .object({
     id: bookingId,
     total_attendees: z.number().int().min(1, 'A booking is for at least one person').max(10_000),

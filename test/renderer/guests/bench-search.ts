@@ -23,7 +23,7 @@ function seeded(seed: number): () => number {
 }
 
 /** Queries as staff type them: surname parts, first name and surname, mobiles in local form, emails, member numbers. */
-export function queryMix(sample: GuestRow[], country: string): string[] {
+function queryMix(sample: GuestRow[], country: string): string[] {
   const queries: string[] = [];
   for (const row of sample) {
     const record = row.record;
