@@ -1,4 +1,4 @@
-// The typed client of the service (ARCHITECTURE §3), built from the method declarations on an injectable fetch.
+// The typed client of the service (docs/architecture.md, "The service client"), built from the method declarations on an injectable fetch.
 import { normaliseBaseUrl } from './base-url';
 import { writeDates } from './datetimes';
 import { encodeBody } from './encode';

@@ -4,7 +4,7 @@ import { createSandbox, type Sandbox } from '../../../sandbox/index';
 import { createHarness, email, purchase, sms, type Harness } from './support/outbox-harness';
 import { asKind } from '../../support/outbox-entry';
 
-// The rule of ARCHITECTURE §5 against the real sandbox (in-process) and the real SQLite outbox:
+// The rule of docs/architecture.md, "The outbox", against the real sandbox (in-process) and the real SQLite outbox:
 // "Duplicate check failed" is this entry's own earlier write only when that write's outcome was
 // unknown and the guest found holds what it sent; otherwise a person decides.
 
