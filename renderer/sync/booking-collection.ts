@@ -8,7 +8,7 @@ import { bookingRowOfPull } from '../db/booking-row';
 import type { BookingRow, BookingTables } from '../db/tables/reservations';
 import { reportBackgroundFailure } from '../stores/background-failures';
 import { bookingOfEntry, type BookingEntry, type BookingView } from './booking-overlay';
-import { createCollection, type Collection, type CollectionSpec, type CollectionStatus } from './collection';
+import { createCollection, heldPull, type Collection, type CollectionSpec, type CollectionStatus } from './collection';
 
 /** Where the bookings' sync facts are kept in the cache's meta table. */
 const BOOKING_META_KEY = 'reservations-sync';
@@ -38,15 +38,10 @@ function bookingCollectionSpec(
     pull: async (touchedFrom) => {
       const pull = await desk.pullReservations(touchedFrom ? { touchedFrom } : {});
       if (!pull.enabled) return { unavailable: pull.message };
-      return {
-        total: pull.total,
-        startedAt: pull.startedAt,
-        pageLimit: BOOKING_PAGE_LIMIT,
-        page: async (offset, limit) => {
-          const page = await desk.pullReservationsPage({ pullId: pull.pullId, offset, limit });
-          return { items: page.bookings, remaining: page.remaining };
-        },
-      };
+      return heldPull(pull, BOOKING_PAGE_LIMIT, async (request) => {
+        const { bookings, remaining } = await desk.pullReservationsPage(request);
+        return { items: bookings, remaining };
+      });
     },
     begin: async (kind) => {
       const seen = kind === 'full' ? new Set<string>() : undefined;

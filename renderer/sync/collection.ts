@@ -39,6 +39,20 @@ export interface Pull<Item> {
   page(offset: number, limit: number): Promise<PulledPage<Item>>;
 }
 
+/** A pull the desk core holds (pull_db, pull_reservations), fetched page by page through the bridge. */
+export function heldPull<Item>(
+  started: { pullId: string; total: number; startedAt: string },
+  pageLimit: number,
+  fetchPage: (request: { pullId: string; offset: number; limit: number }) => Promise<PulledPage<Item>>,
+): Pull<Item> {
+  return {
+    total: started.total,
+    startedAt: started.startedAt,
+    pageLimit,
+    page: (offset, limit) => fetchPage({ pullId: started.pullId, offset, limit }),
+  };
+}
+
 /** The service's sentence when the account has none of a collection (e.g. no reservations). */
 export interface Unavailable {
   unavailable: string;

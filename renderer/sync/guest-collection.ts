@@ -12,6 +12,7 @@ import type { PhoneKey } from '../search/terms';
 import { reportBackgroundFailure } from '../stores/background-failures';
 import {
   createCollection,
+  heldPull,
   writePull,
   type Collection,
   type CollectionSpec,
@@ -64,15 +65,10 @@ function guestPulls({ desk, db, phoneKey }: GuestPullOptions): {
   return {
     pull: async (touchedFrom) => {
       const pull = await desk.pullGuests(touchedFrom ? { touchedFrom } : {});
-      return {
-        total: pull.total,
-        startedAt: pull.startedAt,
-        pageLimit: GUEST_PAGE_LIMIT,
-        page: async (offset, limit) => {
-          const page = await desk.pullGuestsPage({ pullId: pull.pullId, offset, limit });
-          return { items: page.contacts, remaining: page.remaining };
-        },
-      };
+      return heldPull(pull, GUEST_PAGE_LIMIT, async (request) => {
+        const { contacts, remaining } = await desk.pullGuestsPage(request);
+        return { items: contacts, remaining };
+      });
     },
     begin: async (kind) => {
       const [overlays, localIds, cachedBefore] = await Promise.all([

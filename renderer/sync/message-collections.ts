@@ -3,6 +3,7 @@
 // start where the last began (less the overlap). A full refresh reaches back a month again and removes
 // nothing older. Neither has queued writes of its own laid over it: messages waiting in the outbox show
 // in a guest's history from the guest cache's writes.
+import type { Table } from 'dexie';
 import type { DeskApi } from '../../shared/bridge/contract';
 import type { GuestDatabase } from '../db/guest-db';
 import { replyNumberKey } from '../db/replies-by-number';
@@ -43,34 +44,33 @@ function listedSince<Item>(
   };
 }
 
+/** A list collection: listed since a date, written as rows into its table, never swept. */
+function listedSpec<Item, Row>(
+  options: MessageCollectionOptions,
+  metaKey: string,
+  list: (from: string) => Promise<Item[]>,
+  rows: (items: Item[]) => Row[],
+  table: Table<Row, string>,
+): CollectionSpec<Item, Row> {
+  return {
+    metaKey,
+    meta: options.db.meta,
+    pull: listedSince(options.now ?? (() => new Date()), list),
+    begin: async () => ({ rows, put: (built) => table.bulkPut(built), finish: async () => 0 }),
+  };
+}
+
 /** The sent items' declaration. */
 function sentItemSpec(options: MessageCollectionOptions): CollectionSpec<SentItemRow, SentItemRow> {
-  const now = options.now ?? (() => new Date());
-  return {
-    metaKey: 'sync:sentItems',
-    meta: options.db.meta,
-    pull: listedSince(now, async (from) => (await options.desk.listSentItems({ from })).items),
-    begin: async () => ({
-      rows: (items) => items,
-      put: (rows) => options.db.sentItems.bulkPut(rows),
-      finish: async () => 0,
-    }),
-  };
+  const list = async (from: string) => (await options.desk.listSentItems({ from })).items;
+  return listedSpec(options, 'sync:sentItems', list, (items) => items, options.db.sentItems);
 }
 
 /** The SMS replies' declaration. */
 function replySpec(options: MessageCollectionOptions): CollectionSpec<SmsReply, SmsReplyRow> {
-  const now = options.now ?? (() => new Date());
-  return {
-    metaKey: 'sync:smsReplies',
-    meta: options.db.meta,
-    pull: listedSince(now, async (from) => (await options.desk.listSmsReplies({ from })).replies),
-    begin: async () => ({
-      rows: (replies) => replies.map((reply) => toReplyRow(reply, options.phoneKey)),
-      put: (rows) => options.db.smsReplies.bulkPut(rows),
-      finish: async () => 0,
-    }),
-  };
+  const list = async (from: string) => (await options.desk.listSmsReplies({ from })).replies;
+  const rows = (replies: SmsReply[]) => replies.map((reply) => toReplyRow(reply, options.phoneKey));
+  return listedSpec(options, 'sync:smsReplies', list, rows, options.db.smsReplies);
 }
 
 /** An SMS reply as the bridge carries it. */

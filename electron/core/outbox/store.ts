@@ -170,17 +170,6 @@ export function createOutboxStore(db: Database) {
 
 /** Queries of single entries. */
 function entryQueries(db: Database, statements: ReturnType<typeof entryStatements>) {
-  const {
-    insertStatement,
-    updateStatement,
-    updateStateStatement,
-    claimStatement,
-    byId,
-    byState,
-    byReference,
-    byCreatedLocalId,
-    dependants,
-  } = statements;
   return {
     /**
      * Runs `work` in one immediate write transaction. By default it is flushed to disk before it
@@ -199,16 +188,16 @@ function entryQueries(db: Database, statements: ReturnType<typeof entryStatement
     },
     /** Adds a new entry; returns it with its sequence number. */
     insert<K extends OutboxKind>(row: NewOutboxRow<K>): OutboxRow<K> {
-      const info = insertStatement.run(encode(row));
+      const info = statements.insertStatement.run(encode(row));
       return outboxRow(row.kind, row.payload, row.result, { ...row, seq: Number(info.lastInsertRowid) });
     },
     /** Writes the mutable columns of an entry. */
     save(row: OutboxRow): void {
-      updateStatement.run(encode(row));
+      statements.updateStatement.run(encode(row));
     },
     /** Writes an entry's state and delivery facts, not its payload (which delivery never changes). */
     saveState(row: OutboxRow): void {
-      updateStateStatement.run(encodeState(row));
+      statements.updateStateStatement.run(encodeState(row));
     },
     /**
      * Marks these entries as sending, each only if it is still queued or waiting, in one statement;
@@ -217,52 +206,37 @@ function entryQueries(db: Database, statements: ReturnType<typeof entryStatement
      */
     claim(ids: readonly string[], now: number): Map<string, OutboxRow> {
       if (ids.length === 0) return new Map();
-      const claimed = claimStatement.all({ now, ids: JSON.stringify(ids) });
+      const claimed = statements.claimStatement.all({ now, ids: JSON.stringify(ids) });
       return new Map(claimed.map((raw) => [raw.id, decode(raw)]));
     },
     get(id: string): OutboxRow | undefined {
-      const raw = byId.get(id);
+      const raw = statements.byId.get(id);
       return raw && decode(raw);
     },
     withState(state: StoredState): OutboxRow[] {
-      return byState.all(state).map(decode);
+      return statements.byState.all(state).map(decode);
     },
     referenceTaken(referenceId: string): boolean {
-      return byReference.get(referenceId) !== undefined;
+      return statements.byReference.get(referenceId) !== undefined;
     },
     /** The entry that creates the guest known by this local id, if any. */
     creatorOf(localId: string): OutboxRow | undefined {
-      const raw = byCreatedLocalId.get(localId);
+      const raw = statements.byCreatedLocalId.get(localId);
       return raw && decode(raw);
     },
     /** Unsent entries waiting for this local guest id to be resolved. */
     dependantsOf(localId: string): OutboxRow[] {
-      return dependants.all(localId).map(decode);
+      return statements.dependants.all(localId).map(decode);
     },
   };
 }
 
 /** Queries of the line, the counts and the account's entries as a whole. */
 function queueQueries(db: Database, statements: ReturnType<typeof queueStatements>) {
-  const {
-    line,
-    nextWake,
-    pendingCounts,
-    sentCount,
-    localIdLookup,
-    insertLocalId,
-    paused,
-    pause,
-    resume,
-    unsentCount,
-    discardUnsent,
-    pruneSent,
-    forgetFinished,
-  } = statements;
   return {
     /** A page of the line (queued and waiting entries) in enqueue order, after `after` (a seq). */
     line(after: number, limit: number): LineEntry[] {
-      return line.all({ after, limit }).map((row) => ({
+      return statements.line.all({ after, limit }).map((row) => ({
         seq: row.seq,
         id: row.id,
         kind: row.kind,
@@ -275,48 +249,48 @@ function queueQueries(db: Database, statements: ReturnType<typeof queueStatement
     },
     /** When the earliest backing-off entry of this account is due, or null. */
     nextWakeAt(account: string): number | null {
-      return nextWake.get(account)?.at ?? null;
+      return statements.nextWake.get(account)?.at ?? null;
     },
     /** Entries still to go (by state, kind, account and whether they wait for a new guest), and how many were sent. */
     counts(): { pending: CountRow[]; sent: number } {
-      return { pending: pendingCounts.all(), sent: sentCount.get()?.count ?? 0 };
+      return { pending: statements.pendingCounts.all(), sent: statements.sentCount.get()?.count ?? 0 };
     },
     /** Newest first. */
     list: (query: ListQuery = {}): OutboxRow[] => listRows(db, query),
     /** The service's contact_id for a guest recorded here under a local id, once its push succeeded. */
     contactIdFor(localId: string): string | undefined {
-      return localIdLookup.get(localId)?.contact_id;
+      return statements.localIdLookup.get(localId)?.contact_id;
     },
     recordContactId(localId: string, contactId: string, now: number): void {
-      insertLocalId.run(localId, contactId, now);
+      statements.insertLocalId.run(localId, contactId, now);
     },
     pausedKinds(): PausedKind[] {
-      return paused.all();
+      return statements.paused.all();
     },
     pauseKind(kind: OutboxKind, reason: string, now: number): void {
-      pause.run(kind, reason, now);
+      statements.pause.run(kind, reason, now);
     },
     resumeKind(kind: OutboxKind): boolean {
-      return resume.run(kind).changes > 0;
+      return statements.resume.run(kind).changes > 0;
     },
     /** How many entries have not been sent, of every account but `exceptAccount` (all when null). */
     unsentCount(exceptAccount: string | null): number {
-      return unsentCount.get({ except: exceptAccount })?.count ?? 0;
+      return statements.unsentCount.get({ except: exceptAccount })?.count ?? 0;
     },
     /**
      * Discards every unsent entry (of every account but `exceptAccount`) and blanks its payload;
      * returns their ids. The caller makes sure none is in a call (an entry marked sending is discarded too).
      */
     discardUnsent(exceptAccount: string | null, now: number): string[] {
-      return discardUnsent.all({ except: exceptAccount, now }).map((row) => row.id);
+      return statements.discardUnsent.all({ except: exceptAccount, now }).map((row) => row.id);
     },
     /** Forgets every sent and discarded entry (the local data of a disconnected account). */
     forgetFinished(): string[] {
-      return forgetFinished.all().map((row) => row.id);
+      return statements.forgetFinished.all().map((row) => row.id);
     },
     /** Forgets sent and discarded entries last touched before `before`. */
     pruneFinished(before: number): number {
-      return pruneSent.run(before).changes;
+      return statements.pruneSent.run(before).changes;
     },
   };
 }

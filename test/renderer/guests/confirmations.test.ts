@@ -19,27 +19,25 @@ const write = (overrides: Partial<GuestWrite>): GuestWrite => ({
   createdAt: at,
   ...overrides,
 });
-const item = (overrides: Partial<OutboxItemOf<'push_contact'>>): OutboxItemView => ({
+/** What the entries of these tests share: sent once, not editable. */
+const facts = {
   id: 'ob_1',
-  kind: 'push_contact',
   state: 'sent',
   summary: '',
   createdAt: at,
   updatedAt: at,
   attempts: 1,
   editable: false,
+} as const;
+const item = (overrides: Partial<OutboxItemOf<'push_contact'>>): OutboxItemView => ({
+  ...facts,
+  kind: 'push_contact',
   payload: { client_id: 'demo' },
   ...overrides,
 });
 const smsItem = (overrides: Partial<OutboxItemOf<'sms'>>): OutboxItemView => ({
-  id: 'ob_1',
+  ...facts,
   kind: 'sms',
-  state: 'sent',
-  summary: '',
-  createdAt: at,
-  updatedAt: at,
-  attempts: 1,
-  editable: false,
   payload: { from: 'Harbour', to: '+61400000000', message: 'Table ready' },
   ...overrides,
 });
