@@ -39,7 +39,7 @@ export interface BookingFormProps {
 export function BookingForm({ existing, initial, fields, timeZone, coverLimit }: BookingFormProps) {
   const form = useBookingForm(existing, initial, fields, timeZone);
   const { draft, update, problems } = form;
-  const dayBookings = useBookingsBetween(draft.date || null, draft.date || null) ?? [];
+  const dayBookings = useBookingsBetween(draft.date || null, draft.date || null, false) ?? [];
   const covers = coversBySlot(dayBookings);
   const slot = slotOf(draft.time);
   const party = typeof draft.partySize === 'number' ? draft.partySize : 0;

@@ -57,15 +57,16 @@ function DayBook({ timeZone }: { timeZone: string }) {
   const selectFields = fields.filter((field) => field.type === 'singleSelect' && field.name !== 'bookingStatus');
   const week = weekOf(date);
   // The day is read on its own, so choosing a day paints its timeline without waiting for the week.
-  const weekBookings = useBookingsBetween(week[0]!, week[6]!);
-  const dayLoaded = useBookingsBetween(date, date);
+  const searching = view.query.trim() !== '';
+  // The week's guests are read only when its bookings are searched by guest; its covers need none.
+  const weekBookings = useBookingsBetween(week[0]!, week[6]!, searching && view.queryScope === 'week');
+  const dayLoaded = useBookingsBetween(date, date, true);
   const lastDay = useRef<{ date: string; bookings: BookingView[] }>({ date: '', bookings: [] });
   if (dayLoaded) lastDay.current = { date, bookings: dayLoaded };
   const shownDate = lastDay.current.date;
   const dayAll = lastDay.current.bookings;
   const shown = useMemo(() => dayAll.filter((booking) => passesFilters(booking, view)), [dayAll, view]);
   const covers = useMemo(() => coversBySlot(dayAll), [dayAll]);
-  const searching = view.query.trim() !== '';
   const searchHits = useMemo(
     () =>
       searching
