@@ -52,7 +52,7 @@ if (!app.requestSingleInstanceLock()) {
         openExternal: (url) =>
           shell.openExternal(url).then(
             () => true,
-            () => false,
+            () => false, // the renderer is told the link did not open, and says so
           ),
       });
     } catch (error) {

@@ -19,7 +19,7 @@ import { purchaseMethods } from './routes/purchases';
 import { reservationMethods } from './routes/reservations';
 
 /** Every API method of section 4, by name. */
-export const API_METHODS: ReadonlyMap<string, MethodDefinition> = new Map(
+const API_METHODS: ReadonlyMap<string, MethodDefinition> = new Map(
   [...campaignMethods, ...messageMethods, ...contactMethods, ...purchaseMethods, ...reservationMethods].map(
     (method) => [method.name, method],
   ),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { seededRandom } from './context';
 
 /** What a fault does to a call. */
-export const FAULT_KINDS = [
+const FAULT_KINDS = [
   'refuse', // the connection is refused: nothing is read or done
   'latency', // the answer is delayed by latencyMs (combines with one other fault)
   'http_error', // an HTTP 5xx (status, default 503) without doing the work

@@ -14,11 +14,8 @@ import { openSandboxDatabase } from './store/schema';
 import { DEFAULT_WEBHOOK_DELAYS_MS, WebhookSender } from './webhooks';
 
 export type { DemoAccount } from './seed/demo';
-export { DEMO_DEFAULTS } from './seed/demo';
 export type { SandboxOperator, SentMessage, SentMessageFilter } from './operator';
 export type { FaultRule, FaultKind, ActiveFault } from './faults';
-export { FAULT_KINDS } from './faults';
-export { generateGuests } from './seed/guests';
 export { OPERATOR_TOKEN_HEADER } from './routes/operator';
 
 /** How to build a sandbox. */
@@ -64,8 +61,8 @@ export interface Sandbox {
   close(): void;
 }
 
-export const DEFAULT_OPERATOR_TOKEN = 'sandbox-operator-token';
-export const DEFAULT_BODY_LIMIT_BYTES = 20 * 1024 * 1024;
+const DEFAULT_OPERATOR_TOKEN = 'sandbox-operator-token';
+const DEFAULT_BODY_LIMIT_BYTES = 20 * 1024 * 1024;
 
 /** The TypeError Node's fetch throws when a connection fails, with the low-level code on its cause. */
 function fetchFailed(code: string, message: string): TypeError {

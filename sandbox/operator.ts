@@ -33,7 +33,7 @@ export class OperatorError extends Error {
   }
 }
 
-export const newAccountSchema = z.strictObject({
+const newAccountSchema = z.strictObject({
   name: z.string().min(1),
   clientId: z
     .string()
@@ -57,7 +57,7 @@ export const newAccountSchema = z.strictObject({
     .optional(),
 });
 
-export const accountPatchSchema = newAccountSchema
+const accountPatchSchema = newAccountSchema
   .pick({
     timezone: true,
     country: true,
@@ -69,7 +69,7 @@ export const accountPatchSchema = newAccountSchema
   })
   .extend({ name: z.string().min(1).optional(), disabled: z.boolean().optional() });
 
-export const smsReplySchema = z.strictObject({
+const smsReplySchema = z.strictObject({
   clientId: z.string(),
   number: z.string().min(3),
   message: z.string().min(1),
@@ -79,9 +79,9 @@ export const smsReplySchema = z.strictObject({
   timestamp: z.iso.datetime({ offset: true }).optional(),
 });
 
-export const DELIVERY_EVENTS = ['open', 'bounce', 'optout', 'auto_optout', 'spam'] as const;
+const DELIVERY_EVENTS = ['open', 'bounce', 'optout', 'auto_optout', 'spam'] as const;
 
-export const deliveryEventSchema = z.strictObject({
+const deliveryEventSchema = z.strictObject({
   clientId: z.string(),
   referenceId: z.string(),
   event: z.enum(DELIVERY_EVENTS),
@@ -90,13 +90,13 @@ export const deliveryEventSchema = z.strictObject({
   recipient: z.string().optional(),
 });
 
-export const partnerSchema = z.strictObject({
+const partnerSchema = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]+$/),
   name: z.string().min(1),
   webhookUrl: z.url().nullable().optional(),
 });
 
-export const planSchema = z.strictObject({
+const planSchema = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]+$/),
   partnerId: z.string().nullable().optional(),
   name: z.string().min(1),

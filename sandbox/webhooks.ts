@@ -6,7 +6,7 @@ import { sql, type SandboxDatabase } from './store/schema';
 export const DEFAULT_WEBHOOK_DELAYS_MS = [0, 60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000];
 
 /** The most attempts the service makes (section 6). */
-export const MAX_WEBHOOK_ATTEMPTS = 6;
+const MAX_WEBHOOK_ATTEMPTS = 6;
 
 /** A delivery as the operator API shows it. */
 export interface WebhookDelivery {

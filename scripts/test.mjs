@@ -48,6 +48,7 @@ function step(label, command, args) {
 
 step('format', 'npx', ['prettier', '--check', '.']);
 step('lint', 'npx', ['eslint', '.']);
+step('modules (no dead exports, no import circles)', 'node', ['scripts/check-modules.mjs']);
 step('type-check', 'npx', ['tsc', '-b']);
 step('build', 'npm', ['run', 'build', '--silent']);
 

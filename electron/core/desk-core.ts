@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { formatServiceDateTime } from '../../shared/rules/datetime';
 import { join } from 'node:path';
 import type { DeskHandlers, EventPayload } from '../../shared/bridge/contract';
-import { createAccountManager, type DemoService } from './account/account-manager';
+import { createAccountManager, type AccountManager, type DemoService } from './account/account-manager';
 import { startDemoService } from './account/demo-service';
 import { createDashboard } from './account/dashboard';
 import { createAccountHandlers } from './account/handlers';
@@ -15,7 +15,7 @@ import { openDeskDatabase } from './db/open-database';
 import { createDeskEvents, type DeskEvents } from './events';
 import { acquireDeskLock, type DeskLock } from './lock/desk-lock';
 import { createGuestHandlers } from './guests/handlers';
-import { createImportService, unavailableImports } from './import/import-service';
+import { createImportService, unavailableImports, type ImportService } from './import/import-service';
 import { createOutbox, type Outbox } from './outbox/outbox';
 import { createOutboxHandlers, unavailableOutbox } from './outbox/handlers';
 import { createReservationHandlers } from './reservations/handlers';
@@ -63,20 +63,42 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   }
 }
 
+/** The desk database, or why it cannot be opened (the desk then offers only what needs no database). */
+function openDatabase(dataDir: string): { db: Database | null; databaseFile: string; databaseProblem?: string } {
+  const databaseFile = join(dataDir, 'desk.sqlite');
+  try {
+    return { db: openDeskDatabase(databaseFile), databaseFile };
+  } catch (error) {
+    if (!(error instanceof DeskDatabaseError)) throw error;
+    return { db: null, databaseFile, databaseProblem: `${error.message} ${error.whatToDo}` };
+  }
+}
+
+/** The outbox of the desk database (or one that says why it cannot be used), for the connected account. */
+function createDeskOutbox(db: Database | null, databaseProblem: string | undefined, account: AccountManager): Outbox {
+  if (!db) return unavailableOutbox(databaseProblem!);
+  return createOutbox({
+    db,
+    account: () => {
+      const current = account.settings();
+      return current
+        ? {
+            clientId: current.clientId,
+            client: account.requireClient(),
+            phoneCountry: current.defaultPhoneCountry,
+            timeZone: current.timeZone,
+          }
+        : null;
+    },
+    onListenerError: (error) => console.error('[desk] outbox listener failed:', error),
+  });
+}
+
 /** The desk core on a data folder whose lock is held. */
 async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<DeskCore> {
   const events = createDeskEvents((error) => console.error('[desk] event listener failed:', error));
   const keychain = options.keychain ?? (await openKeychain());
-
-  const databaseFile = join(options.dataDir, 'desk.sqlite');
-  let db: Database | null = null;
-  let databaseProblem: string | undefined;
-  try {
-    db = openDeskDatabase(databaseFile);
-  } catch (error) {
-    if (!(error instanceof DeskDatabaseError)) throw error;
-    databaseProblem = `${error.message} ${error.whatToDo}`;
-  }
+  const { db, databaseFile, databaseProblem } = openDatabase(options.dataDir);
 
   const status = (): EventPayload<'statusChanged'> => ({
     account: { state: account.view().state, label: account.view().label },
@@ -103,90 +125,30 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
       emitStatus();
     },
   });
-
-  const dashboard = createDashboard({ account, openExternal: options.openExternal });
-
-  const outbox: Outbox = db
-    ? createOutbox({
-        db,
-        account: () => {
-          const current = account.settings();
-          return current
-            ? {
-                clientId: current.clientId,
-                client: account.requireClient(),
-                phoneCountry: current.defaultPhoneCountry,
-                timeZone: current.timeZone,
-              }
-            : null;
-        },
-        onListenerError: (error) => console.error('[desk] outbox listener failed:', error),
-      })
-    : unavailableOutbox(databaseProblem!);
-
+  const outbox = createDeskOutbox(db, databaseProblem, account);
   if (db) {
     outbox.subscribe(({ summary, changed, removed }) => {
       events.emit('outboxChanged', { summary, changed, removed });
       emitStatus();
     });
   }
-
-  const imports = db
-    ? createImportService({
-        db,
-        outbox,
-        clientId: () => account.settings()?.clientId ?? null,
-        emit: (view) => events.emit('importChanged', view),
-        pullTouchedSince: (since) =>
-          account.requireClient().pullDb({
-            client_id: account.settings()?.clientId ?? '',
-            touched_from: formatServiceDateTime(new Date(since), account.settings()?.timeZone ?? 'UTC'),
-          }),
-      })
-    : null;
-
-  const services: DeskServices = {
+  const dashboard = createDashboard({ account, openExternal: options.openExternal });
+  const imports = db ? createDeskImports(db, outbox, account, events) : null;
+  const handlers = deskHandlers({
+    options,
+    db,
+    databaseFile,
+    databaseProblem,
     events,
-    account: () => account.settings(),
-    requireClient: () => account.requireClient(),
-    enqueue: async (kind, payload, enqueueOptions) => outbox.enqueue(kind, payload, enqueueOptions),
-  };
-
-  const handlers: DeskHandlers = {
-    ...createAppHandlers({
-      mode: options.mode,
-      version: options.version,
-      status,
-      ...(db ? { networkOnline: () => outbox.notifyOnline() } : {}),
-      databaseProblem,
-      databaseFile,
-      mayOpenLink: (url) => account.mayOpenLink(url),
-      openExternal: options.openExternal,
-    }),
-    ...createAccountHandlers({
-      account,
-      events,
-      dashboard,
-      localData: {
-        // Unsent entries were discarded by the disconnect itself; what is left is the record of sent ones.
-        clear: async () => {
-          if (db) outbox.forgetFinished();
-        },
-      },
-    }),
-    ...createOutboxHandlers(() => outbox),
-    ...createGuestHandlers(services),
-    ...createReservationHandlers(services, {
-      pendingEntries: () =>
-        outbox.list({ states: ['queued', 'sending', 'waiting', 'needs_attention'], limit: 1_000_000 }),
-    }),
-    ...(imports ? imports.handlers : unavailableImports(databaseProblem!)),
-    ...createCampaignDesk(services, db ? { db, outbox } : null, databaseProblem),
-  };
+    account,
+    outbox,
+    imports,
+    dashboard,
+    status,
+  });
 
   await account.restore();
   if (db) outbox.start();
-
   return {
     handlers,
     events,
@@ -202,5 +164,73 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
         lock.release();
       }
     },
+  };
+}
+
+/** The import service over the desk's database: rows queued into the outbox, progress as importChanged events. */
+function createDeskImports(db: Database, outbox: Outbox, account: AccountManager, events: DeskEvents): ImportService {
+  return createImportService({
+    db,
+    outbox,
+    clientId: () => account.settings()?.clientId ?? null,
+    emit: (view) => events.emit('importChanged', view),
+    pullTouchedSince: (since) =>
+      account.requireClient().pullDb({
+        client_id: account.settings()?.clientId ?? '',
+        touched_from: formatServiceDateTime(new Date(since), account.settings()?.timeZone ?? 'UTC'),
+      }),
+  });
+}
+
+/** Every channel's handler, each feature's from its own folder. */
+function deskHandlers(parts: {
+  options: DeskCoreOptions;
+  db: Database | null;
+  databaseFile: string;
+  databaseProblem: string | undefined;
+  events: DeskEvents;
+  account: AccountManager;
+  outbox: Outbox;
+  imports: ImportService | null;
+  dashboard: ReturnType<typeof createDashboard>;
+  status: () => EventPayload<'statusChanged'>;
+}): DeskHandlers {
+  const { options, db, databaseProblem, events, account, outbox, imports } = parts;
+  const services: DeskServices = {
+    events,
+    account: () => account.settings(),
+    requireClient: () => account.requireClient(),
+    enqueue: async (kind, payload, enqueueOptions) => outbox.enqueue(kind, payload, enqueueOptions),
+  };
+  return {
+    ...createAppHandlers({
+      mode: options.mode,
+      version: options.version,
+      status: parts.status,
+      ...(db ? { networkOnline: () => outbox.notifyOnline() } : {}),
+      databaseProblem,
+      databaseFile: parts.databaseFile,
+      mayOpenLink: (url) => account.mayOpenLink(url),
+      openExternal: options.openExternal,
+    }),
+    ...createAccountHandlers({
+      account,
+      events,
+      dashboard: parts.dashboard,
+      localData: {
+        // Unsent entries were discarded by the disconnect itself; what is left is the record of sent ones.
+        clear: async () => {
+          if (db) outbox.forgetFinished();
+        },
+      },
+    }),
+    ...createOutboxHandlers(() => outbox),
+    ...createGuestHandlers(services),
+    ...createReservationHandlers(services, {
+      pendingEntries: () =>
+        outbox.list({ states: ['queued', 'sending', 'waiting', 'needs_attention'], limit: 1_000_000 }),
+    }),
+    ...(imports ? imports.handlers : unavailableImports(databaseProblem!)),
+    ...createCampaignDesk(services, db ? { db, outbox } : null, databaseProblem),
   };
 }

@@ -1,4 +1,5 @@
 import type { ServiceClient } from '../../shared/api/client';
+import { UserFacingError } from '../../shared/bridge/result';
 import type { OutboxInput, OutboxKind } from '../../shared/outbox/kinds';
 import type { OutboxState } from '../../shared/outbox/states';
 import type { DeskEvents } from './events';
@@ -37,4 +38,11 @@ export interface DeskServices {
   requireClient(): ServiceClient;
   /** Queues a write; validated and durable before it resolves. Throws a UserFacingError with the reason when invalid. */
   enqueue<K extends OutboxKind>(kind: K, payload: OutboxInput<K>, options?: { guestKey?: string }): Promise<QueuedItem>;
+}
+
+/** The connected account's settings, or a refusal in staff's words when none is connected. */
+export function connectedAccount(services: Pick<DeskServices, 'account'>): AccountSettings {
+  const settings = services.account();
+  if (!settings) throw new UserFacingError('No account is connected. Connect one in Settings, or start the demo.');
+  return settings;
 }

@@ -44,7 +44,7 @@ export interface HostLimits extends BridgeLimits {
   requestTimeoutMs: number;
 }
 
-export const DEFAULT_HOST_LIMITS: HostLimits = {
+const DEFAULT_HOST_LIMITS: HostLimits = {
   ...DEFAULT_BRIDGE_LIMITS,
   maxConnections: 64,
   headersTimeoutMs: 10_000,

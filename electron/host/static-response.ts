@@ -23,7 +23,7 @@ export async function serveStaticFile(
   let handle: FileHandle | undefined;
   try {
     if (!file) return notFound(response);
-    handle = await openFile(file).catch(() => undefined);
+    handle = await openFile(file).catch(() => undefined); // gone or unreadable: answered 404 below
     if (!handle) return notFound(response);
     const stat = await handle.stat();
     if (!stat.isFile()) return notFound(response);
@@ -35,7 +35,7 @@ export async function serveStaticFile(
     if (!response.headersSent) notFound(response);
     else response.destroy();
   } finally {
-    await handle?.close().catch(() => undefined);
+    await handle?.close().catch(() => undefined); // the answer is sent; a failed close changes nothing for it
   }
 }
 

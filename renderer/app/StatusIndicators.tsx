@@ -2,7 +2,7 @@ import { Alert, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { useStatus } from '../stores/status';
 
 /** The header's account indicator: which account the desk works for. */
-export function AccountIndicator() {
+function AccountIndicator() {
   const status = useStatus((state) => state.status);
   if (!status)
     return (
@@ -26,7 +26,7 @@ export function AccountIndicator() {
 }
 
 /** The header's connection indicator: online when the network is up and the service answers. */
-export function OnlineIndicator() {
+function OnlineIndicator() {
   const status = useStatus((state) => state.status);
   const networkUp = useStatus((state) => state.networkUp);
   const online = networkUp && (status?.online ?? false);
@@ -45,7 +45,7 @@ export function OnlineIndicator() {
 }
 
 /** The header's database indicator: there only while the desk cannot write its database (disk full, I/O error). */
-export function DatabaseWriteIndicator() {
+function DatabaseWriteIndicator() {
   const problem = useStatus((state) => state.status?.writeProblem);
   if (!problem) return null;
   return (

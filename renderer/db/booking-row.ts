@@ -1,11 +1,9 @@
 import { phoneDigits } from '../../shared/rules/phone';
+import { customBookingFields } from '../../shared/rules/booking-fields';
 import { statusOf } from '../../shared/rules/booking-status';
 import { fold } from '../search/terms';
 import { FIELD, fieldText, guestLabel, type ContactRecord } from './contact';
 import type { BookingGuest, BookingRow } from './tables/reservations';
-
-/** Reservation fields the desk reads itself; the rest are the account's own. */
-const STANDARD = new Set(['id', 'total_attendees', 'attendee_names', 'bookingStatus', 'Date', 'Time']);
 
 /** A pulled or queued reservation, as the service's fields. */
 export type ReservationFields = Record<string, unknown>;
@@ -23,8 +21,7 @@ export function bookingGuestOf(contact: ContactRecord): BookingGuest {
 export function toBookingRow(reservation: ReservationFields, guestKey: string, guest: BookingGuest): BookingRow | null {
   const id = reservation.id === undefined || reservation.id === null ? '' : String(reservation.id);
   if (!id) return null;
-  const custom: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(reservation)) if (!STANDARD.has(name)) custom[name] = value;
+  const custom = customBookingFields(reservation);
   const size = Number(reservation.total_attendees);
   return {
     id,

@@ -1,95 +1,22 @@
 import Dexie, { type DexieOptions, type Table } from 'dexie';
-import type { ResponseOf } from '../../shared/bridge/contract';
-import { PENDING_STATES, type OutboxState } from '../../shared/outbox/states';
+import { PENDING_STATES } from '../../shared/outbox/states';
 import { isLocalGuestId } from '../../shared/rules/guest-id';
 import type { PhoneKey } from '../search/terms';
 import type { ContactRecord } from './contact';
-import { toGuestRow } from './guest-row';
-import { CACHE_LAYOUT, declareLayout, type TableLayout } from './layout';
+import { toGuestRow, writesByGuest } from './guest-row';
+import type { CategoryRow, FieldRow, GuestRow, GuestWrite, SentItemRow, SmsReplyRow } from './guest-types';
+import { CACHE_LAYOUT, declareLayout } from './layout';
+import type { TableLayout } from './table-layout';
 import { applyContactWrite, overlayWrites } from './overlay';
 
-/** A cached guest: the service's record, and what search and lists need without reading it. */
-export interface GuestRow {
-  /** The service's contact_id, or the local id until the service confirms a guest recorded here. */
-  key: string;
-  /** The local id this guest was recorded under, kept after confirmation so an open profile follows it. */
-  localId?: string;
-  /** The record as the service last returned it (for a local guest: what was queued). */
-  record: ContactRecord;
-  /** Search terms of the record with pending writes applied (see renderer/search/terms.ts). */
-  terms: string[];
-  /** Display name, one line of contact details (email · mobile · member number), and a folded "surname first" key for ordering. */
-  label: string;
-  detail: string;
-  sortKey: string;
-  /** How many of this desk's writes to the guest the service has not yet confirmed. */
-  pending: number;
-}
-
-/** The outbox states, as the renderer records them for its writes (shared/outbox/states). */
-export type WriteState = OutboxState;
-
-/** One multipleSelect option checked or unchecked. */
-export interface MultiselectChange {
-  field: string;
-  option: string;
-  checked: boolean;
-}
-
-/** Something this desk queued for a guest, followed until the outbox confirms it. */
-export interface GuestWrite {
-  outboxId: string;
-  guestKey: string;
-  kind: 'create' | 'update' | 'purchase' | 'sms' | 'email';
-  state: WriteState;
-  createdAt: string;
-  /** Contact writes: the fields set, options checked or unchecked, and the full category list. */
-  changes?: ContactRecord;
-  multiselect?: MultiselectChange[];
-  categories?: string[];
-  /** Purchases and messages: what staff see in the guest's history. */
-  summary?: string;
-  details?: Record<string, unknown>;
-  /** The outbox's reference for SMS and email (to find it in sent_items), and its problem if any. */
-  referenceId?: string;
-  problem?: string;
-}
-
-/** A contact field definition (get_contact_fields, expanded), in the service's order. */
-export interface FieldRow {
-  name: string;
-  type: string;
-  options?: string[];
-  position: number;
-}
-
-/** A category (reference 2.4). */
-export interface CategoryRow {
-  id: string;
-  name: string;
-}
-
-/** A sent item (reference 2.7), keyed by its reference id. */
-export type SentItemRow = ResponseOf<'listSentItems'>['items'][number];
-
-/** An SMS reply (reference 2.8) with a stable id and the sender's number as E.164 digits, to link it to a guest. */
-export type SmsReplyRow = ResponseOf<'listSmsReplies'>['replies'][number] & { id: string; phone: string };
-
+/** A fact the cache keeps (each synced collection's, under its own key). */
 interface MetaRow {
   key: string;
   value: unknown;
 }
 
-/** What the cache remembers about syncing. */
-export interface SyncMeta {
-  /** The core's clock when the last successful pull began (the next one starts from it, less an overlap). */
-  lastPullStartedAt?: string;
-  lastFullSyncAt?: string;
-  lastSyncedAt?: string;
-  lastMessagesSyncAt?: string;
-  /** The default phone country the search terms were built with. */
-  phoneCountry?: string;
-}
+/** Where the phone country the search terms were built with is kept. */
+const SEARCH_COUNTRY_KEY = 'search-country';
 
 /**
  * The guest cache of one account: contacts with their search terms, field definitions,
@@ -178,9 +105,7 @@ export class GuestDatabase extends Dexie {
 
   /** Rebuilds every guest's search terms (the default phone country changed, so mobiles read differently). */
   async reindexGuests(phoneKey: PhoneKey): Promise<void> {
-    const overlays = new Map<string, GuestWrite[]>();
-    for (const write of await this.unconfirmedWrites())
-      overlays.set(write.guestKey, [...(overlays.get(write.guestKey) ?? []), write]);
+    const overlays = writesByGuest(await this.unconfirmedWrites());
     let after: string | undefined;
     for (;;) {
       const page = await (after === undefined ? this.guests.orderBy(':id') : this.guests.where(':id').above(after))
@@ -323,18 +248,23 @@ export class GuestDatabase extends Dexie {
     return new Map(rows.filter((row): row is SentItemRow => row !== undefined).map((row) => [row.reference_id, row]));
   }
 
-  /** What the cache remembers about syncing. */
-  async syncMeta(): Promise<SyncMeta> {
-    return ((await this.meta.get('sync'))?.value as SyncMeta | undefined) ?? {};
+  /** The default phone country the search terms were built with (none before the first sync). */
+  async searchCountry(): Promise<string | undefined> {
+    const value = (await this.meta.get(SEARCH_COUNTRY_KEY))?.value;
+    if (typeof value === 'string') return value;
+    // Desks before the synced collections kept it among the guests' sync facts.
+    const earlier = (await this.meta.get('sync'))?.value;
+    return earlier &&
+      typeof earlier === 'object' &&
+      'phoneCountry' in earlier &&
+      typeof earlier.phoneCountry === 'string'
+      ? earlier.phoneCountry
+      : undefined;
   }
 
-  /** Records sync progress (merged into what is there). */
-  async updateSyncMeta(patch: SyncMeta): Promise<SyncMeta> {
-    return this.transaction('rw', this.meta, async () => {
-      const next = { ...(((await this.meta.get('sync'))?.value as SyncMeta | undefined) ?? {}), ...patch };
-      await this.meta.put({ key: 'sync', value: next });
-      return next;
-    });
+  /** Records the phone country the search terms are now built with. */
+  async setSearchCountry(country: string): Promise<void> {
+    await this.meta.put({ key: SEARCH_COUNTRY_KEY, value: country });
   }
 }
 

@@ -1,6 +1,6 @@
 import { fold, searchTerms, type PhoneKey } from '../search/terms';
 import { FIELD, fieldText, guestDetail, guestLabel, type ContactRecord } from './contact';
-import type { GuestRow, GuestWrite } from './guest-db';
+import type { GuestRow, GuestWrite } from './guest-types';
 import { applyWrites, overlayWrites } from './overlay';
 
 /** Builds the cached row of a guest: the service's record, with search terms of what staff see (pending writes applied). */
@@ -26,4 +26,12 @@ export function toGuestRow(
   };
   if (localId) row.localId = localId;
   return row;
+}
+
+/** Writes grouped by the guest they are for, oldest first within each guest. */
+export function writesByGuest(writes: readonly GuestWrite[]): Map<string, GuestWrite[]> {
+  const byGuest = new Map<string, GuestWrite[]>();
+  for (const write of [...writes].sort((a, b) => a.createdAt.localeCompare(b.createdAt)))
+    byGuest.set(write.guestKey, [...(byGuest.get(write.guestKey) ?? []), write]);
+  return byGuest;
 }

@@ -8,24 +8,10 @@
 // An upgrade function gets a test that opens the database at the version before (`layoutUpTo`),
 // writes rows, reopens it with the full layout and checks them. Never edit a version that shipped.
 import type Dexie from 'dexie';
-import type { Transaction } from 'dexie';
+import type { TableLayout, TableVersion } from './table-layout';
 import { guestTables } from './tables/guests';
 import { messagesTables } from './tables/messages';
 import { reservationTables } from './tables/reservations';
-
-/** One version of a feature's tables: Dexie's store specs (primary key first, then indexes; null drops a table) and an optional upgrade. */
-export interface TableVersion {
-  version: number;
-  stores: Record<string, string | null>;
-  /** Rewrites existing rows for this version; runs inside Dexie's upgrade transaction. */
-  upgrade?: (tx: Transaction) => Promise<void> | void;
-}
-
-/** A feature's part of the cache: its name (for messages) and its versions, oldest first. */
-export interface TableLayout {
-  feature: string;
-  versions: readonly TableVersion[];
-}
 
 /** Every feature's tables in the guest cache. Add a feature here. */
 export const CACHE_LAYOUT: readonly TableLayout[] = [guestTables, reservationTables, messagesTables];

@@ -1,5 +1,5 @@
 import { optionsOf, type ContactRecord } from './contact';
-import type { GuestWrite, MultiselectChange } from './guest-db';
+import type { GuestWrite, MultiselectChange } from './guest-types';
 
 /** The writes that overlay the cached record: contact writes the outbox has not confirmed. */
 export function overlayWrites(writes: GuestWrite[]): GuestWrite[] {

@@ -2,18 +2,12 @@
 // shown (a booking's yes/no answer). Numbers are compared as E.164 digits, as toReplyRow stores them.
 import { phoneDigits } from '../../shared/rules/phone';
 import type { PhoneKey } from '../search/terms';
-import type { GuestDatabase, SmsReplyRow } from './guest-db';
+import type { SmsReplyRow } from './guest-types';
 
 /** The key replies are filed under for a mobile as typed or stored (E.164 digits), or null when it is no number. */
 export function replyNumberKey(mobile: string, phoneKey: PhoneKey): string | null {
   if (mobile.trim() === '') return null;
   return phoneKey(mobile) ?? (phoneDigits(mobile) || null);
-}
-
-/** The replies from a mobile, newest first. */
-export async function repliesFromMobile(db: GuestDatabase, mobile: string, phoneKey: PhoneKey): Promise<SmsReplyRow[]> {
-  const key = replyNumberKey(mobile, phoneKey);
-  return key ? db.repliesFrom(key) : [];
 }
 
 /** One conversation: every reply from one number, newest first. */

@@ -5,7 +5,7 @@ import { useAccount, type AccountView } from '../stores/account';
 const built = new Map<string, VenueFormat>();
 
 /** The venue's formats for an account (or, before one is connected, this computer's zone and the default country), built once per country and zone. */
-export function venueFormatOf(account: Pick<AccountView, 'defaultPhoneCountry' | 'timeZone'> | null): VenueFormat {
+function venueFormatOf(account: Pick<AccountView, 'defaultPhoneCountry' | 'timeZone'> | null): VenueFormat {
   const country = account?.defaultPhoneCountry ?? 'AU';
   const timeZone = account?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
   const key = `${country}|${timeZone}`;

@@ -4,6 +4,7 @@ import { isValidEmail, emailKey } from '../../shared/rules/email';
 import { FIELD } from '../db/contact';
 import type { PhoneKey } from '../search/terms';
 import type { RowResolution } from './resolve';
+import type { RowCheck } from './row-check';
 import { splitFullName, type ColumnTarget, type ImportField } from './matching';
 import {
   normalizeBool,
@@ -19,7 +20,7 @@ import {
 } from './values';
 
 /** The longest value the desk sends for one field (the bridge's own limit). */
-export const MAX_VALUE_LENGTH = IMPORT_VALUE_MAX_LENGTH;
+const MAX_VALUE_LENGTH = IMPORT_VALUE_MAX_LENGTH;
 /** Where a problem of the whole row (not of one cell) is kept. */
 export const ROW = -1;
 
@@ -38,19 +39,6 @@ export interface CheckContext {
 
 /** What happens to a row whose email is bad while its mobile is good (or the reverse). */
 export type BadValueChoice = 'hold' | 'drop';
-
-/** One row's own check: what would be sent, and each cell's problem or note (by column; ROW for the row). */
-export interface RowCheck {
-  contact: Record<string, string>;
-  categories: string[];
-  problems: Record<number, string>;
-  notes: Record<number, string>;
-  /** The value sent, by column, where it differs from the cell (a date rewritten, a mobile in E.164). */
-  shown: Record<number, string>;
-  emailKey: string | null;
-  /** E.164 digits without +, as the guest cache indexes mobiles. */
-  mobileKey: string | null;
-}
 
 /** Checks one row's cells against their fields. */
 export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck {
@@ -141,7 +129,7 @@ function mayPassBytes(contact: Readonly<Record<string, string>>): boolean {
 }
 
 /** Bytes of a contact as UTF-8 JSON, without building the JSON. */
-export function payloadBytes(contact: Readonly<Record<string, string>>): number {
+function payloadBytes(contact: Readonly<Record<string, string>>): number {
   let bytes = 2;
   for (const [field, value] of Object.entries(contact)) bytes += utf8Length(field) + utf8Length(value) + 6;
   return bytes;
@@ -210,7 +198,7 @@ function firstOfList(text: string): string {
 }
 
 /** Category names from a cell: "VIP, Regular", "VIP;Regular", Google's "* myContacts ::: Friends", Mailchimp's "\"VIP\",\"Regular\"". */
-export function categoryList(text: string): string[] {
+function categoryList(text: string): string[] {
   return text
     .split(/:::|[,;]/)
     .map((name) =>

@@ -17,7 +17,7 @@ export function saveFile(bytes: Uint8Array, fileName: string, type = 'text/csv')
 }
 
 /** "guests.csv" → "guests - failed rows.csv". */
-export function derivedFileName(fileName: string, what: string): string {
+function derivedFileName(fileName: string, what: string): string {
   const base = fileName.replace(/\.[^.]+$/, '');
   return `${base} - ${what}.csv`;
 }

@@ -22,13 +22,13 @@ export interface ReadLimits {
 /** Larger files are refused with a sentence rather than risking the page. */
 export const MAX_FILE_BYTES = 200 * 1024 * 1024;
 /** Rows one import reads at most. */
-export const MAX_ROWS = 500_000;
+const MAX_ROWS = 500_000;
 /** Cells one import reads at most (500,000 rows of 20 columns; a Google Contacts export of 100,000 is 3.7 million). */
-export const MAX_CELLS = 10_000_000;
+const MAX_CELLS = 10_000_000;
 /** How long reading a file may take in the worker before it is given up with a sentence. */
-export const READ_TIME_MS = 60_000;
+const READ_TIME_MS = 60_000;
 /** The most a workbook may unpack to: a 100,000-guest sheet of 20 columns is about 80 MB. */
-export const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
+const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
 
 /** The desk's read limits. */
 export const READ_LIMITS: ReadLimits = {

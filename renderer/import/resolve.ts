@@ -5,7 +5,7 @@ import { contactText } from '../../shared/rules/contact-identity';
 import { emailKey } from '../../shared/rules/email';
 import { FIELD } from '../db/contact';
 import { fold } from '../search/terms';
-import type { RowCheck } from './check';
+import type { RowCheck } from './row-check';
 
 /** What happens to a row: a new guest, an update of a guest, the guest left as they are, held for a problem, or a conflict. */
 export type RowStatus = 'new' | 'update' | 'leave' | 'problem' | 'conflict';

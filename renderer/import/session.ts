@@ -1,15 +1,8 @@
 // One file being imported: the table as read (source.ts) and its checked rows, one record per row.
 // Runs in the import worker; pure enough to test under Node.
 import { IMPORT_KEPT_CELL_MAX_LENGTH } from '../../shared/bridge/channels/import';
-import {
-  checkRow,
-  contactPayload,
-  ROW,
-  utf8Length,
-  type BadValueChoice,
-  type CheckContext,
-  type RowCheck,
-} from './check';
+import { checkRow, contactPayload, ROW, utf8Length, type BadValueChoice, type CheckContext } from './check';
+import type { RowCheck } from './row-check';
 import { ImportFileError, type SourceRow } from './limits';
 import type { ColumnTarget, ImportField } from './matching';
 import {

@@ -11,7 +11,7 @@ export interface RequestHooks {
 }
 
 /** A refusal from the worker, or the worker stopped or silent: the sentence to show staff. */
-export class ImportWorkerError extends Error {}
+class ImportWorkerError extends Error {}
 
 /** The import worker, as the screen calls it. */
 export interface ImportWorker {
@@ -24,7 +24,7 @@ export interface ImportWorker {
 }
 
 /** How long a request may stay silent by default (reading and checking report progress; the rest is quick). */
-export const DEFAULT_TIME_LIMIT_MS = 90_000;
+const DEFAULT_TIME_LIMIT_MS = 90_000;
 
 /** Starts the import worker (a module worker Vite bundles on its own). */
 export function startImportWorker(): ImportWorker {

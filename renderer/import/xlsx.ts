@@ -157,7 +157,7 @@ function dateStyleFlags(xml: string): boolean[] {
 }
 
 /** Whether a number format code shows a date or a time (its d, m, y, h or s outside quotes, escapes and [colours]). */
-export function isDateFormatCode(code: string): boolean {
+function isDateFormatCode(code: string): boolean {
   const bare = code
     .split(';')[0]!
     .replace(/"[^"]*"/g, '')

@@ -1,5 +1,5 @@
 import { FIELD, fieldText } from '../db/contact';
-import type { GuestRow } from '../db/guest-db';
+import type { GuestRow } from '../db/guest-types';
 import type { PlannedToken } from './query';
 import { nameTokens, TERM } from './terms';
 
@@ -11,7 +11,7 @@ const POINTS = {
 const SURNAME_BONUS = 5;
 
 /** How well a guest matches every token (0 when a token does not match at all). */
-export function scoreGuest(row: GuestRow, tokens: PlannedToken[]): number {
+function scoreGuest(row: GuestRow, tokens: PlannedToken[]): number {
   let total = 0;
   let surname: string[] | undefined;
   for (const token of tokens) {

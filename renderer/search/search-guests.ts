@@ -1,4 +1,5 @@
-import type { GuestDatabase, GuestRow } from '../db/guest-db';
+import type { GuestDatabase } from '../db/guest-db';
+import type { GuestRow } from '../db/guest-types';
 import type { PlannedToken, SearchPlan } from './query';
 import { rankGuests } from './rank';
 
@@ -9,7 +10,7 @@ export interface SearchResult {
 }
 
 /** How many guests one search shows at most; more than this and staff are asked to keep typing. */
-export const RESULT_LIMIT = 200;
+const RESULT_LIMIT = 200;
 /** Candidates few enough to read whole and check in memory. */
 const READ_LIMIT = 400;
 /** Keys read per word of a several-word query; commoner words are checked in memory instead. */

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { GuestRow } from '../db/guest-db';
+import type { GuestRow } from '../db/guest-types';
 import { planSearch } from '../search/query';
 import { searchGuests } from '../search/search-guests';
 import { useGuests } from './guests';

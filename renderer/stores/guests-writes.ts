@@ -1,7 +1,7 @@
 import type { DeskApi, RequestOf } from '../../shared/bridge/contract';
 import { newLocalGuestId } from '../../shared/rules/guest-id';
 import type { FieldValue } from '../db/contact';
-import type { GuestWrite, MultiselectChange } from '../db/guest-db';
+import type { GuestWrite, MultiselectChange } from '../db/guest-types';
 import { guestsChanged, useGuests } from './guests';
 
 /** A profile edit: changed fields, multipleSelect options checked or unchecked, and the categories when they changed. */

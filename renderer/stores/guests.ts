@@ -4,23 +4,32 @@ import type { DeskApi } from '../../shared/bridge/contract';
 import { guestDatabaseName } from '../db/guest-db';
 import { onDeskReconnected } from '../bridge/desk';
 import { followOutboxItem, forgetRemovedWrites, reconcileWrites } from '../sync/confirmations';
+import { IDLE_STATUS, type CollectionStatus } from '../sync/collection';
 import { openGuestCache, type GuestCache } from '../sync/guest-cache';
-import type { SyncStatus } from '../sync/guest-sync';
 import { useAccount, type AccountView } from './account';
 import { reportBackgroundFailure } from './background-failures';
 
 interface GuestsState {
   /** The connected account's cache, or null when no account is connected. */
   cache: GuestCache | null;
-  status: SyncStatus;
+  status: CollectionStatus;
   /** Bumped whenever cached guests change (a sync page, a write), so searches and views refresh. */
   dataVersion: number;
 }
 
-const IDLE: SyncStatus = { phase: 'idle', done: 0, total: 0 };
-
 /** The guest cache of the connected account and the state of its sync. */
-export const useGuests = create<GuestsState>(() => ({ cache: null, status: IDLE, dataVersion: 0 }));
+export const useGuests = create<GuestsState>(() => ({ cache: null, status: IDLE_STATUS, dataVersion: 0 }));
+
+/** Counts the databases this store closed (another account, local data cleared): readers follow it. */
+let closedCaches = 0;
+
+/**
+ * How many cache databases have been closed so far. A read that began before a close and failed
+ * because its database was closed has no answer to give (its cache is gone), rather than a fault.
+ */
+export function closedCacheCount(): number {
+  return closedCaches;
+}
 
 /** Marks cached guests as changed (searches and open views read them again). */
 export function guestsChanged(): void {
@@ -51,23 +60,32 @@ export function followGuests(desk: DeskApi): () => void {
   if (following) return following;
   let stopSync: (() => void) | null = null;
 
-  const close = () => {
+  /** Stops the sync; the database is closed only when this cache is not followed by one of the same account. */
+  const close = (keepDatabase: boolean) => {
     stopSync?.();
     stopSync = null;
-    useGuests.getState().cache?.db.close();
-    useGuests.setState({ cache: null, status: IDLE });
+    const current = useGuests.getState().cache;
+    useGuests.setState({ cache: null, status: IDLE_STATUS });
+    if (current && !keepDatabase) {
+      closedCaches++;
+      current.db.close();
+    }
   };
 
   const openFor = (account: AccountView | null) => {
     const clientId = account && account.state !== 'none' ? account.clientId : undefined;
     const current = useGuests.getState().cache;
     if (current && current.clientId === clientId && current.country === account?.defaultPhoneCountry) return;
-    close();
+    // The same account with another phone country keeps its database: readers of it (the replies badge) go on.
+    const sameAccount = current !== null && current.clientId === clientId;
+    close(sameAccount);
     if (!clientId || !account) return;
-    const cache = openGuestCache(desk, { clientId, defaultPhoneCountry: account.defaultPhoneCountry }, (status) => {
+    const onStatus = (status: CollectionStatus) => {
       useGuests.setState({ status });
       if (status.phase !== 'syncing' || status.done > 0) guestsChanged();
-    });
+    };
+    const settings = { clientId, defaultPhoneCountry: account.defaultPhoneCountry };
+    const cache = openGuestCache(desk, settings, onStatus, sameAccount ? current.db : undefined);
     useGuests.setState({ cache });
     stopSync = cache.sync.start();
     reconcile(desk, cache);
@@ -89,7 +107,7 @@ export function followGuests(desk: DeskApi): () => void {
     if (cache) reconcile(desk, cache);
   });
   const unsubscribeCleared = desk.on('localDataCleared', () => {
-    close();
+    close(false);
     deleteGuestCaches().then(
       () => openFor(useAccount.getState().account),
       (error: unknown) => reportBackgroundFailure('Clearing the local guest copy', error),
@@ -101,7 +119,7 @@ export function followGuests(desk: DeskApi): () => void {
     unsubscribeOutbox();
     unsubscribeReconnect();
     unsubscribeCleared();
-    close();
+    close(false);
     following = null;
   };
   return following;

@@ -1,6 +1,7 @@
 import type { DeskApi } from '../../shared/bridge/contract';
-import type { BookingView } from '../sync/booking-overlay';
-import { saveBooking, type BookingInput } from './reservations';
+import type { BookingStatusValue } from '../../shared/rules/booking-status';
+import type { BookingInput, BookingView } from '../sync/booking-overlay';
+import { saveBooking } from './reservations';
 
 /** A fresh reservation id, made once when a booking is made: every retry of its push updates the same booking. */
 export function newBookingId(): string {
@@ -8,10 +9,9 @@ export function newBookingId(): string {
 }
 
 /** The booking as the desk pushes it again, with some of its fields changed. */
-export function bookingInputOf(booking: BookingView, changes: Partial<BookingInput> = {}): BookingInput {
-  const custom = Object.fromEntries(
-    Object.entries(booking.custom).filter(([, value]) => isPushable(value)),
-  ) as BookingInput['custom'];
+function bookingInputOf(booking: BookingView, changes: Partial<BookingInput> = {}): BookingInput {
+  const custom: BookingInput['custom'] = {};
+  for (const [name, value] of Object.entries(booking.custom)) if (isPushable(value)) custom[name] = value;
   return {
     id: booking.id,
     total_attendees: Math.max(1, booking.partySize),
@@ -25,15 +25,17 @@ export function bookingInputOf(booking: BookingView, changes: Partial<BookingInp
 }
 
 /** Sets a booking's status (one keypress or click); it reaches the service through the outbox. */
-export function setBookingStatus(desk: DeskApi, booking: BookingView, status: string): Promise<void> {
+export function setBookingStatus(desk: DeskApi, booking: BookingView, status: BookingStatusValue): Promise<void> {
   return saveBooking(desk, booking.guestKey, bookingInputOf(booking, { bookingStatus: status }));
 }
 
 /** Whether a value the service sent can be pushed back as it is. */
-function isPushable(value: unknown): boolean {
+function isPushable(value: unknown): value is BookingInput['custom'][string] {
   return (
     value === null ||
-    ['string', 'number', 'boolean'].includes(typeof value) ||
+    typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'boolean' ||
     (Array.isArray(value) && value.every((item) => typeof item === 'string'))
   );
 }

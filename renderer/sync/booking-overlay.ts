@@ -1,54 +1,53 @@
-import type { OutboxItemView } from './confirmations';
-import type { BookingRow } from '../db/tables/reservations';
-import { bookingGuestOf, toBookingRow } from '../db/booking-row';
-import type { GuestDatabase } from '../db/guest-db';
-import { applyWrites, overlayWrites } from '../db/overlay';
+// The bookings' overlay: push_reservations entries this desk queued and the service has not confirmed
+// yet, laid over the cached bookings (same id replaced). Entries arrive typed by kind over the bridge.
+import type { OutboxItemOf } from '../../shared/bridge/channels/outbox';
+import { reservationFieldsOf } from '../../shared/rules/booking-fields';
+import type { RequestOf } from '../../shared/bridge/contract';
+import type { OutboxState } from '../../shared/outbox/states';
+import { toBookingRow } from '../db/booking-row';
+import type { BookingGuest, BookingRow } from '../db/tables/reservations';
 
 /** A booking as staff see it: the cached row, or what this desk queued and the service has not confirmed yet. */
 export interface BookingView extends BookingRow {
-  pending?: { outboxId: string; state: OutboxItemView['state']; problem?: string };
+  pending?: { outboxId: string; state: OutboxState; problem?: string };
   /** When the outbox confirmed it (ms): kept laid over the cache until a pull begun after that has finished. */
   confirmedAt?: number;
 }
 
-/** The reservation fields and guest id of a queued push_reservations entry. */
-function partsOf(item: OutboxItemView): { reservation: Record<string, unknown>; guestKey: string } | null {
-  const reservation = item.payload.reservation;
-  const contact = item.payload.contact;
-  if (!reservation || typeof reservation !== 'object' || Array.isArray(reservation)) return null;
-  const contactId =
-    contact && typeof contact === 'object' && !Array.isArray(contact)
-      ? (contact as Record<string, unknown>).contact_id
-      : undefined;
-  const resultId = item.result?.contact_id;
-  const guestKey =
-    typeof resultId === 'string' && resultId
-      ? resultId
-      : typeof contactId === 'string'
-        ? contactId
-        : (item.guestKey ?? '');
-  return { reservation: reservation as Record<string, unknown>, guestKey };
+/** A queued booking as its outbox entry carries it. */
+export type BookingEntry = OutboxItemOf<'push_reservations'>;
+
+/** A booking as the desk queues it. */
+export type BookingInput = RequestOf<'saveBooking'>['booking'];
+
+/** The guest a booking names before the guest cache is read (the cache shows the guest as they are now). */
+const UNKNOWN_GUEST: BookingGuest = { guestName: 'Guest', guestMobile: '', guestEmail: '' };
+
+/** The guest's key an entry names: the service's contact_id once its guest was pushed, else the id it was queued with. */
+function guestKeyOf(item: BookingEntry): string {
+  return item.result?.contact_id ?? item.payload.contact.contact_id ?? item.guestKey ?? '';
 }
 
-/** The booking of an outbox entry, with its guest as the guest cache shows them (pending edits applied). */
-export async function bookingOfOutboxItem(
-  item: OutboxItemView,
-  guests: GuestDatabase,
-  previous?: BookingRow,
-): Promise<BookingView | null> {
-  const parts = partsOf(item);
-  if (!parts) return null;
-  const guestRow = await guests.guestByKey(parts.guestKey);
-  const guest = guestRow
-    ? bookingGuestOf(applyWrites(guestRow.record, overlayWrites(await guests.guestWrites(guestRow))))
-    : previous
-      ? { guestName: previous.guestName, guestMobile: previous.guestMobile, guestEmail: previous.guestEmail }
-      : { guestName: 'Guest', guestMobile: '', guestEmail: '' };
-  const row = toBookingRow(parts.reservation, guestRow?.key ?? parts.guestKey, guest);
+/** The booking of an outbox entry (a sent one without its pending mark); `previous` lends its guest until the cache is read. */
+export function bookingOfEntry(item: BookingEntry, previous?: BookingRow): BookingView | null {
+  const row = toBookingRow(item.payload.reservation, guestKeyOf(item), previous ?? UNKNOWN_GUEST);
   if (!row) return null;
   if (item.state === 'sent') return row;
   const problem = item.problem ? `${item.problem.message} — ${item.problem.whatToDo}` : undefined;
   return { ...row, pending: { outboxId: item.id, state: item.state, ...(problem ? { problem } : {}) } };
+}
+
+/** The booking staff just saved, laid over the cache until its entry is confirmed. */
+export function bookingOfInput(
+  booking: BookingInput,
+  guestKey: string,
+  queued: { outboxId: string; state: OutboxState },
+  previous?: BookingRow,
+): BookingView | null {
+  const row = toBookingRow(reservationFieldsOf(booking), guestKey, previous ?? UNKNOWN_GUEST);
+  return (
+    row && { ...row, pending: { outboxId: queued.outboxId, state: queued.state === 'sent' ? 'queued' : queued.state } }
+  );
 }
 
 /** Cached bookings with the pending ones laid over them (same id replaced; a booking moved away leaves), by time. */

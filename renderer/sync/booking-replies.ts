@@ -1,5 +1,7 @@
-import type { GuestDatabase, SmsReplyRow } from '../db/guest-db';
+import type { GuestDatabase } from '../db/guest-db';
+import type { SmsReplyRow } from '../db/guest-types';
 import type { PhoneKey } from '../search/terms';
+import { replyNumberKey } from '../db/replies-by-number';
 
 /** What a guest's reply says about their booking. */
 export type ReplyMeaning = 'yes' | 'no' | 'other';
@@ -30,7 +32,7 @@ export async function latestBookingReply(
   mobile: string,
   since?: string,
 ): Promise<BookingReply | null> {
-  const phone = mobile ? phoneKey(mobile) : null;
+  const phone = replyNumberKey(mobile, phoneKey);
   if (!phone) return null;
   const [latest] = await db.repliesFrom(phone);
   if (!latest || (since && latest.timestamp < since)) return null;

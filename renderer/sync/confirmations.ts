@@ -10,13 +10,12 @@ export type OutboxItemView = EventPayload<'outboxChanged'>['changed'][number];
 export async function followOutboxItem(db: GuestDatabase, item: OutboxItemView, phoneKey: PhoneKey): Promise<void> {
   const write = await db.writeById(item.id);
   if (!write) return;
-  const reference = item.result?.reference_id ?? item.payload.reference_id;
-  const referenceId = typeof reference === 'string' ? reference : write.referenceId;
+  const referenceId = referenceIdOf(item) ?? write.referenceId;
   const problem = item.problem ? `${item.problem.message} — ${item.problem.whatToDo}` : undefined;
   if (write.state === item.state && write.problem === problem && write.referenceId === referenceId) return;
   await db.followWrite(
     { ...write, state: item.state, problem, referenceId },
-    contactIdOf(item.result),
+    item.kind === 'push_contact' ? item.result?.contact_id : undefined,
     phoneKey,
     addedToGuestOnFile(item),
   );
@@ -63,11 +62,11 @@ export async function reconcileWrites(
 function addedToGuestOnFile(item: OutboxItemView): ContactRecord | undefined {
   if (item.kind !== 'push_contact' || item.result?.addedToExistingGuest !== true) return undefined;
   const { client_id: _client, contact_id: _contact, ...fields } = item.payload;
-  return fields as ContactRecord;
+  return fields;
 }
 
-/** The service's contact id from a sent push_contact's result, when it gave one. */
-function contactIdOf(result: Record<string, unknown> | undefined): string | undefined {
-  const id = result?.contact_id ?? result?.contactId;
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+/** A message's reference id: the one it went out under, else the one it was queued with. */
+function referenceIdOf(item: OutboxItemView): string | undefined {
+  if (item.kind !== 'sms' && item.kind !== 'email') return undefined;
+  return item.result?.reference_id ?? item.payload.reference_id;
 }

@@ -3,7 +3,7 @@
 /** Incremental pulls start this long before the last pull began, so a service clock behind ours loses nothing. */
 export const SYNC_OVERLAP_MS = 10 * 60_000;
 /** How often the cache pulls what changed while the desk is open. */
-export const SYNC_INTERVAL_MS = 2 * 60_000;
+const SYNC_INTERVAL_MS = 2 * 60_000;
 /** Regaining focus pulls only when the last pull is older than this. */
 const FOCUS_MIN_GAP_MS = 30_000;
 

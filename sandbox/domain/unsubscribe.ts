@@ -1,7 +1,7 @@
 // The #unsubscribe# merge token: replaced with a link, or a footer link added when the body has none (section 4.7).
 import { parse } from 'node-html-parser';
 
-export const UNSUBSCRIBE_TOKEN = '#unsubscribe#';
+const UNSUBSCRIBE_TOKEN = '#unsubscribe#';
 
 /** The unsubscribe address of one recipient of one sent item. */
 export function unsubscribeUrl(origin: string, clientId: string, referenceId: string, email: string): string {

@@ -14,7 +14,7 @@ export async function readBodyText(request: Request, limit: number): Promise<str
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      await reader.cancel().catch(() => undefined); // the body is refused below either way
       throw tooLarge(limit);
     }
     chunks.push(value);

@@ -1,10 +1,5 @@
 // Response bodies: the service's envelope for failures, JSON answers, and a marker for transport faults.
 
-/** A failure in the standard envelope (section 4.1); `code` only where the method reports one. */
-export function failureBody(message: string, code?: number): Record<string, unknown> {
-  return code === undefined ? { result: false, message } : { result: false, message, code };
-}
-
 /** A JSON response with the given status. */
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {

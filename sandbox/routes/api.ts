@@ -40,7 +40,7 @@ export interface MethodDefinition {
 }
 
 /** A failure answer in the method's own failure shape. */
-export function methodFailure(
+function methodFailure(
   definition: Pick<MethodDefinition, 'failureField'> | undefined,
   message: string,
   status: number,

@@ -10,7 +10,7 @@ export interface FaultVariables {
 }
 
 /** The API method a /v1 path addresses: "request_token", "signin", or the segment after the key. */
-export function methodOfPath(path: string): string {
+function methodOfPath(path: string): string {
   const parts = path.split('/').filter(Boolean);
   if (parts.length === 2 && parts[1] === 'request_token') return 'request_token';
   return parts[2] ?? '';
@@ -33,7 +33,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 /** Cuts a body short so it is no longer valid JSON. */
-export function corruptBody(text: string): string {
+function corruptBody(text: string): string {
   return `${text.slice(0, Math.floor(text.length / 2))}<!-- truncated`;
 }
 
@@ -50,7 +50,7 @@ export function faultMiddleware(faults: FaultInjector): MiddlewareHandler<{ Vari
         return transportFaultResponse('refuse');
       case 'drop_before_commit':
         // Read the body first: the request reached the service, which then lost the connection.
-        await c.req.raw.arrayBuffer().catch(() => undefined);
+        await c.req.raw.arrayBuffer().catch(() => undefined); // the connection is dropped next whatever the read gave
         return transportFaultResponse('drop');
       case 'http_error': {
         const status = decision.fault.status ?? 503;

@@ -19,7 +19,7 @@ import { optionalDateTime } from './time-filters';
 import { WhereBuilder } from '../store/where';
 
 /** Longest SMS the sandbox sends, in parts; the reference sets none (see README). */
-export const MAX_SMS_SEGMENTS = 10;
+const MAX_SMS_SEGMENTS = 10;
 
 const fail = (message: string) => jsonResponse({ result: false, message });
 

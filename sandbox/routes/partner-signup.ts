@@ -16,7 +16,7 @@ interface SignupExtras {
  * Reads reference and logo_url. The documented forms append `/?reference=<ref>` even after `?pkgid=…`,
  * which puts "/?reference=…" inside the pkgid value; both that and `&reference=` are read.
  */
-export function readSignupLink(url: URL): { planId: string | null; extras: SignupExtras } {
+function readSignupLink(url: URL): { planId: string | null; extras: SignupExtras } {
   const params = new URLSearchParams(url.search);
   let planId = params.get('pkgid');
   if (planId?.includes('/?')) {

@@ -43,7 +43,7 @@ export const DEMO_VENUE_NAME = 'Harbour Lights Bar & Dining';
 const DAY_MS = 86_400_000;
 
 /** The demo venue's clock: an Australian venue keeps Sydney time (daylight saving included). */
-export const DEMO_TIME_ZONE = 'Australia/Sydney';
+const DEMO_TIME_ZONE = 'Australia/Sydney';
 
 /** Creates the demo account, its partner and plans when missing; returns its credentials. */
 export function ensureDemoAccount(ctx: SandboxContext, apiKey = DEMO_DEFAULTS.apiKey): DemoAccount {

@@ -72,7 +72,7 @@ function toAccount(row: AccountRow): Account {
 }
 
 /** The contact fields every new account starts with (the reference names PatronEmail, PatronMobile, PatronName…). */
-export const STANDARD_CONTACT_FIELDS = [
+const STANDARD_CONTACT_FIELDS = [
   { name: 'PatronName', label: 'First name', type: 'string' },
   { name: 'PatronSurname', label: 'Last name', type: 'string' },
   { name: 'PatronEmail', label: 'Email', type: 'string' },
@@ -85,7 +85,7 @@ export const STANDARD_CONTACT_FIELDS = [
 ] as const;
 
 /** The reservation fields every account with reservations has (section 2.6). */
-export const STANDARD_RESERVATION_FIELDS = [
+const STANDARD_RESERVATION_FIELDS = [
   { name: 'total_attendees', label: 'Total attendees', type: 'number' },
   { name: 'attendee_names', label: 'Attendee names', type: 'text' },
   {
@@ -121,12 +121,12 @@ export interface NewAccount {
 }
 
 /** A random API key: 32 hex characters. */
-export function randomKey(bytes = 16): string {
+function randomKey(bytes = 16): string {
   return randomBytes(bytes).toString('hex');
 }
 
 /** The stored form of a password: its SHA-1 hex, which is all request_token's signature needs. */
-export function hashPassword(password: string): string {
+function hashPassword(password: string): string {
   return createHash('sha1').update(password, 'utf8').digest('hex');
 }
 

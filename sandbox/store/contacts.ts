@@ -48,7 +48,7 @@ export function contactKeys(
 }
 
 /** A mobile as the sandbox compares them: E.164 for the account's country, else its digits; null when blank. */
-export function mobileKey(value: unknown, country: string): string | null {
+function mobileKey(value: unknown, country: string): string | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
   const text = String(value).trim();
   if (text === '') return null;
@@ -195,9 +195,4 @@ export function pullContactsJson(
     parts.push(`${prefix}${id}","svc_categories":${JSON.stringify(categories)}${rest}`);
   }
   return `[${parts.join(',')}]`;
-}
-
-/** A contact as pull_db and webhooks show it. */
-export function contactView(contact: StoredContact, clientId: string): Record<string, unknown> {
-  return { client_id: clientId, contact_id: String(contact.id), svc_categories: contact.categories, ...contact.data };
 }

@@ -43,21 +43,6 @@ export function findPartner(db: SandboxDatabase, id: string): Partner | undefine
   return row && { id: row.id, name: row.name, webhookUrl: row.webhook_url };
 }
 
-/** Every partner. */
-export function listPartners(db: SandboxDatabase): Partner[] {
-  return (
-    sql(db, 'SELECT id, name, webhook_url FROM partners ORDER BY id').all() as {
-      id: string;
-      name: string;
-      webhook_url: string | null;
-    }[]
-  ).map((row) => ({
-    id: row.id,
-    name: row.name,
-    webhookUrl: row.webhook_url,
-  }));
-}
-
 interface PlanRow {
   id: string;
   partner_id: string | null;

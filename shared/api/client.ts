@@ -1,4 +1,4 @@
-// The typed client of the service (ARCHITECTURE §3), built from the method declarations on an injectable fetch.
+// The typed client of the service (docs/architecture.md, "The service client"), built from the method declarations on an injectable fetch.
 import { normaliseBaseUrl } from './base-url';
 import { writeDates } from './datetimes';
 import { encodeBody } from './encode';
@@ -16,7 +16,6 @@ import {
 import { redactApiKey } from './redact';
 import { exchange, type ServiceLogEntry } from './transport';
 
-export { buildSigninLink, buildSignupLink, requestToken } from './partner';
 export type { ServiceLogEntry } from './transport';
 
 /** One client method: optional input where every parameter is optional (categories, sent_items, sms_inbox). */

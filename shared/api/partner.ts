@@ -8,7 +8,7 @@ import { formatNonce, requestTokenSignature, signinSignature, type SigninKeying 
 import { DEFAULT_RESPONSE_LIMITS_BYTES } from './methods';
 import { exchange } from './transport';
 
-/** Credentials request_token hands out: the token is used as the API key in the path (ARCHITECTURE §4). */
+/** Credentials request_token hands out: the token is used as the API key in the path (docs/architecture.md, "Credentials and the account"). */
 export interface TokenCredentials {
   token: string;
   secret: string;
@@ -61,7 +61,7 @@ export async function requestToken(input: {
 
 /**
  * The one-minute automatic sign-in address (`/v1/api_token/signin?signature=&nonce=&token=`). Keyed with the
- * secret itself by default, as the reference's sample code does (ARCHITECTURE §4).
+ * secret itself by default, as the reference's sample code does (docs/architecture.md, "Credentials and the account").
  */
 export async function buildSigninLink(input: {
   baseUrl: string;

@@ -59,7 +59,7 @@ export async function exchange(request: ExchangeRequest): Promise<RawAnswer> {
       throw classifyFetchFailure(error, request.method, timedOut, request.timeoutMs);
     }
     if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
-      await response.body?.cancel().catch(() => undefined);
+      await response.body?.cancel().catch(() => undefined); // the redirect is refused below either way
       throw new RedirectRefusedError(
         request.method,
         response.status,
@@ -93,7 +93,7 @@ export async function exchange(request: ExchangeRequest): Promise<RawAnswer> {
 async function readText(response: Response, limit: number, method: string): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) {
-    await response.body?.cancel().catch(() => undefined);
+    await response.body?.cancel().catch(() => undefined); // refused below as too large either way
     throw new ResponseTooLargeError(method, limit);
   }
   if (!response.body) return '';
@@ -105,7 +105,7 @@ async function readText(response: Response, limit: number, method: string): Prom
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      await reader.cancel().catch(() => undefined);
+      await reader.cancel().catch(() => undefined); // refused below as too large either way
       throw new ResponseTooLargeError(method, limit);
     }
     chunks.push(value);

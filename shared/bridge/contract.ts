@@ -19,7 +19,7 @@ export const channels = {
 };
 
 /** Every event of the bridge (desk core → renderer), with the schema of its payload. */
-export const events = {
+const events = {
   ...appEvents,
   ...accountEvents,
   ...guestEvents,

@@ -1,10 +1,13 @@
-// The outbox's kinds (ARCHITECTURE §5) in one map. Everything else about a kind is derived from it:
-// the kind enum of the bridge, the payload each kind stores (one item of its service method's request,
-// from shared/api), and the core's per-kind tables (preparers, senders, guest-id access), which are
-// exhaustive Record<OutboxKind, …> maps: adding a kind here makes the compiler name each of them.
+// The outbox's kinds (docs/architecture.md, "The outbox") in one map. Everything else about a kind is
+// derived from it: the kind enum of the bridge, the payload each kind stores (one item of its service
+// method's request, from shared/api), what the service's answer leaves behind (its result), the bridge's
+// entry union keyed by kind, and the core's per-kind tables (preparers, senders, guest-id access), which
+// are exhaustive Record<OutboxKind, …> maps: adding a kind here makes the compiler name each of them.
 import { z } from 'zod';
-import type { MethodInput, ServiceMethodName } from '../api/methods';
+import { emailRequest, contactToPush, purchaseItem, reservationToPush, smsRequest } from '../api/request-schemas';
+import type { ServiceMethodName } from '../api/methods';
 import { campaignSendEntry } from './campaign-send';
+import { campaignSendResult, contactResult, messageResult, purchaseResult, reservationResult } from './results';
 
 /** What the outbox needs to know about one kind of write. */
 export interface OutboxKindSpec {
@@ -24,16 +27,37 @@ export interface OutboxKindSpec {
   /** It carries a reference id chosen at enqueue, looked up in sent_items when its outcome is unknown. */
   referenceId: boolean;
   /**
-   * For a kind that makes more than one call (a campaign: its draft, then its send): the payload's
-   * schema, built from those methods' request schemas. Without it the payload is one item of `method`'s request.
+   * What an entry stores and its sender passes on: one item of `method`'s request schema, or for a
+   * kind that makes more than one call (a campaign: its draft, then its send) a schema built from
+   * those methods' request schemas.
    */
-  payload?: z.ZodType;
+  payload: z.ZodType;
+  /** What the outbox keeps of the service's answer once it went out (shared/outbox/results.ts). */
+  result: z.ZodType;
 }
 
 /** Every kind of write the outbox carries. Add a kind here; the compiler lists what must handle it. */
 export const OUTBOX_KIND_SPECS = {
-  sms: { method: 'sms', label: 'SMS', bulk: false, claimMustBeFlushed: true, editable: true, referenceId: true },
-  email: { method: 'email', label: 'Email', bulk: false, claimMustBeFlushed: true, editable: true, referenceId: true },
+  sms: {
+    method: 'sms',
+    label: 'SMS',
+    bulk: false,
+    claimMustBeFlushed: true,
+    editable: true,
+    referenceId: true,
+    payload: smsRequest,
+    result: messageResult,
+  },
+  email: {
+    method: 'email',
+    label: 'Email',
+    bulk: false,
+    claimMustBeFlushed: true,
+    editable: true,
+    referenceId: true,
+    payload: emailRequest,
+    result: messageResult,
+  },
   push_contact: {
     method: 'pushContact',
     label: 'Guest',
@@ -41,6 +65,8 @@ export const OUTBOX_KIND_SPECS = {
     claimMustBeFlushed: false,
     editable: true,
     referenceId: false,
+    payload: contactToPush,
+    result: contactResult,
   },
   add_purchase: {
     method: 'addPurchase',
@@ -49,6 +75,8 @@ export const OUTBOX_KIND_SPECS = {
     claimMustBeFlushed: true,
     editable: false,
     referenceId: false,
+    payload: purchaseItem,
+    result: purchaseResult,
   },
   push_reservations: {
     method: 'pushReservations',
@@ -57,6 +85,8 @@ export const OUTBOX_KIND_SPECS = {
     claimMustBeFlushed: false,
     editable: false,
     referenceId: false,
+    payload: reservationToPush,
+    result: reservationResult,
   },
   campaign_send: {
     method: 'campaignSend',
@@ -66,6 +96,7 @@ export const OUTBOX_KIND_SPECS = {
     editable: false,
     referenceId: false,
     payload: campaignSendEntry,
+    result: campaignSendResult,
   },
 } as const satisfies Record<string, OutboxKindSpec>;
 
@@ -78,22 +109,20 @@ export const OUTBOX_KINDS = Object.keys(OUTBOX_KIND_SPECS) as OutboxKind[];
 /** The kind enum the bridge validates with. */
 export const outboxKind = z.enum(OUTBOX_KINDS);
 
-/** One item of a request: a bulk method's array element, or the request itself. */
-type ItemOf<Request> = Request extends ReadonlyArray<infer Item> ? Item : Request;
-
-/** A kind's own payload schema's input, else one item of its method's request. */
-type PayloadOfSpec<Spec> = Spec extends { payload: infer Schema extends z.ZodType }
-  ? z.input<Schema>
-  : Spec extends { method: infer Method extends ServiceMethodName }
-    ? ItemOf<MethodInput<Method>>
-    : never;
+type Specs = typeof OUTBOX_KIND_SPECS;
 
 /**
  * The payload an entry of each kind stores and its sender passes to the service: one item of the
  * method's request as shared/api declares it (a message's reference id is kept beside it), or the
- * kind's own payload schema built from the requests it makes.
+ * kind's own payload schema built from the requests it makes. The form after checking (defaults applied).
  */
-export type OutboxPayloads = { [K in OutboxKind]: PayloadOfSpec<(typeof OUTBOX_KIND_SPECS)[K]> };
+export type OutboxPayloads = { [K in OutboxKind]: z.output<Specs[K]['payload']> };
+
+/** What each kind keeps of the service's answer once sent. */
+export type OutboxResults = { [K in OutboxKind]: z.output<Specs[K]['result']> };
+
+/** The result of kind K (a union over kinds when K is). */
+export type OutboxResult<K extends OutboxKind = OutboxKind> = OutboxResults[K];
 
 /** The payload of kind K (a union over kinds when K is). */
 export type OutboxPayload<K extends OutboxKind = OutboxKind> = OutboxPayloads[K];
@@ -122,4 +151,6 @@ type Unstamped<T> = {
  * What a feature queues for kind K: the payload before the outbox stamps the account's client_id
  * (and checks it with the service's rules). A union keyed by kind when K is.
  */
-export type OutboxInput<K extends OutboxKind = OutboxKind> = { [P in OutboxKind]: Unstamped<OutboxPayloads[P]> }[K];
+export type OutboxInput<K extends OutboxKind = OutboxKind> = {
+  [P in OutboxKind]: Unstamped<z.input<Specs[P]['payload']>>;
+}[K];

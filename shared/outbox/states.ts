@@ -7,9 +7,6 @@ export const outboxState = z.enum(['queued', 'sending', 'waiting', 'needs_attent
 /** A state staff see. */
 export type OutboxState = z.output<typeof outboxState>;
 
-/** Every state, in the order they are shown. */
-export const OUTBOX_STATES: readonly OutboxState[] = outboxState.options;
-
 /** States of an entry still to go out: everything but sent. */
 export const PENDING_STATES: readonly OutboxState[] = outboxState.exclude(['sent']).options;
 

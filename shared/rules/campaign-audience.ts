@@ -48,7 +48,7 @@ export function audienceFacts(record: Record<string, unknown>): AudienceFacts {
 }
 
 /** The date `years` before `today` (both YYYY-MM-DD), 29 February clamped to the 28th. */
-export function yearsBefore(today: string, years: number): string {
+function yearsBefore(today: string, years: number): string {
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
   const year = y - years;
   const lastDay = new Date(Date.UTC(year, m, 0)).getUTCDate();
@@ -64,11 +64,7 @@ export type AudienceTest = (facts: AudienceFacts) => boolean;
  * and after `today` less ageTo+1 years; the gender. `categoryNames` maps category ids to names.
  * Opted-out guests are not in the cache's records, so the count is an estimate.
  */
-export function compileAudience(
-  audience: Audience,
-  categoryNames: ReadonlyMap<string, string>,
-  today: string,
-): AudienceTest {
+function compileAudience(audience: Audience, categoryNames: ReadonlyMap<string, string>, today: string): AudienceTest {
   const everyone = audience.categories.includes('none');
   const anyCategory = audience.categories.includes('all');
   const uncategorized = audience.categories.includes('uncategorized');

@@ -31,7 +31,7 @@ export function contactText(value: unknown): string {
 }
 
 /** A mobile as the service compares them: E.164 for the account's country, else its digits; '' when blank. */
-export function mobileKeyOf(value: unknown, country?: string): string {
+function mobileKeyOf(value: unknown, country?: string): string {
   const text = contactText(value);
   if (text === '') return '';
   return normalizePhone(text, country as CountryCode | undefined) ?? phoneDigits(text);

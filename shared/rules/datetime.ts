@@ -91,7 +91,7 @@ const SERVICE_FORM =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 /** Whether the zone name is one Intl knows. */
-export function isValidTimeZone(timeZone: string): boolean {
+function isValidTimeZone(timeZone: string): boolean {
   try {
     formatterFor(timeZone);
     return true;

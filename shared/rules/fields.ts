@@ -21,11 +21,6 @@ export const ADDABLE_FIELD_TYPES = FIELD_TYPES.filter((type): type is Exclude<Fi
 
 export type AddableFieldType = (typeof ADDABLE_FIELD_TYPES)[number];
 
-/** Whether the text names one of the field types. */
-export function isFieldType(type: string): type is FieldType {
-  return (FIELD_TYPES as readonly string[]).includes(type);
-}
-
 /** Whether add_contact_field accepts this type. */
 export function isAddableFieldType(type: string): type is AddableFieldType {
   return (ADDABLE_FIELD_TYPES as readonly string[]).includes(type);

@@ -2,7 +2,7 @@
 import { parseServiceDateTime } from './datetime';
 
 /** The item fields of section 2.5 that carry purchase information (ids excluded). */
-export const PURCHASE_ITEM_FIELDS = [
+const PURCHASE_ITEM_FIELDS = [
   'tx_id',
   'item_cat',
   'item_dep',

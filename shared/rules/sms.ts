@@ -1,14 +1,14 @@
 // SMS text rules the service applies: GSM-7 alphabet, segment counting and the sender field.
 
 /** GSM 03.38 basic character set (each costs one unit). */
-export const GSM7_BASIC: ReadonlySet<string> = new Set(
+const GSM7_BASIC: ReadonlySet<string> = new Set(
   Array.from(
     '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
   ),
 );
 
 /** GSM 03.38 extension table (each costs two units: an escape plus the character). */
-export const GSM7_EXTENSION: ReadonlySet<string> = new Set(Array.from('^{}\\[~]|€\f'));
+const GSM7_EXTENSION: ReadonlySet<string> = new Set(Array.from('^{}\\[~]|€\f'));
 
 /**
  * GSM-7 letters the service still refuses: the reference calls accented, non-English characters
@@ -74,13 +74,13 @@ export interface InvalidSmsCharacter {
 }
 
 /** Whether the service accepts this character in an SMS message. */
-export function isAllowedSmsCharacter(char: string): boolean {
+function isAllowedSmsCharacter(char: string): boolean {
   if (REFUSED_GSM7_LETTERS.has(char)) return false;
   return GSM7_BASIC.has(char) || GSM7_EXTENSION.has(char);
 }
 
 /** A plain replacement for a refused character: typographic punctuation, or the letter without its accent. */
-export function suggestSmsReplacement(char: string): string | undefined {
+function suggestSmsReplacement(char: string): string | undefined {
   const known = SUGGESTIONS[char];
   if (known !== undefined) return known;
   // Strip combining accents (é → e); keep the result only if every remaining character is allowed.

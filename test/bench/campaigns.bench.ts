@@ -105,7 +105,7 @@ export async function benchCampaignAudience(guests = 100_000, rounds = 3): Promi
 }
 
 /** A designed email body of about `bytes`: header, repeated story blocks (tables, images, links), footer with the unsubscribe link. */
-export function largeCampaignHtml(bytes = 200_000): string {
+function largeCampaignHtml(bytes = 200_000): string {
   const block = (i: number) =>
     `<table width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse"><tr><td style="padding:12px;font-family:Arial,sans-serif">` +
     `<img src="https://cdn.harbour.example.com/img/story-${i}.jpg" alt="Story ${i}" width="560" style="display:block">` +

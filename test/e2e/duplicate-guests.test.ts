@@ -73,7 +73,7 @@ describe('a new guest with the email of a guest already on file (browser mode, r
     expect(await form.getByRole('button', { name: 'Record anyway' }).count()).toBe(0);
     await form.getByRole('button', { name: 'Record guest' }).click();
     await form.getByText(/keeps one guest per email and one per mobile, and .* already has this email/).waitFor();
-    await page.screenshot({ path: 'test-results/duplicate-form.png' }).catch(() => undefined);
+    await page.screenshot({ path: 'test-results/duplicate-form.png' }).catch(() => undefined); // a screenshot is for a person reading a failure, never a failure itself
     expect(await onService(text(seeded!.PatronEmail))).toEqual([
       expect.objectContaining({ contact_id: seeded!.contact_id, PatronName: seeded!.PatronName }),
     ]);
@@ -124,7 +124,7 @@ describe('a new guest with the email of a guest already on file (browser mode, r
     for (const name of ['Open Orla Original', 'Add these details to Orla Original', 'Edit', 'Discard'])
       await row.getByRole('button', { name }).waitFor();
     expect(await row.getByRole('button', { name: 'Resend' }).count()).toBe(0);
-    await page.screenshot({ path: 'test-results/duplicate-outbox.png' }).catch(() => undefined);
+    await page.screenshot({ path: 'test-results/duplicate-outbox.png' }).catch(() => undefined); // a screenshot is for a person reading a failure, never a failure itself
 
     expect(await onService(email)).toEqual([
       expect.objectContaining({ contact_id: contactId, PatronName: 'Orla', PatronSurname: 'Original' }),
@@ -153,7 +153,7 @@ describe('a new guest with the email of a guest already on file (browser mode, r
     await table.getByText('+61412555019').waitFor();
     await dialog.getByRole('checkbox', { name: 'Change First name' }).uncheck();
     await dialog.getByRole('checkbox', { name: 'Change Surname' }).uncheck();
-    await page.screenshot({ path: 'test-results/duplicate-add-details.png' }).catch(() => undefined);
+    await page.screenshot({ path: 'test-results/duplicate-add-details.png' }).catch(() => undefined); // a screenshot is for a person reading a failure, never a failure itself
     await dialog.getByRole('button', { name: 'Add to Orla Original' }).click();
     await expect
       .poll(async () => text((await onService(email))[0]?.PatronMobile), { timeout: 30_000 })

@@ -212,6 +212,30 @@ describe('reservations (browser mode, real sandbox)', () => {
       .toBe('Confirmed');
   });
 
+  it('shows a booking’s guest as the guest is now: renamed on the service (as another desk would), the card shows the new name after Sync now', async () => {
+    const card = page.locator('[data-booking-id]').first();
+    const id = (await card.getAttribute('data-booking-id'))!;
+    const booking = (await service().pullReservations({ client_id: sandbox.demo.clientId })).find(
+      (item) => item.reservation.id === id,
+    )!;
+    const contactId = String(booking.contact.contact_id);
+    const before = (await card.getAttribute('aria-label'))!;
+    // The demo's bookings were all made minutes ago, inside every incremental pull's window: age them to
+    // yesterday, as bookings made earlier are, so only a read of the guest can bring the new name.
+    sandbox.sandbox.context.db.prepare('UPDATE reservations SET touched_at = ?').run(Date.now() - 86_400_000);
+    // Another desk renames the guest; the booking itself is not touched, so a pull of bookings does not bring it.
+    await service().pushContact([
+      { client_id: sandbox.demo.clientId, contact_id: contactId, PatronName: 'Renamed', PatronSurname: 'Elsewhere' },
+    ]);
+    await page.getByRole('button', { name: 'Sync now' }).last().click();
+    const renamed = page.locator(`[data-booking-id="${id}"]`);
+    await expect
+      .poll(async () => renamed.getAttribute('aria-label'), { timeout: 60_000 })
+      .toMatch(/^Renamed Elsewhere, /);
+    expect(before).not.toMatch(/^Renamed Elsewhere, /);
+    await expect(renamed.getByText('Renamed Elsewhere', { exact: true }).isVisible()).resolves.toBe(true);
+  });
+
   it('says plainly when the account has no reservations', async () => {
     sandbox.sandbox.operator.enableReservations(sandbox.demo.clientId, false);
     await page.getByRole('button', { name: 'Sync now' }).last().click();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DemoService } from './account-manager';
+import type { DemoService } from './types';
 
 /** Where the running demo's address and credentials are written, for training scripts and tests. */
 export const DEMO_SERVICE_FILE = 'demo-service.json';

@@ -1,6 +1,6 @@
 import { requestToken, TokenRefusedError } from '../../../shared/api';
 import { UserFacingError } from '../../../shared/bridge/result';
-import type { SignInWithToken } from './account-manager';
+import type { SignInWithToken } from './types';
 import { describeClockSkew, explainConnectError } from './explain-error';
 
 /** request_token with the refusals explained in staff's words (a clock that is off gets its own sentence). */

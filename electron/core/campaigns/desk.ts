@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { UserFacingError } from '../../../shared/bridge/result';
 import type { Outbox } from '../outbox/outbox';
-import type { OutboxItemView } from '../outbox/types';
+import type { OutboxItemOf } from '../../../shared/bridge/channels/outbox';
 import type { DeskServices } from '../services';
 import { createCampaignHandlers } from './handlers';
 import { draftRequestOf, sendRequestOf } from './service-calls';
@@ -23,9 +23,7 @@ export function createCampaignDesk(
   };
   if (parts && store) {
     parts.outbox.subscribe(({ changed, removed }) => {
-      changed
-        .filter((item) => item.kind === 'campaign_send')
-        .forEach((item) => followQueuedSend(services, store, item));
+      for (const item of changed) if (item.kind === 'campaign_send') followQueuedSend(services, store, item);
       removed.forEach((outboxId) => forgetDiscardedSend(services, store, outboxId));
     });
   }
@@ -51,17 +49,16 @@ export function createCampaignDesk(
 }
 
 /** A queued send moved on: the campaign becomes sent or scheduled (with the service's count), or refused with the reason. */
-function followQueuedSend(services: DeskServices, store: CampaignStore, item: OutboxItemView): void {
+function followQueuedSend(services: DeskServices, store: CampaignStore, item: OutboxItemOf<'campaign_send'>): void {
   const record = store.byOutboxId(item.id);
   // Queued, or refused after needing attention (staff may press Resend in the Outbox): either way it follows its entry.
   if (!record || (record.state !== 'queued' && record.state !== 'refused')) return;
   const now = Date.now();
   if (item.state === 'sent') {
-    const result = item.result ?? {};
-    const scheduled = result.state === 'scheduled';
-    const recipients = typeof result.recipients === 'number' ? result.recipients : null;
-    const sendAt = typeof result.send_at === 'string' ? result.send_at : record.sendAt;
-    const campaignId = typeof result.campaign_id === 'string' ? result.campaign_id : record.campaignId;
+    const scheduled = item.result?.state === 'scheduled';
+    const recipients = item.result?.recipients ?? null;
+    const sendAt = item.result?.send_at ?? record.sendAt;
+    const campaignId = item.result?.campaign_id ?? record.campaignId;
     const updated = store.update(
       record.id,
       {

@@ -19,8 +19,8 @@ export interface CampaignRecord {
   state: CampaignState;
   content: CampaignContent;
   campaignId: string | null;
-  /** Digest of the content the service's draft was made from: another digest means a new draft is needed. */
-  campaignContent: string | null;
+  /** Digest of the content the service's draft (campaignId) was made from: another digest means a new draft is needed. */
+  draftDigest: string | null;
   sendAt: string | null;
   estimate: number | null;
   recipients: number | null;
@@ -58,7 +58,7 @@ function decode(row: CampaignRow): CampaignRecord {
     state: row.state,
     content,
     campaignId: row.campaign_id,
-    campaignContent: row.campaign_content,
+    draftDigest: row.campaign_content,
     sendAt: row.send_at,
     estimate: row.estimate,
     recipients: row.recipients,
@@ -105,7 +105,7 @@ const COLUMNS: Record<string, string> = {
   state: 'state',
   content: 'content',
   campaignId: 'campaign_id',
-  campaignContent: 'campaign_content',
+  draftDigest: 'campaign_content',
   sendAt: 'send_at',
   estimate: 'estimate',
   recipients: 'recipients',
@@ -128,7 +128,7 @@ export function createCampaignStore(db: Database): CampaignStore {
   );
   const insert = db.prepare(
     `INSERT INTO campaigns (id, account, state, content, campaign_id, campaign_content, send_at, estimate, recipients, problem, outbox_id, created_at, updated_at, sent_at)
-     VALUES (@id, @account, @state, @content, @campaignId, @campaignContent, @sendAt, @estimate, @recipients, @problem, @outboxId, @createdAt, @updatedAt, @sentAt)`,
+     VALUES (@id, @account, @state, @content, @campaignId, @draftDigest, @sendAt, @estimate, @recipients, @problem, @outboxId, @createdAt, @updatedAt, @sentAt)`,
   );
   const remove = db.prepare('DELETE FROM campaigns WHERE account = ? AND id = ?');
   const encode = (key: string, value: unknown) =>

@@ -41,11 +41,7 @@ export function importCountsOf(record: ImportRecord, states: readonly RowStateCo
 }
 
 /** Where an import stands. */
-export function importPhaseOf(
-  record: ImportRecord,
-  counts: ImportCounts,
-  activity: ImportActivity,
-): ImportView['phase'] {
+function importPhaseOf(record: ImportRecord, counts: ImportCounts, activity: ImportActivity): ImportView['phase'] {
   if (record.cancelledAt !== null) return 'cancelled';
   if (record.queuedAt === null) return activity.busy ? 'queueing' : 'interrupted';
   return counts.pending > 0 ? 'delivering' : 'done';

@@ -7,7 +7,7 @@ import {
   ServiceFailureError,
 } from '../../../shared/api/errors';
 import { kindWord } from './describe';
-import type { DeliveryOutcome } from './outcomes';
+import type { UnsentOutcome } from './outcomes';
 import { OUTBOX_KIND_SPECS, type OutboxKind } from './types';
 
 /** What staff should do about a refusal, by the service's message (reference §7.1). */
@@ -52,7 +52,7 @@ const PAUSING: Array<[RegExp, (kind: OutboxKind) => string]> = [
 ];
 
 /** The outcome of a whole call that failed. */
-export function outcomeOfCallError(error: unknown, kind: OutboxKind): DeliveryOutcome {
+export function outcomeOfCallError(error: unknown, kind: OutboxKind): UnsentOutcome {
   if (error instanceof NoConnectionError) return { type: 'offline' };
   if (error instanceof OutcomeUnknownError) {
     const why =
@@ -83,7 +83,7 @@ export function outcomeOfCallError(error: unknown, kind: OutboxKind): DeliveryOu
  * The outcome of the service's own refusal, in its words: a pause for the kind (credits), a retry
  * (it could not store or queue it), or a permanent problem with what to do.
  */
-export function outcomeOfServiceMessage(kind: OutboxKind, serviceMessage: string): DeliveryOutcome {
+export function outcomeOfServiceMessage(kind: OutboxKind, serviceMessage: string): UnsentOutcome {
   const message = serviceMessage.trim() || 'The service refused it without saying why.';
   for (const [pattern, advice] of PAUSING) {
     if (pattern.test(message))
@@ -96,7 +96,7 @@ export function outcomeOfServiceMessage(kind: OutboxKind, serviceMessage: string
 }
 
 /** 429 and 503 mean the request was not taken; other 5xx may have been, part way. */
-function outcomeOfHttpStatus(error: HttpStatusError): DeliveryOutcome {
+function outcomeOfHttpStatus(error: HttpStatusError): UnsentOutcome {
   const { status, retryAfterMs } = error;
   if (status === 429 || status === 503 || status === 408) {
     const reason =

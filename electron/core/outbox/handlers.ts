@@ -13,7 +13,7 @@ export function createOutboxHandlers(outbox: () => Outbox): OutboxHandlers {
       summary: outbox().summary(),
     }),
     resendOutboxItem: ({ id }) => outbox().resend(id),
-    editOutboxItem: ({ id, payload }) => outbox().edit(id, payload),
+    editOutboxItem: ({ id, edit }) => outbox().edit(id, edit),
     discardOutboxItem: ({ id }) => outbox().discard(id),
     decideHeldItem: ({ id, decision }) => outbox().decide(id, decision),
     addToExistingGuest: ({ id, contactId, fields }) => outbox().addToExistingGuest(id, contactId, fields),

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { UserFacingError } from '../../../shared/bridge/result';
 import { withContactId } from './local-ids';
-import { uniqueReferenceId, type PreparedEntry } from './prepare';
+import { uniqueReferenceId } from './prepare';
+import type { PreparedEntry } from './prepared-entry';
 import { assertNewGuest } from './prepare-records';
 import type { OutboxStore } from './store';
 import type { NewOutboxRow, OutboxKind, OutboxPayloads, OutboxRowFacts } from './types';
@@ -54,7 +55,6 @@ export function newEntryRow<K extends OutboxKind>(
     outcomeUnknownAt: null,
     problem: null,
     hold: null,
-    result: null,
     createdAt: now,
     updatedAt: now,
     sentAt: null,
@@ -67,7 +67,7 @@ function newRow<K extends OutboxKind>(
   payload: OutboxPayloads[K],
   facts: Omit<OutboxRowFacts, 'seq'>,
 ): NewOutboxRow<K> {
-  return { ...facts, kind, payload };
+  return { ...facts, kind, payload, result: null };
 }
 
 /** Only a guest push may create the guest a local id stands for. */

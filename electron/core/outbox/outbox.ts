@@ -86,7 +86,7 @@ export interface Outbox {
   /** Sends a waiting or failed entry again now. */
   resend(id: string): OutboxItemView;
   /** Replaces a message's or guest's details (validated again) and queues it anew. */
-  edit(id: string, payload: unknown): OutboxItemView;
+  edit(id: string, edit: { kind: OutboxKind; payload: unknown }): OutboxItemView;
   /** Drops an entry that has not gone out. */
   discard(id: string): { discarded: boolean };
   /** Drops, in one commit, those of these entries that are queued, waiting or need attention (an import cancelled); others are left as they are. */
@@ -119,18 +119,38 @@ export interface Outbox {
   writeProblem(): string | null;
 }
 
+/** What the outbox's jobs share: its store, clock, config, listeners, breaker, delivery loop and the write guard. */
+interface OutboxCore {
+  options: OutboxOptions;
+  clock: OutboxClock;
+  config: OutboxConfig;
+  store: OutboxStore;
+  notifier: ReturnType<typeof createChangeNotifier>;
+  breaker: ReturnType<typeof createOfflineBreaker>;
+  delivery: ReturnType<typeof createDeliveryLoop>;
+  /** "The desk cannot write to its database: …" while writes fail; cleared by the next write that succeeds. */
+  writeProblem: string | null;
+  stopped: boolean;
+  viewContext(): ViewContext;
+  setWriteProblem(problem: string | null): void;
+}
+
 /** Builds the outbox on an open desk database. */
 export function createOutbox(options: OutboxOptions): Outbox {
+  const core = createOutboxCore(options);
+  return { ...queueing(core), ...staffActions(core), ...lifecycle(core) };
+}
+
+/** The store, the change listeners, the offline breaker and the delivery loop, wired to one another. */
+function createOutboxCore(options: OutboxOptions): OutboxCore {
   const clock = options.clock ?? systemClock;
   const config = resolveConfig(options.config);
   const store = createOutboxStore(options.db);
-
   const viewContext = (): ViewContext => ({
     online: breaker.online,
     account: options.account()?.clientId ?? null,
     paused: store.pausedKinds(),
   });
-  const view = (row: OutboxRow) => toItemView(row, viewContext());
   const notifier = createChangeNotifier(
     () => {
       const context = viewContext();
@@ -138,57 +158,27 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     options.onListenerError ?? ((error) => console.error('[outbox] change listener failed:', error)),
   );
-
+  const setWriteProblem = (problem: string | null) => {
+    if (problem === core.writeProblem) return;
+    core.writeProblem = problem;
+    notifier.changed();
+  };
   const breaker = createOfflineBreaker({
     clock,
     intervalMs: config.probeIntervalMs,
-    probe: async () => {
-      const account = options.account();
-      if (!account) return false;
-      try {
-        await account.client.categories({});
-        return true;
-      } catch (error) {
-        // Any answer at all, even a refusal, proves the line works.
-        return !(error instanceof NoConnectionError || error instanceof OutcomeUnknownError);
-      }
-    },
+    probe: () => probeService(options),
     onChange: (online) => {
       notifier.changed();
       if (online) delivery.kick();
     },
   });
-
-  // Set while writes fail (the delivery loop's rounds or staff's actions); cleared by the next write that succeeds.
-  let writeProblem: string | null = null;
-  let stopped = false;
-  const setWriteProblem = (problem: string | null) => {
-    if (problem === writeProblem) return;
-    writeProblem = problem;
-    notifier.changed();
-  };
-  const problemOf = (error: unknown): string =>
-    isDatabaseFault(error)
-      ? describeWriteFault(error)
-      : `${WRITE_PROBLEM_LEAD}: ${error instanceof Error ? error.message : String(error)}.`;
-
   const delivery = createDeliveryLoop({
     store,
     senders: createSenders({
       ledger: hasCampaignsTable(options.db) ? createCampaignDraftLedger(options.db) : null,
       now: () => clock.now(),
     }),
-    service: () => {
-      const account = options.account();
-      return (
-        account && {
-          client: account.client,
-          clientId: account.clientId,
-          phoneCountry: account.phoneCountry,
-          timeZone: account.timeZone,
-        }
-      );
-    },
+    service: () => serviceOf(options.account()),
     breaker,
     clock,
     random: options.random ?? Math.random,
@@ -199,212 +189,283 @@ export function createOutbox(options: OutboxOptions): Outbox {
       setWriteProblem(error === null ? null : problemOf(error));
     },
   });
-
-  /**
-   * Runs a write staff are waiting on. When SQLite refuses it, staff get the reason (what they
-   * typed stays in their form, nothing was stored) and the status area shows it until a write succeeds.
-   */
-  const write = <T>(work: () => T): T => {
-    try {
-      const result = store.transaction(work);
-      setWriteProblem(null);
-      return result;
-    } catch (error) {
-      if (!isDatabaseFault(error)) throw error;
-      const problem = describeWriteFault(error);
-      setWriteProblem(problem);
-      throw new UserFacingError(`${problem} Nothing was saved; try again once it is fixed.`);
-    }
+  const core: OutboxCore = {
+    options,
+    clock,
+    config,
+    store,
+    notifier,
+    breaker,
+    delivery,
+    writeProblem: null,
+    stopped: false,
+    viewContext,
+    setWriteProblem,
   };
+  return core;
+}
 
+/** Whether the service answers at all: any answer, even a refusal, proves the line works. */
+async function probeService(options: OutboxOptions): Promise<boolean> {
+  const account = options.account();
+  if (!account) return false;
+  try {
+    await account.client.categories({});
+    return true;
+  } catch (error) {
+    return !(error instanceof NoConnectionError || error instanceof OutcomeUnknownError);
+  }
+}
+
+/** The connected account as senders use it. */
+function serviceOf(account: OutboxAccount | null) {
+  return (
+    account && {
+      client: account.client,
+      clientId: account.clientId,
+      phoneCountry: account.phoneCountry,
+      timeZone: account.timeZone,
+    }
+  );
+}
+
+/** The status line's words for a failed write. */
+function problemOf(error: unknown): string {
+  return isDatabaseFault(error)
+    ? describeWriteFault(error)
+    : `${WRITE_PROBLEM_LEAD}: ${error instanceof Error ? error.message : String(error)}.`;
+}
+
+/**
+ * Runs a write staff are waiting on. When SQLite refuses it, staff get the reason (what they
+ * typed stays in their form, nothing was stored) and the status area shows it until a write succeeds.
+ */
+function write<T>(core: OutboxCore, work: () => T): T {
+  try {
+    const result = core.store.transaction(work);
+    core.setWriteProblem(null);
+    return result;
+  } catch (error) {
+    if (!isDatabaseFault(error)) throw error;
+    const problem = describeWriteFault(error);
+    core.setWriteProblem(problem);
+    throw new UserFacingError(`${problem} Nothing was saved; try again once it is fixed.`);
+  }
+}
+
+/** Saves a staff action's result, tells listeners and wakes the delivery loop. */
+function commit(core: OutboxCore, rows: OutboxRow[]): void {
+  write(core, () => rows.forEach((row) => core.store.save(row)));
+  core.notifier.changed(rows.map((row) => row.id));
+  core.delivery.kick();
+}
+
+/** An entry that still exists, or a refusal in staff's words. */
+function requireRow(core: OutboxCore, id: string): OutboxRow {
+  const row = core.store.get(id);
+  if (!row || row.state === 'discarded') throw new UserFacingError('This outbox entry no longer exists.');
+  return row;
+}
+
+/** The connected account, or a refusal: nothing is queued for no one. */
+function requireAccount(core: OutboxCore): OutboxAccount {
+  const account = core.options.account();
+  if (!account)
+    throw new UserFacingError('Connect an account in Settings (or start the demo) before sending anything.');
+  return account;
+}
+
+/** Enqueue: checked with the kind's rules, durable before it answers; sending starts on the next turn. */
+function queueing(core: OutboxCore): Pick<Outbox, 'enqueue' | 'enqueueMany'> {
+  const { store, clock, config } = core;
   // Enqueue returns once its own commit is on disk; claiming and sending start on the next turn, so
   // a burst of enqueues is one dispatch round and staff never wait on the claim's write.
-  const kickSoon = onceNextTurn(() => delivery.kick());
-
-  /**
-   * Finds entries a crash left mid-send and marks their outcome unknown (and forgets old finished
-   * ones). Until that is written they stay `sending`, which nothing claims; a database fault only
-   * postpones it, with a growing wait.
-   */
-  const recoverInterrupted = (faultsInARow = 0): void => {
-    const now = clock.now();
-    try {
-      const recovered = store.transaction(() => {
-        store.pruneFinished(now - config.keepFinishedForMs);
-        return store.withState('sending').map((row) => {
-          const next = transitions.recoverInterrupted(row, now, config.reconcileAfterMs);
-          store.save(next);
-          return next.id;
-        });
-      });
-      if (faultsInARow > 0) setWriteProblem(null);
-      notifier.changed(recovered);
-      delivery.kick();
-    } catch (error) {
-      if (!isDatabaseFault(error)) throw error;
-      setWriteProblem(describeWriteFault(error));
-      const wait = Math.min(30_000, config.backoff.baseMs * 2 ** Math.min(faultsInARow, 10));
-      clock.setTimeout(() => stopped || recoverInterrupted(faultsInARow + 1), wait);
-    }
+  const kickSoon = onceNextTurn(() => core.delivery.kick());
+  const insert = (kind: OutboxKind, payload: OutboxInput, account: OutboxAccount, guestKey?: string) => {
+    const prepared = prepareEntry(kind, payload, {
+      clientId: account.clientId,
+      phoneCountry: account.phoneCountry,
+      guestKey,
+    });
+    return store.insert(newEntryRow(store, kind, prepared, account.clientId, clock.now(), config.referencePrefix));
   };
-
-  const requireRow = (id: string): OutboxRow => {
-    const row = store.get(id);
-    if (!row || row.state === 'discarded') throw new UserFacingError('This outbox entry no longer exists.');
-    return row;
-  };
-
-  /** Saves a staff action's result, tells listeners and wakes the delivery loop. */
-  const commit = (rows: OutboxRow[]): void => {
-    write(() => rows.forEach((row) => store.save(row)));
-    notifier.changed(rows.map((row) => row.id));
-    delivery.kick();
-  };
-
   return {
-    start() {
-      recoverInterrupted();
-      delivery.start();
-    },
-    async stop() {
-      stopped = true;
-      breaker.stop();
-      await delivery.stop();
-    },
     enqueue(kind: OutboxKind, payload: OutboxInput, enqueueOptions: EnqueueOptions = {}) {
-      const account = options.account();
-      if (!account)
-        throw new UserFacingError('Connect an account in Settings (or start the demo) before sending anything.');
-      const prepared = prepareEntry(kind, payload, {
-        clientId: account.clientId,
-        phoneCountry: account.phoneCountry,
-        guestKey: enqueueOptions.guestKey,
-      });
-      const now = clock.now();
-      const row = write(() =>
-        store.insert(newEntryRow(store, kind, prepared, account.clientId, now, config.referencePrefix)),
-      );
-      notifier.changed([row.id]);
+      const account = requireAccount(core);
+      const row = write(core, () => insert(kind, payload, account, enqueueOptions.guestKey));
+      core.notifier.changed([row.id]);
       kickSoon();
-      return view(row);
+      return toItemView(row, core.viewContext());
     },
     enqueueMany(kind, payloads) {
-      const account = options.account();
-      if (!account)
-        throw new UserFacingError('Connect an account in Settings (or start the demo) before sending anything.');
-      const now = clock.now();
-      const results = write(() =>
+      const account = requireAccount(core);
+      const results = write(core, () =>
         payloads.map((payload): EnqueueManyResult => {
           try {
-            const prepared = prepareEntry(kind, payload, {
-              clientId: account.clientId,
-              phoneCountry: account.phoneCountry,
-            });
-            return {
-              id: store.insert(newEntryRow(store, kind, prepared, account.clientId, now, config.referencePrefix)).id,
-            };
+            return { id: insert(kind, payload, account).id };
           } catch (error) {
             if (error instanceof UserFacingError) return { refused: error.message };
             throw error;
           }
         }),
       );
-      notifier.changed(results.flatMap((result) => ('id' in result ? [result.id] : [])));
+      core.notifier.changed(results.flatMap((result) => ('id' in result ? [result.id] : [])));
       kickSoon();
       return results;
     },
-    get: (id) => viewOf(store, id, viewContext()),
-    list: (query = {}) => listEntries(store, query, viewContext()),
-    summary: () => summarize(store.counts(), viewContext()),
+  };
+}
+
+/** What staff do to entries in the Outbox: resend, edit, discard, decide, add to a guest on file, resume a kind. */
+function staffActions(
+  core: OutboxCore,
+): Pick<Outbox, 'resend' | 'edit' | 'discard' | 'discardEntries' | 'decide' | 'addToExistingGuest' | 'resumeKind'> {
+  const { store, clock, config } = core;
+  const view = (row: OutboxRow) => toItemView(row, core.viewContext());
+  return {
     resend(id) {
-      const next = transitions.resend(requireRow(id), clock.now(), config.reconcileAfterMs);
-      commit([next]);
+      const next = transitions.resend(requireRow(core, id), clock.now(), config.reconcileAfterMs);
+      commit(core, [next]);
       return view(next);
     },
-    edit(id, payload) {
-      const row = requireRow(id);
+    edit(id, { kind, payload }) {
+      const row = requireRow(core, id);
+      if (row.kind !== kind)
+        throw new UserFacingError('This entry changed since it was opened; open it again to edit it.');
       // A new guest a person already chose to add to a guest on file keeps naming that guest.
       const newGuest = row.createsLocalId !== null && store.contactIdFor(row.createsLocalId) === undefined;
-      const next = editedRow(row, payload, { phoneCountry: options.account()?.phoneCountry, newGuest }, clock.now());
-      commit([next]);
+      const facts = { phoneCountry: core.options.account()?.phoneCountry, newGuest };
+      const next = editedRow(row, payload, facts, clock.now());
+      commit(core, [next]);
       return view(next);
     },
     discard(id) {
-      const row = requireRow(id);
+      const row = requireRow(core, id);
       const now = clock.now();
-      const discarded = transitions.discard(row, now);
       const orphans = row.createsLocalId
         ? store.dependantsOf(row.createsLocalId).map((dependant) => transitions.orphan(dependant, now))
         : [];
-      commit([discarded, ...orphans]);
+      commit(core, [transitions.discard(row, now), ...orphans]);
       return { discarded: true };
     },
-    discardEntries(ids) {
-      const now = clock.now();
-      const discarded = write(() =>
-        ids.flatMap((id) => {
-          const row = store.get(id);
-          if (
-            !row ||
-            (row.state !== 'queued' && row.state !== 'waiting' && row.state !== 'needs_attention') ||
-            row.createsLocalId
-          )
-            return [];
-          store.save(transitions.discard(row, now));
-          return [id];
-        }),
-      );
-      notifier.changed(discarded);
-      delivery.kick();
-      return { discarded: discarded.length };
-    },
+    discardEntries: (ids) => discardEntries(core, ids),
     decide(id, decision) {
-      const next = transitions.decide(requireRow(id), decision, clock.now());
-      commit([next]);
+      const next = transitions.decide(requireRow(core, id), decision, clock.now());
+      commit(core, [next]);
       return view(next);
     },
     addToExistingGuest(id, contactId, fields) {
-      const row = requireRow(id);
+      const row = requireRow(core, id);
       const now = clock.now();
-      const next = addToExistingGuest(row, contactId, fields, now, options.account()?.phoneCountry);
+      const next = addToExistingGuest(row, contactId, fields, now, core.options.account()?.phoneCountry);
       // Only now that a person chose this guest do the entries waiting on the local id go to it.
-      const rewritten = write(() => {
+      const rewritten = write(core, () => {
         store.save(next);
         return row.createsLocalId ? resolveLocalId(store, row.createsLocalId, contactId, now) : [];
       });
-      notifier.changed([next.id, ...rewritten]);
-      delivery.kick();
+      core.notifier.changed([next.id, ...rewritten]);
+      core.delivery.kick();
       return view(next);
     },
     resumeKind(kind) {
-      write(() => store.resumeKind(kind));
-      notifier.changed();
-      delivery.kick();
-      return summarize(store.counts(), viewContext());
+      write(core, () => store.resumeKind(kind));
+      core.notifier.changed();
+      core.delivery.kick();
+      return summarize(store.counts(), core.viewContext());
     },
+  };
+}
+
+/** Discards entries still to go that create no guest (an import's rows); returns how many. */
+function discardEntries(core: OutboxCore, ids: readonly string[]): { discarded: number } {
+  const now = core.clock.now();
+  const discarded = write(core, () =>
+    ids.flatMap((id) => {
+      const row = core.store.get(id);
+      if (
+        !row ||
+        (row.state !== 'queued' && row.state !== 'waiting' && row.state !== 'needs_attention') ||
+        row.createsLocalId
+      )
+        return [];
+      core.store.save(transitions.discard(row, now));
+      return [id];
+    }),
+  );
+  core.notifier.changed(discarded);
+  core.delivery.kick();
+  return { discarded: discarded.length };
+}
+
+/** Starting and stopping, reading, listening, the line and the account changing, and unsent entries as a whole. */
+function lifecycle(
+  core: OutboxCore,
+): Omit<Outbox, keyof ReturnType<typeof queueing> | keyof ReturnType<typeof staffActions>> {
+  const { store, delivery } = core;
+  return {
+    start() {
+      recoverInterrupted(core);
+      delivery.start();
+    },
+    async stop() {
+      core.stopped = true;
+      core.breaker.stop();
+      await delivery.stop();
+    },
+    get: (id) => viewOf(store, id, core.viewContext()),
+    list: (query = {}) => listEntries(store, query, core.viewContext()),
+    summary: () => summarize(store.counts(), core.viewContext()),
     notifyOnline() {
-      breaker.notifyOnline();
+      core.breaker.notifyOnline();
       delivery.kick();
     },
     accountChanged() {
-      notifier.changed();
+      core.notifier.changed();
       delivery.kick();
     },
-    subscribe: (listener) => notifier.subscribe(listener),
+    subscribe: (listener) => core.notifier.subscribe(listener),
     settle: () => delivery.settle(),
-    writeProblem: () => writeProblem,
+    writeProblem: () => core.writeProblem,
     forgetFinished() {
       // Each forgotten entry travels as removed, so the Outbox list drops it at once.
-      notifier.changed(write(() => store.forgetFinished()));
+      core.notifier.changed(write(core, () => store.forgetFinished()));
     },
     unsentCount: (exceptAccount) => store.unsentCount(exceptAccount ?? null),
     async discardUnsent(exceptAccount) {
       await delivery.drain();
-      const ids = write(() => store.discardUnsent(exceptAccount ?? null, clock.now()));
-      notifier.changed(ids);
+      const ids = write(core, () => store.discardUnsent(exceptAccount ?? null, core.clock.now()));
+      core.notifier.changed(ids);
       return ids.length;
     },
   };
+}
+
+/**
+ * Finds entries a crash left mid-send and marks their outcome unknown (and forgets old finished
+ * ones). Until that is written they stay `sending`, which nothing claims; a database fault only
+ * postpones it, with a growing wait.
+ */
+function recoverInterrupted(core: OutboxCore, faultsInARow = 0): void {
+  const { store, clock, config } = core;
+  const now = clock.now();
+  try {
+    const recovered = store.transaction(() => {
+      store.pruneFinished(now - config.keepFinishedForMs);
+      return store.withState('sending').map((row) => {
+        const next = transitions.recoverInterrupted(row, now, config.reconcileAfterMs);
+        store.save(next);
+        return next.id;
+      });
+    });
+    if (faultsInARow > 0) core.setWriteProblem(null);
+    core.notifier.changed(recovered);
+    core.delivery.kick();
+  } catch (error) {
+    if (!isDatabaseFault(error)) throw error;
+    core.setWriteProblem(describeWriteFault(error));
+    const wait = Math.min(30_000, config.backoff.baseMs * 2 ** Math.min(faultsInARow, 10));
+    clock.setTimeout(() => core.stopped || recoverInterrupted(core, faultsInARow + 1), wait);
+  }
 }
 
 /** An entry with details staff changed, checked again as its kind; who it is for, and its reference, stay as they were. */

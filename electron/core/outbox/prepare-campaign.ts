@@ -1,11 +1,11 @@
 import { isValidEmail } from '../../../shared/rules/email';
 import { campaignSendEntry } from '../../../shared/outbox/campaign-send';
-import type { PrepareContext, PreparedEntry } from './prepare';
+import type { PrepareContext, PreparedEntry } from './prepared-entry';
 import type { Payload } from './types';
 import { OutboxValidationError } from './validation-error';
 
 /** The lane of a campaign's entries: one campaign's sends never overtake each other. */
-export const CAMPAIGN_LANE_PREFIX = 'campaign:';
+const CAMPAIGN_LANE_PREFIX = 'campaign:';
 const SERVICE_DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /** Checks a queued campaign send: its draft (html or url, never both; a sender address) and its audience and time. */

@@ -3,7 +3,7 @@ import { normalizePhone, type CountryCode } from '../../../shared/rules/phone';
 import { isValidReferenceId } from '../../../shared/rules/reference';
 import { findInvalidSmsCharacters, validateSmsSender } from '../../../shared/rules/sms';
 import { emailRequest, smsRequest } from '../../../shared/api/request-schemas';
-import type { PrepareContext, PreparedEntry } from './prepare';
+import type { PrepareContext, PreparedEntry } from './prepared-entry';
 import type { OutboxPayloads, Payload } from './types';
 import { OutboxValidationError } from './validation-error';
 import { RECIPIENT_LANE_PREFIX } from './views';

@@ -4,7 +4,7 @@ import { normalizePurchaseItem, validatePurchaseItem } from '../../../shared/rul
 import { validateNewContact } from '../../../shared/rules/contact';
 import { isLocalGuestId } from '../../../shared/rules/guest-id';
 import { asObject } from './local-ids';
-import type { PrepareContext, PreparedEntry } from './prepare';
+import type { PrepareContext, PreparedEntry } from './prepared-entry';
 import type { OutboxPayloads, Payload } from './types';
 import { OutboxValidationError } from './validation-error';
 import { RECIPIENT_LANE_PREFIX } from './views';

@@ -4,29 +4,9 @@ import { prepareCampaignSend } from './prepare-campaign';
 import { prepareEmail, prepareSms } from './prepare-messages';
 import { prepareContact, preparePurchase, prepareReservation } from './prepare-records';
 import { isOutboxKind } from '../../../shared/outbox/kinds';
-import type { OutboxKind, OutboxPayloads, Payload } from './types';
+import type { PrepareContext, PreparedEntry } from './prepared-entry';
+import type { OutboxKind, Payload } from './types';
 import { OutboxValidationError } from './validation-error';
-
-/** What preparing an entry needs to know about the account and the caller. */
-export interface PrepareContext {
-  clientId: string;
-  /** ISO country for mobiles typed without +country. */
-  phoneCountry?: string;
-  guestKey?: string;
-}
-
-/** An entry checked and put in the form the service takes, with what the outbox keeps beside it. */
-export interface PreparedEntry<K extends OutboxKind = OutboxKind> {
-  payload: OutboxPayloads[K];
-  /** The ordering lane: the guest's id, or the recipient for messages to no known guest. */
-  guestKey: string;
-  /** A local-… guest id the entry creates or names. */
-  localGuestId?: string;
-  /** SMS and email carry a reference id. */
-  needsReference: boolean;
-  /** The reference id the caller chose, if any. */
-  referenceId?: string;
-}
 
 /** Each kind's checks: the caller's input in, the service's form out. */
 const PREPARERS: { [K in OutboxKind]: (input: Payload, ctx: PrepareContext) => PreparedEntry<K> } = {

@@ -1,3 +1,4 @@
+import type { ContactRecord, SentItem } from '../../../shared/api/response-schemas';
 import { contactText, guestDisplayName, holdsSameIdentity } from '../../../shared/rules/contact-identity';
 import type { ServiceAccess } from './senders/sender';
 import type { ExistingGuest, Payload, Problem } from './types';
@@ -10,9 +11,9 @@ export async function findSentItem(
   service: ServiceAccess,
   referenceId: string,
   type: 'sms' | 'email',
-): Promise<Payload | undefined> {
+): Promise<SentItem | undefined> {
   const items = await service.client.sentItems({ reference_id: referenceId, type });
-  return items.find((item) => item.reference_id === referenceId) as Payload | undefined;
+  return items.find((item) => item.reference_id === referenceId);
 }
 
 /**
@@ -20,7 +21,7 @@ export async function findSentItem(
  * where the service lists them, the same text (SMS) or subject (email). A reference reused by someone
  * else is never taken as ours.
  */
-export function sentItemIsOurs(item: Payload, type: 'sms' | 'email', sent: Payload): boolean {
+export function sentItemIsOurs(item: SentItem, type: 'sms' | 'email', sent: Payload): boolean {
   if (item.type !== undefined && item.type !== type) return false;
   const field = type === 'sms' ? 'message' : 'subject';
   const listed = contactText(item[field]);
@@ -28,8 +29,8 @@ export function sentItemIsOurs(item: Payload, type: 'sms' | 'email', sent: Paylo
 }
 
 /** Guests looked up by the email, then the mobile, a push carried (each once). Throws the client's errors. */
-export async function findGuestsByEmailOrMobile(service: ServiceAccess, contact: Payload): Promise<Payload[]> {
-  const found = new Map<string, Payload>();
+export async function findGuestsByEmailOrMobile(service: ServiceAccess, contact: Payload): Promise<ContactRecord[]> {
+  const found = new Map<string, ContactRecord>();
   for (const field of ['PatronEmail', 'PatronMobile'] as const) {
     const value = contactText(contact[field]);
     if (value === '') continue;
@@ -65,7 +66,7 @@ export async function judgeDuplicateGuest(
 }
 
 /** The needs-attention problem naming the guests the service already has. */
-export function duplicateProblem(contact: Payload, guests: ExistingGuest[]): Problem {
+function duplicateProblem(contact: Payload, guests: ExistingGuest[]): Problem {
   const newName = guestDisplayName(contact);
   if (guests.length === 0) {
     return {
@@ -88,7 +89,7 @@ export function duplicateProblem(contact: Payload, guests: ExistingGuest[]): Pro
 }
 
 /** A found record as the problem names it. */
-function existingGuestOf(record: Payload): ExistingGuest {
+function existingGuestOf(record: ContactRecord): ExistingGuest {
   return {
     contactId: contactText(record.contact_id),
     name: guestDisplayName(record),

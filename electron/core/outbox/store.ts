@@ -51,8 +51,8 @@ export interface ListQuery {
   beforeSeq?: number;
 }
 
-/** The outbox tables as typed queries; the only code that writes SQL for the outbox. */
-export function createOutboxStore(db: Database) {
+/** The statements about single entries: insert, save, claim, and the look-ups by id, reference and local id. */
+function entryStatements(db: Database) {
   const insertStatement = db.prepare(`
     INSERT INTO outbox_items (id, kind, state, account, guest_key, payload, reference_id, creates_local_id, needs_local_id,
       attempts, next_attempt_at, waiting_reason, outcome_unknown_at, problem, hold, result, created_at, updated_at, sent_at)
@@ -81,6 +81,21 @@ export function createOutboxStore(db: Database) {
   const dependants = db.prepare<[string], RawRow>(
     `SELECT * FROM outbox_items WHERE needs_local_id = ? AND state NOT IN ('sent', 'discarded') ORDER BY seq`,
   );
+  return {
+    insertStatement,
+    updateStatement,
+    updateStateStatement,
+    claimStatement,
+    byId,
+    byState,
+    byReference,
+    byCreatedLocalId,
+    dependants,
+  };
+}
+
+/** The statements about the line, counts, local ids, paused kinds, and unsent or finished entries. */
+function queueStatements(db: Database) {
   // The partial index keeps the line in enqueue order, so a page is a range scan without sorting.
   const line = db.prepare<
     [{ after: number; limit: number }],
@@ -133,6 +148,30 @@ export function createOutboxStore(db: Database) {
   );
 
   return {
+    line,
+    nextWake,
+    pendingCounts,
+    sentCount,
+    localIdLookup,
+    insertLocalId,
+    paused,
+    pause,
+    resume,
+    unsentCount,
+    discardUnsent,
+    pruneSent,
+    forgetFinished,
+  };
+}
+
+/** The outbox tables as typed queries; the only code that writes SQL for the outbox. */
+export function createOutboxStore(db: Database) {
+  return { ...entryQueries(db, entryStatements(db)), ...queueQueries(db, queueStatements(db)) };
+}
+
+/** Queries of single entries. */
+function entryQueries(db: Database, statements: ReturnType<typeof entryStatements>) {
+  return {
     /**
      * Runs `work` in one immediate write transaction. By default it is flushed to disk before it
      * returns (synchronous=FULL). `crashSafe` commits without the flush: WAL keeps it across a crash
@@ -150,16 +189,16 @@ export function createOutboxStore(db: Database) {
     },
     /** Adds a new entry; returns it with its sequence number. */
     insert<K extends OutboxKind>(row: NewOutboxRow<K>): OutboxRow<K> {
-      const info = insertStatement.run(encode(row));
-      return outboxRow(row.kind, row.payload, { ...row, seq: Number(info.lastInsertRowid) });
+      const info = statements.insertStatement.run(encode(row));
+      return outboxRow(row.kind, row.payload, row.result, { ...row, seq: Number(info.lastInsertRowid) });
     },
     /** Writes the mutable columns of an entry. */
     save(row: OutboxRow): void {
-      updateStatement.run(encode(row));
+      statements.updateStatement.run(encode(row));
     },
     /** Writes an entry's state and delivery facts, not its payload (which delivery never changes). */
     saveState(row: OutboxRow): void {
-      updateStateStatement.run(encodeState(row));
+      statements.updateStateStatement.run(encodeState(row));
     },
     /**
      * Marks these entries as sending, each only if it is still queued or waiting, in one statement;
@@ -168,31 +207,37 @@ export function createOutboxStore(db: Database) {
      */
     claim(ids: readonly string[], now: number): Map<string, OutboxRow> {
       if (ids.length === 0) return new Map();
-      const claimed = claimStatement.all({ now, ids: JSON.stringify(ids) });
+      const claimed = statements.claimStatement.all({ now, ids: JSON.stringify(ids) });
       return new Map(claimed.map((raw) => [raw.id, decode(raw)]));
     },
     get(id: string): OutboxRow | undefined {
-      const raw = byId.get(id);
+      const raw = statements.byId.get(id);
       return raw && decode(raw);
     },
     withState(state: StoredState): OutboxRow[] {
-      return byState.all(state).map(decode);
+      return statements.byState.all(state).map(decode);
     },
     referenceTaken(referenceId: string): boolean {
-      return byReference.get(referenceId) !== undefined;
+      return statements.byReference.get(referenceId) !== undefined;
     },
     /** The entry that creates the guest known by this local id, if any. */
     creatorOf(localId: string): OutboxRow | undefined {
-      const raw = byCreatedLocalId.get(localId);
+      const raw = statements.byCreatedLocalId.get(localId);
       return raw && decode(raw);
     },
     /** Unsent entries waiting for this local guest id to be resolved. */
     dependantsOf(localId: string): OutboxRow[] {
-      return dependants.all(localId).map(decode);
+      return statements.dependants.all(localId).map(decode);
     },
+  };
+}
+
+/** Queries of the line, the counts and the account's entries as a whole. */
+function queueQueries(db: Database, statements: ReturnType<typeof queueStatements>) {
+  return {
     /** A page of the line (queued and waiting entries) in enqueue order, after `after` (a seq). */
     line(after: number, limit: number): LineEntry[] {
-      return line.all({ after, limit }).map((row) => ({
+      return statements.line.all({ after, limit }).map((row) => ({
         seq: row.seq,
         id: row.id,
         kind: row.kind,
@@ -205,68 +250,71 @@ export function createOutboxStore(db: Database) {
     },
     /** When the earliest backing-off entry of this account is due, or null. */
     nextWakeAt(account: string): number | null {
-      return nextWake.get(account)?.at ?? null;
+      return statements.nextWake.get(account)?.at ?? null;
     },
     /** Entries still to go (by state, kind, account and whether they wait for a new guest), and how many were sent. */
     counts(): { pending: CountRow[]; sent: number } {
-      return { pending: pendingCounts.all(), sent: sentCount.get()?.count ?? 0 };
+      return { pending: statements.pendingCounts.all(), sent: statements.sentCount.get()?.count ?? 0 };
     },
     /** Newest first. */
-    list(query: ListQuery = {}): OutboxRow[] {
-      const where: string[] = [`state != 'discarded'`];
-      const params: unknown[] = [];
-      if (query.states?.length) {
-        where.push(`state IN (${query.states.map(() => '?').join(', ')})`);
-        params.push(...query.states);
-      }
-      if (query.guestKey !== undefined) {
-        where.push('guest_key = ?');
-        params.push(query.guestKey);
-      }
-      if (query.beforeSeq !== undefined) {
-        where.push('seq < ?');
-        params.push(query.beforeSeq);
-      }
-      params.push(query.limit ?? 500);
-      const sql = `SELECT * FROM outbox_items WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT ?`;
-      return (db.prepare(sql).all(...params) as RawRow[]).map(decode);
-    },
+    list: (query: ListQuery = {}): OutboxRow[] => listRows(db, query),
     /** The service's contact_id for a guest recorded here under a local id, once its push succeeded. */
     contactIdFor(localId: string): string | undefined {
-      return localIdLookup.get(localId)?.contact_id;
+      return statements.localIdLookup.get(localId)?.contact_id;
     },
     recordContactId(localId: string, contactId: string, now: number): void {
-      insertLocalId.run(localId, contactId, now);
+      statements.insertLocalId.run(localId, contactId, now);
     },
     pausedKinds(): PausedKind[] {
-      return paused.all();
+      return statements.paused.all();
     },
     pauseKind(kind: OutboxKind, reason: string, now: number): void {
-      pause.run(kind, reason, now);
+      statements.pause.run(kind, reason, now);
     },
     resumeKind(kind: OutboxKind): boolean {
-      return resume.run(kind).changes > 0;
+      return statements.resume.run(kind).changes > 0;
     },
     /** How many entries have not been sent, of every account but `exceptAccount` (all when null). */
     unsentCount(exceptAccount: string | null): number {
-      return unsentCount.get({ except: exceptAccount })?.count ?? 0;
+      return statements.unsentCount.get({ except: exceptAccount })?.count ?? 0;
     },
     /**
      * Discards every unsent entry (of every account but `exceptAccount`) and blanks its payload;
      * returns their ids. The caller makes sure none is in a call (an entry marked sending is discarded too).
      */
     discardUnsent(exceptAccount: string | null, now: number): string[] {
-      return discardUnsent.all({ except: exceptAccount, now }).map((row) => row.id);
+      return statements.discardUnsent.all({ except: exceptAccount, now }).map((row) => row.id);
     },
     /** Forgets every sent and discarded entry (the local data of a disconnected account). */
     forgetFinished(): string[] {
-      return forgetFinished.all().map((row) => row.id);
+      return statements.forgetFinished.all().map((row) => row.id);
     },
     /** Forgets sent and discarded entries last touched before `before`. */
     pruneFinished(before: number): number {
-      return pruneSent.run(before).changes;
+      return statements.pruneSent.run(before).changes;
     },
   };
+}
+
+/** Entries newest first, filtered by stored state and guest, a page before `beforeSeq`. */
+function listRows(db: Database, query: ListQuery): OutboxRow[] {
+  const where: string[] = [`state != 'discarded'`];
+  const params: unknown[] = [];
+  if (query.states?.length) {
+    where.push(`state IN (${query.states.map(() => '?').join(', ')})`);
+    params.push(...query.states);
+  }
+  if (query.guestKey !== undefined) {
+    where.push('guest_key = ?');
+    params.push(query.guestKey);
+  }
+  if (query.beforeSeq !== undefined) {
+    where.push('seq < ?');
+    params.push(query.beforeSeq);
+  }
+  params.push(query.limit ?? 500);
+  const sql = `SELECT * FROM outbox_items WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT ?`;
+  return (db.prepare(sql).all(...params) as RawRow[]).map(decode);
 }
 
 export type OutboxStore = ReturnType<typeof createOutboxStore>;
@@ -305,10 +353,11 @@ function encodeState<K extends OutboxKind>(row: NewOutboxRow<K>) {
 
 /**
  * A row from SQLite, decoded. Its payload was checked against its kind's schema when it was
- * queued or edited (prepareEntry), the only ways in; JSON.parse gives it back as it was written.
+ * queued or edited (prepareEntry), and its result built by its kind's sender (DeliveryOutcome<K>),
+ * the only ways in; JSON.parse gives them back as they were written.
  */
 function decode(raw: RawRow): OutboxRow {
-  return outboxRow(raw.kind, JSON.parse(raw.payload), {
+  return outboxRow(raw.kind, JSON.parse(raw.payload), raw.result === null ? null : JSON.parse(raw.result), {
     seq: raw.seq,
     id: raw.id,
     state: raw.state,
@@ -323,7 +372,6 @@ function decode(raw: RawRow): OutboxRow {
     outcomeUnknownAt: raw.outcome_unknown_at,
     problem: raw.problem === null ? null : JSON.parse(raw.problem),
     hold: raw.hold === null ? null : JSON.parse(raw.hold),
-    result: raw.result === null ? null : JSON.parse(raw.result),
     createdAt: raw.created_at,
     updatedAt: raw.updated_at,
     sentAt: raw.sent_at,

@@ -1,6 +1,7 @@
 import { UserFacingError } from '../../../shared/bridge/result';
 import type { DeliveryOutcome } from './outcomes';
 import {
+  isRowOfKind,
   OUTBOX_KIND_SPECS,
   type HoldFacts,
   type OutboxKind,
@@ -21,11 +22,15 @@ export interface TransitionContext {
 const CLEARED = { problem: null, hold: null, waitingReason: null, nextAttemptAt: null } as const;
 
 /** The entry after a delivery attempt ended as `outcome`. */
-export function applyOutcome(row: OutboxRow, outcome: DeliveryOutcome, ctx: TransitionContext): OutboxRow {
-  if (outcome.type === 'unknown' && row.kind === 'add_purchase') {
+export function applyOutcome<K extends OutboxKind>(
+  row: OutboxRow<K>,
+  outcome: DeliveryOutcome<K>,
+  ctx: TransitionContext,
+): OutboxRow<K> {
+  if (outcome.type === 'unknown' && isRowOfKind(row, 'add_purchase')) {
     // The API cannot read purchases back, so an unknown outcome cannot be reconciled: a person decides.
     const facts = {
-      txId: String(row.payload.tx_id ?? ''),
+      txId: row.payload.tx_id ?? '',
       whatHappened: `${outcome.reason} The service may or may not have recorded this purchase.`,
       at: ctx.now,
     };
@@ -166,7 +171,7 @@ export function discard(row: OutboxRow, now: number): OutboxRow {
 
 /** A person's decision on a held purchase, having checked the service. */
 export function decide(row: OutboxRow, decision: 'it-was-recorded' | 'send-again', now: number): OutboxRow {
-  if (!row.hold || row.state !== 'needs_attention')
+  if (!row.hold || row.state !== 'needs_attention' || row.kind !== 'add_purchase')
     throw new UserFacingError('This entry is not waiting for a decision.');
   if (decision === 'it-was-recorded') {
     return {
@@ -176,7 +181,7 @@ export function decide(row: OutboxRow, decision: 'it-was-recorded' | 'send-again
       sentAt: now,
       updatedAt: now,
       outcomeUnknownAt: null,
-      result: { confirmedBy: 'staff', txId: row.hold.txId },
+      result: { tx_id: row.hold.txId, confirmedBy: 'staff' },
     };
   }
   return { ...row, ...CLEARED, state: 'queued', attempts: 0, outcomeUnknownAt: null, updatedAt: now };

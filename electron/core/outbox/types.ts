@@ -5,17 +5,17 @@ import type {
   outboxProblem,
   outboxSummary,
 } from '../../../shared/bridge/channels/outbox';
-import type { OutboxKind, OutboxPayloads } from '../../../shared/outbox/kinds';
+import type { OutboxKind, OutboxPayloads, OutboxResults } from '../../../shared/outbox/kinds';
 import type { OutboxState } from '../../../shared/outbox/states';
 
 export {
   OUTBOX_KIND_SPECS,
-  OUTBOX_KINDS,
   type OutboxKind,
   type OutboxPayload,
   type OutboxPayloads,
+  type OutboxResults,
 } from '../../../shared/outbox/kinds';
-export { OUTBOX_STATES, type OutboxState } from '../../../shared/outbox/states';
+export type { OutboxState } from '../../../shared/outbox/states';
 
 /** A state as stored: the visible ones, plus discarded (kept for the record, never shown). */
 export type StoredState = OutboxState | 'discarded';
@@ -41,7 +41,7 @@ export interface HoldFacts {
   at: number;
 }
 
-/** The columns of an entry other than its kind and payload. */
+/** The columns of an entry other than its kind, payload and result. */
 export interface OutboxRowFacts {
   seq: number;
   id: string;
@@ -57,29 +57,32 @@ export interface OutboxRowFacts {
   outcomeUnknownAt: number | null;
   problem: Problem | null;
   hold: HoldFacts | null;
-  result: Payload | null;
   createdAt: number;
   updatedAt: number;
   sentAt: number | null;
 }
 
-/** One row of outbox_items, decoded: a union keyed by kind, each with its own payload type. */
+/** What is kind-specific in a row: its kind, its payload and, once sent, what the service gave back. */
+type KindColumns<K extends OutboxKind> = { kind: K; payload: OutboxPayloads[K]; result: OutboxResults[K] | null };
+
+/** One row of outbox_items, decoded: a union keyed by kind, each with its own payload and result types. */
 export type OutboxRow<K extends OutboxKind = OutboxKind> = {
-  [P in K]: OutboxRowFacts & { kind: P; payload: OutboxPayloads[P] };
+  [P in K]: OutboxRowFacts & KindColumns<P>;
 }[K];
 
 /** A new row, before SQLite gives it its sequence number. */
 export type NewOutboxRow<K extends OutboxKind = OutboxKind> = {
-  [P in K]: Omit<OutboxRowFacts, 'seq'> & { kind: P; payload: OutboxPayloads[P] };
+  [P in K]: Omit<OutboxRowFacts, 'seq'> & KindColumns<P>;
 }[K];
 
 /** A row of kind K from its columns (the store decodes rows with it). */
 export function outboxRow<K extends OutboxKind>(
   kind: K,
   payload: OutboxPayloads[K],
+  result: OutboxResults[K] | null,
   facts: OutboxRowFacts,
 ): OutboxRow<K> {
-  return { ...facts, kind, payload };
+  return { ...facts, kind, payload, result };
 }
 
 /** Whether a row is of kind K (the dispatcher groups rows of one kind into a call). */

@@ -5,6 +5,8 @@ import {
   OUTBOX_KIND_SPECS,
   type OutboxItemView,
   type OutboxKind,
+  type OutboxPayloads,
+  type OutboxResults,
   type OutboxRow,
   type OutboxState,
   type OutboxSummary,
@@ -22,13 +24,23 @@ export interface ViewContext {
 /** Prefix of guest keys the outbox made itself (a message's recipient), which are not guest ids. */
 export const RECIPIENT_LANE_PREFIX = 'to:';
 
+/** What an entry of kind K shows of its own: its kind, its payload and, once sent, its result (a union keyed by kind when K is). */
+type KindView<K extends OutboxKind> = {
+  [P in K]: { kind: P; payload: OutboxPayloads[P]; result?: OutboxResults[P] };
+}[K];
+
+/** The kind-specific part of an entry's view, typed by its kind. */
+function kindView<K extends OutboxKind>(row: OutboxRow<K>): KindView<K> {
+  return { kind: row.kind, payload: row.payload, ...(row.result ? { result: row.result } : {}) };
+}
+
 /** An entry as the Outbox screen shows it. */
 export function toItemView(row: OutboxRow, ctx: ViewContext): OutboxItemView {
   const shown = displayedState(row.state, row.kind, row.account, row.needsLocalId !== null, ctx);
   const reason = shown.reason ?? (row.state === 'waiting' ? (row.waitingReason ?? undefined) : undefined);
   return {
+    ...kindView(row),
     id: row.id,
-    kind: row.kind,
     state: shown.state,
     ...(row.guestKey.startsWith(RECIPIENT_LANE_PREFIX) ? {} : { guestKey: row.guestKey }),
     summary: describeEntry(row.kind, row.payload),
@@ -42,8 +54,6 @@ export function toItemView(row: OutboxRow, ctx: ViewContext): OutboxItemView {
     ...(row.state === 'needs_attention' && row.problem ? { problem: row.problem } : {}),
     editable: OUTBOX_KIND_SPECS[row.kind].editable && shown.state !== 'sending' && shown.state !== 'sent',
     ...(row.hold && row.state === 'needs_attention' ? { awaitingDecision: true } : {}),
-    payload: row.payload,
-    ...(row.result ? { result: row.result } : {}),
   };
 }
 

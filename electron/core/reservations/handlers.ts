@@ -1,12 +1,12 @@
 import { ServiceFailureError } from '../../../shared/api/errors';
 import type { OutboxItemView } from '../outbox/types';
 import type { reservationChannels } from '../../../shared/bridge/channels/reservations';
-import type { DeskHandlers, ResponseOf } from '../../../shared/bridge/contract';
-import { UserFacingError } from '../../../shared/bridge/result';
+import type { DeskHandlers } from '../../../shared/bridge/contract';
+import type { ReservationRecord } from '../../../shared/api/response-schemas';
 import { formatServiceDateTime } from '../../../shared/rules/datetime';
 import { explainReadError } from '../guests/errors';
-import { createPullStore } from '../guests/pulls';
-import type { AccountSettings, DeskServices } from '../services';
+import { createPullStore } from '../pull-store';
+import { connectedAccount, type DeskServices } from '../services';
 import { bookingPayload } from './payload';
 
 type ReservationHandlers = Pick<DeskHandlers, keyof typeof reservationChannels>;
@@ -14,7 +14,7 @@ type ReservationHandlers = Pick<DeskHandlers, keyof typeof reservationChannels>;
 /** The service's words when an account has no reservations (reference 7.1). */
 const NOT_SET_UP = /reservations not set ?up/i;
 /** The plain sentence the desk shows instead. */
-export const NOT_SET_UP_SENTENCE =
+const NOT_SET_UP_SENTENCE =
   'Reservations are not set up for this account. The venue can ask the service to turn them on.';
 
 /** What the reservation handlers need beyond the shared services: the outbox's pending entries. */
@@ -29,13 +29,8 @@ export function createReservationHandlers(
   options: { now?: () => Date } = {},
 ): ReservationHandlers {
   const now = options.now ?? (() => new Date());
-  const pulls = createPullStore(() => now().getTime());
-
-  const account = (): AccountSettings => {
-    const settings = services.account();
-    if (!settings) throw new UserFacingError('No account is connected. Connect one in Settings, or start the demo.');
-    return settings;
-  };
+  const pulls = createPullStore<ReservationRecord>('bookings', () => now().getTime());
+  const account = () => connectedAccount(services);
 
   /** Runs a read; "not set up" becomes an answer, not an error. */
   const read = async <T>(
@@ -66,8 +61,8 @@ export function createReservationHandlers(
     },
 
     pullReservationsPage: async ({ pullId, offset, limit }) => {
-      const { contacts, remaining } = pulls.page(pullId, offset, limit);
-      return { bookings: contacts as ResponseOf<'pullReservationsPage'>['bookings'], remaining };
+      const { items, remaining } = pulls.page(pullId, offset, limit);
+      return { bookings: items, remaining };
     },
 
     listReservationFields: async () => {
@@ -85,7 +80,7 @@ export function createReservationHandlers(
     },
 
     listPendingBookings: async () => ({
-      items: deps.pendingEntries().filter((item) => item.kind === 'push_reservations'),
+      items: deps.pendingEntries().flatMap((item) => (item.kind === 'push_reservations' ? [item] : [])),
     }),
   };
 }

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { SecretName, SecretStore } from './secret-store';
 
 /** The keychain service name every secret of the desk is filed under. */
-export const KEYCHAIN_SERVICE = 'Venue Desk';
+const KEYCHAIN_SERVICE = 'Venue Desk';
 
 type Keytar = {
   getPassword(service: string, account: string): Promise<string | null>;

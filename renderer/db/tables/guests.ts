@@ -1,4 +1,4 @@
-import type { TableLayout } from '../layout';
+import type { TableLayout } from '../table-layout';
 
 /**
  * The guest cache's first tables (version 1): guests with their search terms, this desk's writes,

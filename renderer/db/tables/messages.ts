@@ -1,8 +1,8 @@
 // The Messages and Campaigns tables of the guest cache (Dexie version 20): read marks of SMS replies.
 // Sent items and replies themselves live in the guests' version 1 tables (sentItems, smsReplies).
 import type { Table } from 'dexie';
-import type { GuestDatabase, SentItemRow, SmsReplyRow } from '../guest-db';
-import type { TableLayout } from '../layout';
+import type { SentItemRow, SmsReplyRow } from '../guest-types';
+import type { TableLayout } from '../table-layout';
 
 /** A reply staff have opened. */
 export interface ReplyReadRow {
@@ -16,27 +16,34 @@ export const messagesTables: TableLayout = {
   versions: [{ version: 20, stores: { replyReads: 'id' } }],
 };
 
-const readsOf = (db: GuestDatabase): Table<ReplyReadRow, string> => db.table('replyReads');
+/** The guest cache as these queries use it (the database of renderer/db/guest-db.ts). */
+interface MessageCache {
+  table(name: 'replyReads'): Table<ReplyReadRow, string>;
+  smsReplies: Table<SmsReplyRow, string>;
+  sentItems: Table<SentItemRow, string>;
+}
+
+const readsOf = (db: MessageCache): Table<ReplyReadRow, string> => db.table('replyReads');
 
 /** Ids of the replies staff have read, of those given. */
-export async function readReplyIds(db: GuestDatabase, ids: string[]): Promise<Set<string>> {
+export async function readReplyIds(db: MessageCache, ids: string[]): Promise<Set<string>> {
   const rows = await readsOf(db).bulkGet(ids);
   return new Set(rows.filter((row): row is ReplyReadRow => row !== undefined).map((row) => row.id));
 }
 
 /** Marks replies as read. */
-export async function markRepliesRead(db: GuestDatabase, ids: string[], at: Date): Promise<void> {
+export async function markRepliesRead(db: MessageCache, ids: string[], at: Date): Promise<void> {
   await readsOf(db).bulkPut(ids.map((id) => ({ id, readAt: at.toISOString() })));
 }
 
 /** How many cached replies staff have not read. */
-export async function unreadReplyCount(db: GuestDatabase): Promise<number> {
+export async function unreadReplyCount(db: MessageCache): Promise<number> {
   const ids = (await db.smsReplies.toCollection().primaryKeys()) as string[];
   return ids.length - (await readReplyIds(db, ids)).size;
 }
 
 /** Every cached reply, newest first. */
-export function allReplies(db: GuestDatabase): Promise<SmsReplyRow[]> {
+export function allReplies(db: MessageCache): Promise<SmsReplyRow[]> {
   return db.smsReplies.orderBy('timestamp').reverse().toArray();
 }
 
@@ -50,7 +57,7 @@ export interface SentItemFilter {
 }
 
 /** Cached sent items matching the filter, newest first. */
-export async function sentItemsMatching(db: GuestDatabase, filter: SentItemFilter): Promise<SentItemRow[]> {
+export async function sentItemsMatching(db: MessageCache, filter: SentItemFilter): Promise<SentItemRow[]> {
   const rows = await db.sentItems.orderBy('timestamp').reverse().toArray();
   return rows.filter(
     (item) =>
@@ -62,6 +69,6 @@ export async function sentItemsMatching(db: GuestDatabase, filter: SentItemFilte
 }
 
 /** Stores sent items fetched from the service. */
-export async function putSentItems(db: GuestDatabase, items: SentItemRow[]): Promise<void> {
+export async function putSentItems(db: MessageCache, items: SentItemRow[]): Promise<void> {
   await db.sentItems.bulkPut(items);
 }

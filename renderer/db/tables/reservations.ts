@@ -1,6 +1,7 @@
 import type Dexie from 'dexie';
 import type { Table } from 'dexie';
-import type { TableLayout } from '../layout';
+import type { BookingStatusValue } from '../../../shared/rules/booking-status';
+import type { TableLayout } from '../table-layout';
 
 /** A cached booking (reference 2.6) with what the day view and search need without reading its guest. */
 export interface BookingRow {
@@ -12,11 +13,14 @@ export interface BookingRow {
   date: string;
   time: string;
   partySize: number;
-  status: string;
+  status: BookingStatusValue;
   attendeeNames: string[];
   /** The account's own reservation fields (table area, special requests, …) by name. */
   custom: Record<string, unknown>;
-  /** The guest as the booking was last pulled: name, mobile and email for the list and search. */
+  /**
+   * The guest as the booking was last pulled (or saved). Views show the guest as the guest cache has
+   * them now (renderer/sync/booking-guests.ts); this copy stands in for a guest the cache does not hold.
+   */
   guestName: string;
   guestMobile: string;
   guestEmail: string;
@@ -33,15 +37,6 @@ export interface BookingFieldRow {
   position: number;
 }
 
-/** What the booking cache remembers about syncing. */
-export interface BookingSyncMeta {
-  lastPullStartedAt?: string;
-  lastSyncedAt?: string;
-  lastFullSyncAt?: string;
-  /** The service said the account has no reservations (the screen says so instead of syncing). */
-  notSetUp?: boolean;
-}
-
 /** The booking tables: primary key first, then indexes. */
 export const BOOKING_SCHEMA = {
   bookings: 'id, date, guestKey',
@@ -54,13 +49,12 @@ export const reservationTables: TableLayout = {
   versions: [{ version: 10, stores: BOOKING_SCHEMA }],
 };
 
-const META_KEY = 'reservations-sync';
-
 /** The booking cache of one account, inside the account's guest database: queries as methods. */
 export class BookingTables {
   readonly bookings: Table<BookingRow, string>;
   readonly fields: Table<BookingFieldRow, string>;
-  private readonly meta: Table<{ key: string; value: unknown }, string>;
+  /** The cache's meta table, where the bookings' sync facts are kept. */
+  readonly meta: Table<{ key: string; value: unknown }, string>;
 
   constructor(readonly db: Dexie) {
     this.bookings = db.table('bookings');
@@ -115,20 +109,6 @@ export class BookingTables {
     return this.db.transaction('rw', this.fields, async () => {
       await this.fields.clear();
       await this.fields.bulkPut(fields);
-    });
-  }
-
-  /** What the cache remembers about syncing bookings. */
-  async syncMeta(): Promise<BookingSyncMeta> {
-    return ((await this.meta.get(META_KEY))?.value as BookingSyncMeta | undefined) ?? {};
-  }
-
-  /** Records sync progress (merged into what is there). */
-  updateSyncMeta(patch: BookingSyncMeta): Promise<BookingSyncMeta> {
-    return this.db.transaction('rw', this.meta, async () => {
-      const next = { ...(((await this.meta.get(META_KEY))?.value as BookingSyncMeta | undefined) ?? {}), ...patch };
-      await this.meta.put({ key: META_KEY, value: next });
-      return next;
     });
   }
 }

@@ -1,6 +1,6 @@
 import { Chip, Group, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import { audienceProblem, type Audience } from '../../../shared/rules/campaign-audience';
-import type { CategoryRow } from '../../db/guest-db';
+import type { CategoryRow } from '../../db/guest-types';
 
 type Scope = 'categories' | 'all' | 'none' | 'uncategorized';
 

@@ -171,7 +171,7 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
             <CheckPanel
               campaignId={campaign.id}
               content={content}
-              sentServiceIds={sentServiceIds}
+              findings={findings}
               onFix={onFix}
               beforeServiceCheck={flush}
             />
@@ -182,11 +182,15 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
           <Stack gap="md">
             <AudiencePicker
               audience={content.audience}
-              categories={source?.categories ?? []}
+              categories={source && 'source' in source ? source.source.categories : []}
               onChange={(audience) => update({ audience })}
               disabled={!editable}
             />
-            <EstimateLine estimate={estimate} campaign={campaign} />
+            <EstimateLine
+              estimate={estimate}
+              failed={source && 'failed' in source ? source.failed : null}
+              campaign={campaign}
+            />
             <SendPanel
               campaign={campaign}
               content={content}
@@ -206,12 +210,26 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
 }
 
 /** The estimate, labelled as one, and the service's own figure once it has counted. */
-function EstimateLine({ estimate, campaign }: { estimate: number | null; campaign: CampaignView }) {
+function EstimateLine({
+  estimate,
+  failed,
+  campaign,
+}: {
+  estimate: number | null;
+  /** Why the guest list could not be read for the estimate. */
+  failed: string | null;
+  campaign: CampaignView;
+}) {
+  const shown = failed ? 'not counted' : estimate === null ? 'counting…' : estimate.toLocaleString();
   return (
     <Group gap="lg" aria-label="Recipients">
+      {failed && (
+        <Text size="sm" c="red" role="alert">
+          The estimate could not be counted from this desk's guest list: {failed}
+        </Text>
+      )}
       <Text size="sm">
-        Estimate: <b data-testid="audience-estimate">{estimate === null ? 'counting…' : estimate.toLocaleString()}</b>{' '}
-        guests
+        Estimate: <b data-testid="audience-estimate">{shown}</b> guests
         <Text span size="xs" c="dimmed">
           {' '}
           (from this desk's guest list; the service leaves out guests who opted out)

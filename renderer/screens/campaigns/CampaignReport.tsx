@@ -1,6 +1,6 @@
 import { Group, Paper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { SentItemRow } from '../../db/guest-db';
+import type { SentItemRow } from '../../db/guest-types';
 import { getDesk } from '../../bridge/desk';
 import { useGuests } from '../../stores/guests';
 import { SentFigures } from '../messages/SentFigures';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { CAMPAIGN_CODE_EXPLANATIONS } from '../../../shared/rules/campaign-codes';
-import { precheckCampaign, type CampaignFinding, type CampaignFix } from '../../../shared/rules/campaign-checks';
+import type { CampaignFinding, CampaignFix } from '../../../shared/rules/campaign-checks';
 import type { ResponseOf } from '../../../shared/bridge/contract';
 import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
@@ -23,30 +23,18 @@ type VerifyResult = ResponseOf<'verifyCampaign'>;
 export function CheckPanel({
   campaignId,
   content,
-  sentServiceIds,
+  findings,
   onFix,
   beforeServiceCheck,
 }: {
   campaignId: string;
   content: CampaignContent;
-  sentServiceIds: ReadonlySet<string>;
+  /** The desk's own check of the content on screen (run once per change, by the editor). */
+  findings: readonly CampaignFinding[];
   onFix: (fix: CampaignFix) => void;
-  /** Saves what was typed so the service checks the latest content. */
+  /** Saves what was typed so the service checks the latest content; throws when it cannot be saved. */
   beforeServiceCheck: () => Promise<void>;
 }) {
-  const findings = useMemo(
-    () =>
-      precheckCampaign(
-        {
-          subject: content.subject,
-          fromName: content.fromName,
-          fromEmail: content.fromEmail,
-          ...(content.body.kind === 'html' ? { html: content.body.html } : { url: content.body.url }),
-        },
-        sentServiceIds,
-      ),
-    [content.subject, content.fromName, content.fromEmail, content.body, sentServiceIds],
-  );
   const [serviceResult, setServiceResult] = useState<VerifyResult | null>(null);
   const verify = useDeskAction(async () => {
     await beforeServiceCheck();

@@ -5,7 +5,7 @@ import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
 
 /** Addresses typed with commas, semicolons or spaces between them. */
-export function splitAddresses(text: string): string[] {
+function splitAddresses(text: string): string[] {
   return text
     .split(/[\s,;]+/)
     .map((address) => address.trim())

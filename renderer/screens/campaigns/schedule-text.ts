@@ -6,7 +6,7 @@ export function deskTimeZone(): string {
 }
 
 /** An instant as staff read it in a zone ("Sat 28 Mar, 21:00"). */
-export function wallClock(at: Date, timeZone: string): string {
+function wallClock(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', {
     timeZone,
     weekday: 'short',

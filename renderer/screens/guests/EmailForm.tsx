@@ -113,7 +113,7 @@ export function EmailForm({ profile }: { profile: GuestProfileData }) {
 }
 
 /** Plain text as simple HTML: escaped, paragraphs at blank lines, line breaks kept. */
-export function textToHtml(text: string): string {
+function textToHtml(text: string): string {
   const escape = (value: string) =>
     value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   return text

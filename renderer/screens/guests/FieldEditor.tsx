@@ -1,5 +1,5 @@
 import { Checkbox, Group, Input, SegmentedControl, Select, Text, TextInput, Textarea } from '@mantine/core';
-import type { FieldRow } from '../../db/guest-db';
+import type { FieldRow } from '../../db/guest-types';
 
 /** What an editor needs: the field, its value as the input holds it, and any error. */
 export interface FieldEditorProps {

@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { FIELD, fieldText } from '../../db/contact';
-import type { GuestWrite, SentItemRow, SmsReplyRow } from '../../db/guest-db';
+import type { GuestWrite, SentItemRow, SmsReplyRow } from '../../db/guest-types';
 import { useGuests } from '../../stores/guests';
 import { StateBadge } from './PendingMark';
 import type { GuestProfileData } from './useGuestProfile';

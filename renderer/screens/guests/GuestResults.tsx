@@ -1,7 +1,7 @@
 import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import type { GuestRow } from '../../db/guest-db';
+import type { GuestRow } from '../../db/guest-types';
 import { openGuest, useGuestPanel } from '../../stores/guests-panel';
 import { setActiveResult, useGuestSearch } from '../../stores/guests-search';
 

@@ -1,10 +1,7 @@
-import { Alert, Button, Collapse, Group, SimpleGrid, Stack, TagsInput, Text, Title } from '@mantine/core';
+import { Button, Collapse, SimpleGrid, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { detailsToAdd } from '../../../shared/rules/contact-identity';
-import { AddDetailsDialog } from '../../components/AddDetailsDialog';
+import { DuplicateOffer } from '../../components/DuplicateOffer';
 import { FIELD } from '../../db/contact';
-import type { GuestRow } from '../../db/guest-db';
-import { useAccount } from '../../stores/account';
 import { useGuests } from '../../stores/guests';
 import { openGuest } from '../../stores/guests-panel';
 import { FormFooter } from './FormFooter';
@@ -12,9 +9,7 @@ import { editableFields } from './useDetailsEdit';
 import { fieldLabel } from './field-labels';
 import { FieldEditor } from './FieldEditor';
 import { useCacheQuery } from '../../hooks/useCacheQuery';
-import { guestsOnFile, useNewGuest, type LikelyDuplicate } from './useNewGuest';
-
-type NewGuestState = ReturnType<typeof useNewGuest>;
+import { useNewGuest } from './useNewGuest';
 
 const MAIN_FIELDS = [FIELD.firstName, FIELD.surname, FIELD.email, FIELD.mobile, FIELD.member, FIELD.card];
 
@@ -75,6 +70,7 @@ export function NewGuestForm() {
           duplicates={form.duplicates}
           details={form.newDetails([...main, ...others])}
           addToGuest={form.addToGuest}
+          take={{ verb: 'Open', onTake: (row) => openGuest(row.key), each: 'open each of them' }}
         />
         <FormFooter error={form.error} busy={form.busy} submitLabel="Record guest">
           <Button variant="default" onClick={form.clear}>
@@ -83,74 +79,5 @@ export function NewGuestForm() {
         </FormFooter>
       </Stack>
     </form>
-  );
-}
-
-/**
- * The guests on file with the same email or mobile. The service keeps one guest per email and one
- * per mobile, so instead of recording a second one staff open that guest or add these details to them.
- */
-function DuplicateOffer({
-  duplicates,
-  details,
-  addToGuest,
-}: {
-  duplicates: LikelyDuplicate[];
-  details: Record<string, unknown>;
-  addToGuest: NewGuestState['addToGuest'];
-}) {
-  const country = useAccount((state) => state.account?.defaultPhoneCountry);
-  const [adding, setAdding] = useState<GuestRow | null>(null);
-  if (duplicates.length === 0) return null;
-  const guests = guestsOnFile(duplicates);
-  return (
-    <Alert color="yellow" title="Already on file" role="alert">
-      <Stack gap={6}>
-        <Text size="sm">The service keeps one guest per email and one per mobile.</Text>
-        {duplicates.map(({ row, same }) => (
-          <Text key={`${row.key}-${same}`} size="sm">
-            {row.label} already has this {same}.
-          </Text>
-        ))}
-        <Group gap="xs">
-          {guests.map((row) => (
-            <Button
-              key={row.key}
-              size="xs"
-              variant="light"
-              onClick={() => openGuest(row.key)}
-            >{`Open ${row.label}`}</Button>
-          ))}
-          {guests.length === 1 && (
-            <Button
-              size="xs"
-              variant="light"
-              color="teal"
-              onClick={() => (addToGuest.clearError(), setAdding(guests[0]!))}
-            >{`Add these details to ${guests[0]!.label}`}</Button>
-          )}
-        </Group>
-        {guests.length > 1 && (
-          <Text size="xs">
-            These details belong to two guests on file; change the email or the mobile, or open each of them.
-          </Text>
-        )}
-      </Stack>
-      <AddDetailsDialog
-        opened={adding !== null}
-        guestName={adding?.label ?? ''}
-        changes={adding ? detailsToAdd(adding.record, details, country) : []}
-        busy={addToGuest.busy}
-        error={addToGuest.error}
-        onConfirm={(fields) => {
-          if (!adding) return;
-          const chosen = detailsToAdd(adding.record, details, country).filter((change) =>
-            fields.includes(change.field),
-          );
-          void addToGuest.run(adding, chosen, details).then((done) => done && setAdding(null));
-        }}
-        onClose={() => setAdding(null)}
-      />
-    </Alert>
   );
 }

@@ -1,9 +1,9 @@
 import { Alert, Badge, Button, Group, Text } from '@mantine/core';
-import type { GuestWrite, WriteState } from '../../db/guest-db';
+import type { GuestWrite, WriteState } from '../../db/guest-types';
 import { useNavigation } from '../../stores/navigation';
 
 /** Staff's words for an outbox state. */
-export const STATE_LABELS: Record<WriteState, string> = {
+const STATE_LABELS: Record<WriteState, string> = {
   queued: 'Waiting to go out',
   sending: 'Sending',
   waiting: 'Waiting to go out',

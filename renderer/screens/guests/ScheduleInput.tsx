@@ -37,9 +37,3 @@ export function ScheduleInput({
     </Group>
   );
 }
-
-/** The service's datetime (`YYYY-MM-DD HH:MM:SS`) of a datetime-local value. */
-export function scheduleToService(value: string): string {
-  const [date, time = '00:00'] = value.split('T');
-  return `${date} ${time.length === 5 ? `${time}:00` : time}`;
-}

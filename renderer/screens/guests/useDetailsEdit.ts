@@ -3,7 +3,7 @@ import { validateFieldValue } from '../../../shared/rules/fields';
 import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
 import { categoriesOf, optionsOf, SYSTEM_FIELDS, type ContactRecord } from '../../db/contact';
-import type { FieldRow, MultiselectChange } from '../../db/guest-db';
+import type { FieldRow, MultiselectChange } from '../../db/guest-types';
 import { clearDraft, guestDraftId, useDraft } from '../../stores/guests-drafts';
 import { saveGuestEdit, type GuestEdit } from '../../stores/guests-writes';
 import type { GuestProfileData } from './useGuestProfile';

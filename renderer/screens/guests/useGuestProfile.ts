@@ -1,5 +1,5 @@
 import type { ContactRecord } from '../../db/contact';
-import type { FieldRow, GuestRow, GuestWrite } from '../../db/guest-db';
+import type { FieldRow, GuestRow, GuestWrite } from '../../db/guest-types';
 import { applyWrites, overlayWrites } from '../../db/overlay';
 import { useGuests } from '../../stores/guests';
 import { useCacheQuery } from '../../hooks/useCacheQuery';

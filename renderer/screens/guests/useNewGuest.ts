@@ -6,7 +6,7 @@ import { normalizePhone, type CountryCode } from '../../../shared/rules/phone';
 import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
 import { FIELD, type FieldValue } from '../../db/contact';
-import type { FieldRow, GuestRow } from '../../db/guest-db';
+import type { FieldRow, GuestRow } from '../../db/guest-types';
 import { TERM } from '../../search/terms';
 import { useAccount } from '../../stores/account';
 import { useGuests } from '../../stores/guests';
@@ -15,24 +15,35 @@ import { openGuest } from '../../stores/guests-panel';
 import { createGuest, saveGuestEdit, type GuestEdit } from '../../stores/guests-writes';
 import { toServiceValue } from './field-values';
 import { useCacheQuery } from '../../hooks/useCacheQuery';
-
-const DRAFT_ID = 'new-guest';
+import type { LikelyDuplicate } from '../../components/DuplicateOffer';
 
 interface NewGuestDraft extends Record<string, unknown> {
   values: Record<string, string>;
   categories: string[];
 }
 
-/** A likely duplicate already cached: who, and what they share. */
-export interface LikelyDuplicate {
-  row: GuestRow;
-  same: 'email' | 'mobile';
+/** Where a new guest is recorded from: the Guests screen (the defaults) or the booking form. */
+export interface NewGuestPlace {
+  /** The draft the typed values are kept in while staff look elsewhere. */
+  draftId: string;
+  /** What staff may do with a guest on file instead, for the refusal ("Open them"). */
+  instead: string;
+  /** Told once a guest is recorded (default: nothing more). */
+  successMessage?: string;
+  /** After the guest is queued under a local id: open them, or book for them. */
+  onRecorded: (localId: string, record: Record<string, FieldValue>) => void;
+  /** After the details went to a guest on file: open them, or book for them. */
+  onAddedTo: (row: GuestRow) => void;
 }
 
-/** The guests already on file among the likely duplicates, each once. */
-export function guestsOnFile(duplicates: LikelyDuplicate[]): GuestRow[] {
-  return [...new Map(duplicates.map(({ row }) => [row.key, row])).values()];
-}
+/** The Guests screen's new-guest form: its draft, and the guest opened once recorded. */
+const GUESTS_SCREEN: NewGuestPlace = {
+  draftId: 'new-guest',
+  instead: 'Open them',
+  successMessage: 'Guest recorded. They go to the service through the outbox.',
+  onRecorded: (localId) => openGuest(localId),
+  onAddedTo: (row) => openGuest(row.key),
+};
 
 /**
  * The new-guest form's state: typed values kept as a draft, the duplicate check against the cache,
@@ -40,10 +51,10 @@ export function guestsOnFile(duplicates: LikelyDuplicate[]): GuestRow[] {
  * guest with the email or mobile of one on file is not recorded again: staff open that guest or add
  * these details to them.
  */
-export function useNewGuest() {
+export function useNewGuest(place: NewGuestPlace = GUESTS_SCREEN) {
   const country = useAccount((state) => state.account?.defaultPhoneCountry) as CountryCode | undefined;
   const cache = useGuests((state) => state.cache);
-  const [draft, update] = useDraft<NewGuestDraft>(DRAFT_ID, { values: {}, categories: [] });
+  const [draft, update] = useDraft<NewGuestDraft>(place.draftId, { values: {}, categories: [] });
   const value = (name: string) => draft.values[name] ?? '';
   const email = value(FIELD.email).trim();
   const mobile = value(FIELD.mobile).trim() ? normalizePhone(value(FIELD.mobile), country) : null;
@@ -99,14 +110,14 @@ export function useNewGuest() {
     if (duplicates.length > 0) {
       const onFile = duplicates.map(({ row, same }) => `${row.label} already has this ${same}`).join(' and ');
       throw new Error(
-        `The service keeps one guest per email and one per mobile, and ${onFile}. Open them, add these details to them, or change the email or mobile.`,
+        `The service keeps one guest per email and one per mobile, and ${onFile}. ${place.instead}, add these details to them, or change the email or mobile.`,
       );
     }
     const localId = await createGuest(getDesk(), record, draft.categories);
-    clearDraft(DRAFT_ID);
-    openGuest(localId);
+    clearDraft(place.draftId);
+    place.onRecorded(localId, record);
     return localId;
-  }, 'Guest recorded. They go to the service through the outbox.');
+  }, place.successMessage);
 
   /** A person's choice: the details (of `newDetails`) picked field by field go to the guest on file as a profile edit. */
   const addToGuest = useDeskAction(async (row: GuestRow, changes: DetailChange[], details: Record<string, unknown>) => {
@@ -116,8 +127,8 @@ export function useNewGuest() {
       else edit.changes[change.field] = details[change.field] as FieldValue;
     }
     if (Object.keys(edit.changes).length > 0 || edit.categories) await saveGuestEdit(getDesk(), row.key, edit);
-    clearDraft(DRAFT_ID);
-    openGuest(row.key);
+    clearDraft(place.draftId);
+    place.onAddedTo(row);
     return true;
   }, 'Added to the guest on file. The change goes to the service through the outbox.');
 
@@ -133,6 +144,6 @@ export function useNewGuest() {
     submit: action.run,
     busy: action.busy,
     error: action.error,
-    clear: () => (clearDraft(DRAFT_ID), action.clearError()),
+    clear: () => (clearDraft(place.draftId), action.clearError()),
   };
 }

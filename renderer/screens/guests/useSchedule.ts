@@ -2,7 +2,6 @@ import { scheduleProblem } from '../../../shared/rules/schedule';
 import type { AccountView } from '../../stores/account';
 import { useAccount } from '../../stores/account';
 import { guestDraftId, useDraft, type Draft } from '../../stores/guests-drafts';
-import { scheduleToService } from './ScheduleInput';
 import type { GuestProfileData } from './useGuestProfile';
 
 /** A draft's schedule: whether it is on, and the datetime-local value typed. */
@@ -12,11 +11,7 @@ export interface ScheduleDraft {
 }
 
 /** The draft's schedule as the service takes it, or why it cannot be used (empty, not a real time, or already past in the account's zone). */
-export function draftSchedule(
-  draft: ScheduleDraft,
-  timeZone: string,
-  now = new Date(),
-): { sendAt?: string; error?: string } {
+function draftSchedule(draft: ScheduleDraft, timeZone: string, now = new Date()): { sendAt?: string; error?: string } {
   if (!draft.scheduled) return {};
   if (!draft.sendAt) return { error: 'Choose when to send it, or untick "Send later".' };
   const sendAt = scheduleToService(draft.sendAt);
@@ -42,4 +37,10 @@ export function useMessageDraft<T extends Draft & ScheduleDraft>(
 /** What staff are told once a message is queued: when it goes, in the account's zone. */
 export function queuedMessage(what: 'SMS' | 'Email', sendAt: string | undefined, timeZone: string): string {
   return sendAt ? `${what} queued for ${sendAt} (${timeZone}).` : `${what} queued: it goes out through the outbox.`;
+}
+
+/** The service's datetime (`YYYY-MM-DD HH:MM:SS`) of a datetime-local value. */
+function scheduleToService(value: string): string {
+  const [date, time = '00:00'] = value.split('T');
+  return `${date} ${time.length === 5 ? `${time}:00` : time}`;
 }

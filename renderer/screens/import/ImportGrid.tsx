@@ -5,14 +5,14 @@ import { ROW } from '../../import/check';
 import type { GridRow } from '../../import/session';
 import { chooseConflict, editCell } from '../../import/controller';
 import { useImport } from '../../stores/import';
-import { CONFLICT_CHOICES } from './ReviewRows';
+import { CONFLICT_CHOICES } from './conflict-choices';
 import { fieldLabel } from '../guests/field-labels';
 
 const ROW_HEIGHT = 34;
 const WIDTHS = { select: 36, line: 64, status: 380, cell: 190 };
 
 /** What a row's status says to staff. */
-export function statusText(row: GridRow, columns: readonly string[]): string {
+function statusText(row: GridRow, columns: readonly string[]): string {
   if (row.status === 'new') return row.rowNote ? `New guest. ${row.rowNote}` : 'New guest';
   if (row.status === 'update') return `Updates guest ${row.contactId}${row.rowNote ? `. ${row.rowNote}` : ''}`;
   if (row.status === 'leave') return `Guest ${row.contactId} left as they are. ${row.rowNote ?? ''}`.trim();

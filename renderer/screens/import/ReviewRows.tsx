@@ -12,15 +12,9 @@ import {
 import { saveRowsWithReasons } from '../../import/download';
 import { useImport } from '../../stores/import';
 import { ImportGrid } from './ImportGrid';
+import { CONFLICT_CHOICES } from './conflict-choices';
 import { StartOverButton } from './StartOverButton';
 import { rowsLabel } from './rows-label';
-
-/** Choices for rows whose email and mobile clash with the guests on file. */
-export const CONFLICT_CHOICES = [
-  { value: 'leave', label: 'Leave the row out' },
-  { value: 'without', label: 'Record it without the mobile' },
-  { value: 'fillEmpty', label: 'Add only details empty on file' },
-] as const;
 
 /** The checked rows: counts, the day/month question when the dates need it, conflicts, the grid, and queueing. */
 export function ReviewRows() {

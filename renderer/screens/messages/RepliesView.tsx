@@ -1,6 +1,7 @@
 import { Badge, Button, Group, NavLink, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { markRepliesRead } from '../../db/tables/messages';
+import { reportBackgroundFailure } from '../../stores/background-failures';
 import { useGuests } from '../../stores/guests';
 import { showPanel, openGuest } from '../../stores/guests-panel';
 import { updateDraft } from '../../stores/guests-drafts';
@@ -19,7 +20,10 @@ export function RepliesView() {
   useEffect(() => {
     if (!cache || !open) return;
     const unread = open.replies.filter((reply) => !open.readIds.has(reply.id)).map((reply) => reply.id);
-    if (unread.length > 0) void markRepliesRead(cache.db, unread, new Date());
+    if (unread.length > 0)
+      markRepliesRead(cache.db, unread, new Date()).catch((error: unknown) =>
+        reportBackgroundFailure('Marking the SMS replies read', error),
+      );
   }, [cache, open]);
 
   if (!threads) return <Text c="dimmed">Loading replies…</Text>;

@@ -1,5 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
-import type { SentItemRow } from '../../db/guest-db';
+import type { SentItemRow } from '../../db/guest-types';
 import { percent, sentFigures } from './sent-figures';
 
 /** The figures of one sent item, each with its rate. */

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { formatServiceDate, parseServiceDateTime } from '../../../shared/rules/datetime';
 import { getDesk } from '../../bridge/desk';
 import { putSentItems, sentItemsMatching, type SentItemFilter } from '../../db/tables/messages';
-import type { SentItemRow } from '../../db/guest-db';
+import type { SentItemRow } from '../../db/guest-types';
 import { useCacheQuery } from '../../hooks/useCacheQuery';
 import { useDeskAction } from '../../hooks/useDeskAction';
 import { useAccount } from '../../stores/account';

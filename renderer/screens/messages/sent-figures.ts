@@ -1,4 +1,4 @@
-import type { SentItemRow } from '../../db/guest-db';
+import type { SentItemRow } from '../../db/guest-types';
 
 /** One figure of a sent item: how many, and as a share of those it went to. */
 export interface Figure {

@@ -1,4 +1,4 @@
-import type { GuestRow, SentItemRow } from '../../db/guest-db';
+import type { GuestRow, SentItemRow } from '../../db/guest-types';
 import { allReplies, readReplyIds } from '../../db/tables/messages';
 import { threadsOf, type ReplyThread } from '../../db/replies-by-number';
 import { TERM } from '../../search/terms';

@@ -14,12 +14,10 @@ import { reportBackgroundFailure } from '../../stores/background-failures';
 
 type ExistingGuest = NonNullable<NonNullable<OutboxItem['problem']>['existingGuests']>[number];
 
-/** The new guest's details in an entry: the guest push itself, or a booking's guest. */
+/** The new guest's details in an entry: the guest push itself, or a booking's guest (other kinds name none). */
 function newGuestOf(item: OutboxItem): Record<string, unknown> {
-  const contact = item.kind === 'push_reservations' ? item.payload.contact : item.payload;
-  return contact !== null && typeof contact === 'object' && !Array.isArray(contact)
-    ? (contact as Record<string, unknown>)
-    : {};
+  if (item.kind === 'push_reservations') return item.payload.contact;
+  return item.kind === 'push_contact' ? item.payload : {};
 }
 
 /** A new guest the service refused as a duplicate: the guests it already has, and a person's choices. */

@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Text, Tooltip } from '@mantine/core';
-import { statusColour } from '../../../shared/rules/booking-status';
+import { countsInCovers, statusColour } from '../../../shared/rules/booking-status';
 import type { BookingView } from '../../sync/booking-overlay';
 import { openBookingForm, useReservationsView } from '../../stores/reservations-view';
 
@@ -25,7 +25,7 @@ export function BookingCard({ booking, areaField }: { booking: BookingView; area
         minWidth: 180,
         borderLeft: `4px solid var(--mantine-color-${colour}-6)`,
         outline: selected ? '2px solid var(--mantine-color-blue-5)' : undefined,
-        opacity: booking.status === 'Cancelled' ? 0.6 : 1,
+        opacity: countsInCovers(booking.status) ? 1 : 0.6,
       }}
     >
       <Group gap={6} wrap="nowrap" justify="space-between">
@@ -33,7 +33,7 @@ export function BookingCard({ booking, areaField }: { booking: BookingView; area
           size="sm"
           fw={600}
           truncate
-          style={{ textDecoration: booking.status === 'Cancelled' ? 'line-through' : undefined }}
+          style={{ textDecoration: countsInCovers(booking.status) ? undefined : 'line-through' }}
         >
           {booking.guestName}
         </Text>

@@ -1,10 +1,18 @@
 import { Alert, Badge, Button, Divider, Group, Kbd, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { BOOKING_STATUSES, STATUS_KEYS, statusColour } from '../../../shared/rules/booking-status';
+import {
+  BOOKING_STATUSES,
+  isStatus,
+  STATUS_KEYS,
+  statusColour,
+  type BookingStatus,
+  type BookingStatusValue,
+} from '../../../shared/rules/booking-status';
 import { getDesk } from '../../bridge/desk';
 import type { BookingFieldRow } from '../../db/tables/reservations';
 import type { BookingView } from '../../sync/booking-overlay';
 import { latestBookingReply, type BookingReply } from '../../sync/booking-replies';
+import { reportBackgroundFailure } from '../../stores/background-failures';
 import { useGuests } from '../../stores/guests';
 import { openBookingForm } from '../../stores/reservations-view';
 import { setBookingStatus } from '../../stores/reservations-writes';
@@ -18,7 +26,7 @@ export function BookingDetails({ booking, fields }: { booking: BookingView; fiel
   const reply = useGuestReply(booking);
   useEffect(() => setSms(false), [booking.id]);
   const labels = new Map(fields.map((field) => [field.name, field.label ?? field.name]));
-  const setStatus = (status: string) =>
+  const setStatus = (status: BookingStatusValue) =>
     setBookingStatus(getDesk(), booking, status).then(
       () => setError(null),
       (caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)),
@@ -105,9 +113,9 @@ function useGuestReply(booking: BookingView): BookingReply | null {
     if (!cache) return;
     let current = true;
     const since = `${addDays(booking.date, -14)} 00:00:00`;
-    void latestBookingReply(cache.db, cache.phoneKey, booking.guestMobile, since).then(
+    latestBookingReply(cache.db, cache.phoneKey, booking.guestMobile, since).then(
       (found) => current && setReply(found),
-      () => {},
+      (error: unknown) => reportBackgroundFailure("Reading the guest's SMS replies", error),
     );
     return () => {
       current = false;
@@ -123,10 +131,11 @@ function ReplyNotice({
   onMark,
 }: {
   reply: BookingReply;
-  status: string;
-  onMark: (status: string) => void;
+  status: BookingStatusValue;
+  onMark: (status: BookingStatus) => void;
 }) {
-  const target = reply.meaning === 'yes' ? 'Confirmed' : reply.meaning === 'no' ? 'Cancelled' : null;
+  const target: BookingStatus | null =
+    reply.meaning === 'yes' ? 'Confirmed' : reply.meaning === 'no' ? 'Cancelled' : null;
   return (
     <Alert
       color={reply.meaning === 'no' ? 'red' : reply.meaning === 'yes' ? 'green' : 'gray'}
@@ -136,7 +145,7 @@ function ReplyNotice({
       <Text size="sm">
         “{reply.reply.message}” · {reply.reply.timestamp.slice(0, 16)}
       </Text>
-      {target && status !== target && (
+      {target && !isStatus(status, target) && (
         <Button size="compact-xs" mt={4} color={target === 'Confirmed' ? 'blue' : 'red'} onClick={() => onMark(target)}>
           Mark {target.toLowerCase()}
         </Button>

@@ -12,14 +12,15 @@ import {
   Text,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { BOOKING_STATUSES } from '../../../shared/rules/booking-status';
+import { isStandardBookingField } from '../../../shared/rules/booking-fields';
+import { BOOKING_STATUSES, countsInCovers, statusOf } from '../../../shared/rules/booking-status';
 import type { BookingFieldRow } from '../../db/tables/reservations';
 import type { BookingView } from '../../sync/booking-overlay';
 import { closeBookingForm } from '../../stores/reservations-view';
 import { FieldEditor } from '../guests/FieldEditor';
 import { GuestPicker } from './GuestPicker';
 import { coversBySlot, coversWith, passesLimit, slotOf, SLOT_MINUTES, timeLabel } from './slots';
-import { STANDARD_FIELDS, useBookingForm, type BookingDraft } from './useBookingForm';
+import { useBookingForm, type BookingDraft } from './useBookingForm';
 import { useBookingsBetween } from './useBookings';
 
 /** Every quarter hour of the day, as the time list offers them. */
@@ -38,7 +39,7 @@ export interface BookingFormProps {
 export function BookingForm({ existing, initial, fields, timeZone, coverLimit }: BookingFormProps) {
   const form = useBookingForm(existing, initial, fields, timeZone);
   const { draft, update, problems } = form;
-  const dayBookings = useBookingsBetween(draft.date || null, draft.date || null) ?? [];
+  const dayBookings = useBookingsBetween(draft.date || null, draft.date || null, false) ?? [];
   const covers = coversBySlot(dayBookings);
   const slot = slotOf(draft.time);
   const party = typeof draft.partySize === 'number' ? draft.partySize : 0;
@@ -46,10 +47,10 @@ export function BookingForm({ existing, initial, fields, timeZone, coverLimit }:
     ? {
         slot: existing.date === draft.date ? slotOf(existing.time) : '',
         partySize: existing.partySize,
-        counted: existing.status !== 'Cancelled',
+        counted: countsInCovers(existing.status),
       }
     : undefined;
-  const counted = draft.status === 'Cancelled' ? 0 : party;
+  const counted = countsInCovers(draft.status) ? party : 0;
   const slotCovers = slot ? coversWith(covers, slot, counted, previous) : 0;
   const warn = passesLimit(slotCovers, coverLimit);
   const timeOptions = (QUARTERS.includes(draft.time) ? QUARTERS : [...QUARTERS, draft.time].sort()).map((time) => ({
@@ -57,7 +58,7 @@ export function BookingForm({ existing, initial, fields, timeZone, coverLimit }:
     label: `${time} · ${coversWith(covers, time, 0, previous)} covers`,
   }));
   const skippedLater = problems.time?.match(/(\d{2}:\d{2}) is the same moment/)?.[1];
-  const customFields = fields.filter((field) => !STANDARD_FIELDS.has(field.name));
+  const customFields = fields.filter((field) => !isStandardBookingField(field.name));
 
   return (
     <form
@@ -134,7 +135,7 @@ export function BookingForm({ existing, initial, fields, timeZone, coverLimit }:
           <SegmentedControl
             size="xs"
             value={draft.status}
-            onChange={(status) => update({ status })}
+            onChange={(status) => update({ status: statusOf(status) })}
             data={[...new Set([...BOOKING_STATUSES, draft.status])]}
             aria-label="Status"
           />

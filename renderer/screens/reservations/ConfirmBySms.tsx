@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { isStatus } from '../../../shared/rules/booking-status';
 import { SMS_REPLY_SENDER } from '../../../shared/rules/sms';
 import { getDesk } from '../../bridge/desk';
 import type { BookingView } from '../../sync/booking-overlay';
@@ -35,7 +36,7 @@ export function ConfirmBySms({ booking, onDone }: { booking: BookingView; onDone
     setError(null);
     try {
       await sendSms(getDesk(), booking.guestKey, { from: SMS_REPLY_SENDER, to: booking.guestMobile, message });
-      if (booking.status === 'Unconfirmed') await setBookingStatus(getDesk(), booking, 'Pending');
+      if (isStatus(booking.status, 'Unconfirmed')) await setBookingStatus(getDesk(), booking, 'Pending');
       onDone();
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { statusColour } from '../../../shared/rules/booking-status';
 import type { BookingRow } from '../../db/tables/reservations';
 import { useAccount } from '../../stores/account';
+import { reportBackgroundFailure } from '../../stores/background-failures';
 import { useNavigation } from '../../stores/navigation';
 import { useReservations } from '../../stores/reservations';
 import { openBookingForm, showDay, useReservationsView } from '../../stores/reservations-view';
@@ -27,15 +28,15 @@ export function GuestBookings({
   const tables = useReservations((state) => state.tables);
   const dataVersion = useReservations((state) => state.dataVersion);
   const pending = useReservations((state) => state.pending);
-  const notSetUp = useReservations((state) => state.status.notSetUp);
+  const notSetUp = useReservations((state) => state.status.unavailable);
   const timeZone = useAccount((state) => state.account?.timeZone ?? 'UTC');
   const [cached, setCached] = useState<BookingRow[]>([]);
   useEffect(() => {
     if (!tables) return;
     let current = true;
-    void tables.bookingsOfGuest(localId ? [guestKey, localId] : [guestKey]).then(
+    tables.bookingsOfGuest(localId ? [guestKey, localId] : [guestKey]).then(
       (rows) => current && setCached(rows),
-      () => {},
+      (error: unknown) => reportBackgroundFailure("Reading the guest's bookings", error),
     );
     return () => {
       current = false;

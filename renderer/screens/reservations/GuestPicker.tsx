@@ -1,20 +1,14 @@
 import { Alert, Button, Group, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { GuestRow } from '../../db/guest-db';
+import type { GuestRow } from '../../db/guest-types';
 import { planSearch } from '../../search/query';
 import { searchGuests } from '../../search/search-guests';
 import { useGuests } from '../../stores/guests';
 import { InlineNewGuest } from './InlineNewGuest';
+import type { PickedGuest } from './picked-guest';
 
 /** How many guests the picker lists while typing. */
 const PICKER_LIMIT = 8;
-
-/** The guest a booking is for, as the form shows them. */
-export interface PickedGuest {
-  key: string;
-  label: string;
-  detail: string;
-}
 
 /** Finds the booking's guest as you type (the Guests search), or records a new one inline with the New guest rules. */
 export function GuestPicker({
@@ -27,15 +21,19 @@ export function GuestPicker({
   const cache = useGuests((state) => state.cache);
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<GuestRow[]>([]);
+  const [searchFailed, setSearchFailed] = useState<string | null>(null);
   const [active, setActive] = useState(0);
   const [creating, setCreating] = useState(false);
 
   useEffect(() => {
+    setSearchFailed(null);
     if (!cache || !query.trim()) return setResults([]);
     let current = true;
-    void searchGuests(cache.db, planSearch(query, cache.planContext), PICKER_LIMIT).then(
+    searchGuests(cache.db, planSearch(query, cache.planContext), PICKER_LIMIT).then(
       (result) => current && (setResults(result.rows), setActive(0)),
-      () => current && setResults([]),
+      // A failed search is not "no guest": saying so would invite a second record of a guest on file.
+      (error: unknown) =>
+        current && (setResults([]), setSearchFailed(error instanceof Error ? error.message : String(error))),
     );
     return () => {
       current = false;
@@ -116,7 +114,13 @@ export function GuestPicker({
           </Stack>
         </ScrollArea.Autosize>
       )}
-      {query.trim() && results.length === 0 && (
+      {searchFailed && (
+        <Alert color="red" role="alert" p="xs">
+          The guest list could not be searched ({searchFailed}). Try again before recording a new guest: they may be on
+          file already.
+        </Alert>
+      )}
+      {query.trim() && results.length === 0 && !searchFailed && (
         <Text size="sm" c="dimmed">
           No guest on file matches “{query}”.
         </Text>

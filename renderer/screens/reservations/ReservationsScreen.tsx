@@ -1,5 +1,6 @@
 import { Modal, Stack, Text, Title, Group } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
+import { countsInCovers } from '../../../shared/rules/booking-status';
 import type { BookingFieldRow } from '../../db/tables/reservations';
 import { useAccount } from '../../stores/account';
 import { useReservations } from '../../stores/reservations';
@@ -25,7 +26,7 @@ import { WeekStrip } from './WeekStrip';
 export function ReservationsScreen() {
   const account = useAccount((state) => state.account);
   const tables = useReservations((state) => state.tables);
-  const notSetUp = useReservations((state) => state.status.notSetUp);
+  const notSetUp = useReservations((state) => state.status.unavailable);
   if (!account || account.state === 'none' || !tables) {
     return <Text role="status">Connect an account in Settings (or start the demo) to see the bookings.</Text>;
   }
@@ -56,15 +57,16 @@ function DayBook({ timeZone }: { timeZone: string }) {
   const selectFields = fields.filter((field) => field.type === 'singleSelect' && field.name !== 'bookingStatus');
   const week = weekOf(date);
   // The day is read on its own, so choosing a day paints its timeline without waiting for the week.
-  const weekBookings = useBookingsBetween(week[0]!, week[6]!);
-  const dayLoaded = useBookingsBetween(date, date);
+  const searching = view.query.trim() !== '';
+  // The week's guests are read only when its bookings are searched by guest; its covers need none.
+  const weekBookings = useBookingsBetween(week[0]!, week[6]!, searching && view.queryScope === 'week');
+  const dayLoaded = useBookingsBetween(date, date, true);
   const lastDay = useRef<{ date: string; bookings: BookingView[] }>({ date: '', bookings: [] });
   if (dayLoaded) lastDay.current = { date, bookings: dayLoaded };
   const shownDate = lastDay.current.date;
   const dayAll = lastDay.current.bookings;
   const shown = useMemo(() => dayAll.filter((booking) => passesFilters(booking, view)), [dayAll, view]);
   const covers = useMemo(() => coversBySlot(dayAll), [dayAll]);
-  const searching = view.query.trim() !== '';
   const searchHits = useMemo(
     () =>
       searching
@@ -86,7 +88,7 @@ function DayBook({ timeZone }: { timeZone: string }) {
         date={date}
         today={today}
         covers={totalCovers(dayAll)}
-        bookings={dayAll.filter((booking) => booking.status !== 'Cancelled').length}
+        bookings={dayAll.filter((booking) => countsInCovers(booking.status)).length}
       />
       <WeekStrip week={week} date={date} today={today} bookings={weekBookings ?? []} />
       <BookingFilters selectFields={selectFields} />

@@ -14,7 +14,11 @@ export interface BookingFilter {
 
 /** Whether a booking passes the status and field filters. */
 export function passesFilters(booking: BookingView, filter: Pick<BookingFilter, 'statuses' | 'fieldFilters'>): boolean {
-  if (filter.statuses.length > 0 ? !filter.statuses.includes(booking.status) : !countsInCovers(booking.status))
+  if (
+    filter.statuses.length > 0
+      ? !filter.statuses.some((chosen) => chosen === booking.status)
+      : !countsInCovers(booking.status)
+  )
     return false;
   return Object.entries(filter.fieldFilters).every(([name, value]) => String(booking.custom[name] ?? '') === value);
 }

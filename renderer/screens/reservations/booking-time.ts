@@ -8,11 +8,6 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return formatServiceDate(now, timeZone);
 }
 
-/** The current wall-clock time `HH:MM` in the account's zone. */
-export function nowTimeIn(timeZone: string, now: Date = new Date()): string {
-  return formatServiceDateTime(now, timeZone).slice(11, 16);
-}
-
 /** A calendar date moved by whole days (calendar arithmetic, no zone involved). */
 export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number);
@@ -20,7 +15,7 @@ export function addDays(date: string, days: number): string {
 }
 
 /** The Monday of the week a date falls in. */
-export function weekStart(date: string): string {
+function weekStart(date: string): string {
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
   return addDays(date, -((weekday + 6) % 7));
 }

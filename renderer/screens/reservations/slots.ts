@@ -1,5 +1,5 @@
 // The day's timeline: 15-minute slots and the covers (party sizes added up) in each.
-import { countsInCovers } from '../../../shared/rules/booking-status';
+import { countsInCovers, type BookingStatusValue } from '../../../shared/rules/booking-status';
 
 /** Length of one slot of the timeline, in minutes. */
 export const SLOT_MINUTES = 15;
@@ -8,7 +8,7 @@ export const SLOT_MINUTES = 15;
 export interface CoverSource {
   time: string;
   partySize: number;
-  status: string;
+  status: BookingStatusValue;
 }
 
 /** Minutes after midnight of a wall-clock time `HH:MM` or `HH:MM:SS`; NaN when it is not one. */

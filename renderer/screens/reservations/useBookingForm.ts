@@ -1,19 +1,17 @@
 import { useState } from 'react';
-import { NEW_BOOKING_STATUS } from '../../../shared/rules/booking-status';
+import { isStandardBookingField } from '../../../shared/rules/booking-fields';
+import { NEW_BOOKING_STATUS, type BookingStatusValue } from '../../../shared/rules/booking-status';
 import { validateFieldValue } from '../../../shared/rules/fields';
 import { getDesk } from '../../bridge/desk';
 import type { BookingFieldRow } from '../../db/tables/reservations';
-import type { BookingView } from '../../sync/booking-overlay';
-import { saveBooking, type BookingInput } from '../../stores/reservations';
+import type { BookingInput, BookingView } from '../../sync/booking-overlay';
+import { saveBooking } from '../../stores/reservations';
 import { closeBookingForm, showDay, useReservationsView } from '../../stores/reservations-view';
 import { newBookingId } from '../../stores/reservations-writes';
 import { toInputValue, toServiceValue } from '../guests/field-values';
 import { checkWallTime } from './booking-time';
-import type { PickedGuest } from './GuestPicker';
+import type { PickedGuest } from './picked-guest';
 import { minutesOf, timeLabel } from './slots';
-
-/** Reservation fields the form edits with its own inputs; every other field gets an editor by its type. */
-export const STANDARD_FIELDS = new Set(['id', 'total_attendees', 'attendee_names', 'bookingStatus', 'Date', 'Time']);
 
 /** What the booking form holds while staff type: nothing is lost on a refused save. */
 export interface BookingDraft {
@@ -23,7 +21,7 @@ export interface BookingDraft {
   time: string;
   partySize: number | '';
   attendeeNames: string[];
-  status: string;
+  status: BookingStatusValue;
   custom: Record<string, string>;
 }
 
@@ -63,11 +61,7 @@ export function initialDraft(
 }
 
 /** The form's checks, in staff's words: the first problem per field. */
-export function draftProblems(
-  draft: BookingDraft,
-  fields: BookingFieldRow[],
-  timeZone: string,
-): Record<string, string> {
+function draftProblems(draft: BookingDraft, fields: BookingFieldRow[], timeZone: string): Record<string, string> {
   const problems: Record<string, string> = {};
   if (!draft.guest) problems.guest = 'Choose the guest, or record a new one.';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.date)) problems.date = 'Choose the date.';
@@ -81,7 +75,7 @@ export function draftProblems(
   if (draft.partySize === '' || !Number.isInteger(draft.partySize) || draft.partySize < 1)
     problems.partySize = 'A booking is for at least one person.';
   for (const field of fields) {
-    if (STANDARD_FIELDS.has(field.name)) continue;
+    if (isStandardBookingField(field.name)) continue;
     const problem = validateFieldValue(field.type, draft.custom[field.name] ?? '', field.options);
     if (problem) problems[field.name] = problem;
   }
@@ -89,7 +83,7 @@ export function draftProblems(
 }
 
 /** The booking as the desk queues it. */
-export function bookingInputOfDraft(
+function bookingInputOfDraft(
   draft: BookingDraft,
   id: string,
   fields: BookingFieldRow[],
@@ -102,7 +96,7 @@ export function bookingInputOfDraft(
     if (!types.has(name) && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
       custom[name] = value;
   for (const [name, text] of Object.entries(draft.custom)) {
-    if (STANDARD_FIELDS.has(name)) continue;
+    if (isStandardBookingField(name)) continue;
     const type = types.get(name) ?? 'string';
     if (type === 'multipleSelect')
       custom[name] = text

@@ -6,7 +6,7 @@ const baseUrl = z.string().trim().min(1, 'Enter the service address').max(300);
 const discardUnsent = z.boolean().optional();
 
 /** What the renderer may know of the account: never the API key or the secret. */
-export const accountView = z.object({
+const accountView = z.object({
   state: z.enum(['none', 'connected', 'demo']),
   label: z.string().optional(),
   baseUrl: z.string().optional(),
@@ -20,7 +20,7 @@ export const accountView = z.object({
 });
 
 /** A contact field definition as the Settings screen lists it. */
-export const contactFieldView = z.object({
+const contactFieldView = z.object({
   name: z.string(),
   type: z.string(),
   options: z.array(z.string()).optional(),

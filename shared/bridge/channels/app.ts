@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { channel } from '../define';
 
 /** How the desk is running: inside Electron or as the browser-mode host. */
-export const deskMode = z.enum(['electron', 'browser']);
+const deskMode = z.enum(['electron', 'browser']);
 
 /** What the header shows: is an account connected, and can the service be reached. */
-export const deskStatus = z.object({
+const deskStatus = z.object({
   account: z.object({
     state: z.enum(['none', 'connected', 'demo']),
     label: z.string().optional(),

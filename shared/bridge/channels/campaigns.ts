@@ -6,13 +6,13 @@ const campaignKey = z.string().regex(/^cmp-[a-z0-9-]{8,64}$/, 'A campaign id loo
 const serviceDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'Use the form YYYY-MM-DD HH:MM:SS');
 
 /** The body: HTML written or pasted here, or a web page the service imports. */
-export const campaignBody = z.discriminatedUnion('kind', [
+const campaignBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('html'), html: z.string().max(2_000_000) }).strict(),
   z.object({ kind: z.literal('url'), url: z.string().max(2000), importImages: z.boolean() }).strict(),
 ]);
 
 /** Who it goes to (reference §4.3): category ids and/or modifiers, age range, gender. */
-export const campaignAudience = z
+const campaignAudience = z
   .object({
     categories: z.array(z.union([z.enum(AUDIENCE_MODIFIERS), z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)])).max(200),
     ageFrom: z.number().int().min(0).max(150).optional(),

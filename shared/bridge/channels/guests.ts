@@ -9,7 +9,7 @@ import { channel } from '../define';
 export const GUEST_PAGE_LIMIT = 2000;
 
 /** A contact as pull_db returns it: client_id, contact_id, svc_categories and the custom fields. */
-export const contactRecord = z.looseObject({});
+const contactRecord = z.looseObject({});
 
 /** A value staff may set on a contact field (the service stores text, numbers and booleans). */
 const fieldValue = z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]);
@@ -29,7 +29,7 @@ export const localGuestId = z
 export const queuedWrite = z.object({ outboxId: z.string(), state: outboxState, guestKey: z.string().optional() });
 
 /** One multipleSelect option checked or unchecked (sent as svc_multiselect_modify). */
-export const multiselectChange = z
+const multiselectChange = z
   .object({ field: fieldName, option: z.string().min(1).max(200), checked: z.boolean() })
   .strict();
 
@@ -37,10 +37,10 @@ export const multiselectChange = z
 export const purchaseInput = purchaseItem.omit({ client_id: true, contact_id: true }).strict();
 
 /** A sent item (reference 2.7), as the client reads it. */
-export const sentItemView = sentItem;
+const sentItemView = sentItem;
 
 /** An SMS reply (reference 2.8), as the client reads it. */
-export const smsReplyView = smsReply;
+const smsReplyView = smsReply;
 
 /** Who a one-off message is for (the guest, when it is about one) and when it goes (now when omitted). */
 const messageFor = { guestKey: guestKey.optional(), sendAt: serviceDateTime.optional() };

@@ -33,7 +33,7 @@ export const importColumnTarget = z.union([
 ]);
 
 /** One ready row: its row number in the spreadsheet, new guest or update, the push_contact item, and its mapped cells. */
-export const importRow = z
+const importRow = z
   .object({
     line,
     action: z.enum(['new', 'update']),
@@ -43,12 +43,12 @@ export const importRow = z
   .strict();
 
 /** A row held back (a problem, a conflict left out): its mapped cells and why, for the "rows with problems" file. */
-export const importHeldRow = z
+const importHeldRow = z
   .object({ line, reason: z.string().min(1).max(2000), original: z.array(keptCell).max(500) })
   .strict();
 
 /** Where an import stands: handed to the desk and queued, then delivered, then done; or interrupted, or cancelled. */
-export const importPhase = z.enum(['queueing', 'interrupted', 'delivering', 'done', 'cancelled']);
+const importPhase = z.enum(['queueing', 'interrupted', 'delivering', 'done', 'cancelled']);
 
 /** An import's counts: what the check found, how far queueing got, and delivery. */
 export const importCounts = z.object({

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { outboxKind } from '../../outbox/kinds';
+import { contactRecord } from '../../api/response-schemas';
+import { OUTBOX_KIND_SPECS, outboxKind, type OutboxKind, type OutboxPayloads } from '../../outbox/kinds';
 import { outboxState } from '../../outbox/states';
 import { channel } from '../define';
-
-// The kinds and states are defined once, in shared/outbox; re-exported for the channel's users.
-export { outboxKind, outboxState };
 
 /** A guest the service already has with the email or mobile of a new guest it refused (Duplicate check failed). */
 export const existingGuest = z.object({
@@ -13,7 +11,7 @@ export const existingGuest = z.object({
   email: z.string(),
   mobile: z.string(),
   /** The guest's record as the service gave it when the refusal was looked into: what adding details would change. */
-  record: z.record(z.string(), z.unknown()),
+  record: contactRecord,
 });
 
 /** Why an entry needs attention: the service's own words, what to do, and the guests it names. */
@@ -23,10 +21,9 @@ export const outboxProblem = z.object({
   existingGuests: z.array(existingGuest).optional(),
 });
 
-/** One outbox entry as staff see it. */
-export const outboxItemView = z.object({
+/** What every outbox entry shows staff, whatever its kind. */
+const outboxItemFacts = {
   id: z.string(),
-  kind: outboxKind,
   state: outboxState,
   /** Which guest it concerns (service contact id or local id), for per-guest views and overlays. */
   guestKey: z.string().optional(),
@@ -43,11 +40,39 @@ export const outboxItemView = z.object({
   /** Whether staff may edit it (contacts and messages), and a held purchase's decision. */
   editable: z.boolean(),
   awaitingDecision: z.boolean().optional(),
-  /** The payload as queued, for the edit form. */
-  payload: z.record(z.string(), z.unknown()),
-  /** What the service gave back when sent (e.g. the new contact_id). */
-  result: z.record(z.string(), z.unknown()).optional(),
-});
+};
+
+/** One kind's entry: its payload as queued (the kind's own schema) and what the service gave back when sent. */
+function outboxItemOf<K extends OutboxKind, Payload extends z.ZodType, Result extends z.ZodType>(
+  kind: K,
+  spec: { payload: Payload; result: Result },
+) {
+  return z.object({ ...outboxItemFacts, kind: z.literal(kind), payload: spec.payload, result: spec.result.optional() });
+}
+
+/** Each kind's entry schema, from its spec; the compiler asks for one when a kind is added to OUTBOX_KIND_SPECS. */
+export const OUTBOX_ITEMS = {
+  sms: outboxItemOf('sms', OUTBOX_KIND_SPECS.sms),
+  email: outboxItemOf('email', OUTBOX_KIND_SPECS.email),
+  push_contact: outboxItemOf('push_contact', OUTBOX_KIND_SPECS.push_contact),
+  add_purchase: outboxItemOf('add_purchase', OUTBOX_KIND_SPECS.add_purchase),
+  push_reservations: outboxItemOf('push_reservations', OUTBOX_KIND_SPECS.push_reservations),
+  campaign_send: outboxItemOf('campaign_send', OUTBOX_KIND_SPECS.campaign_send),
+} satisfies { [K in OutboxKind]: z.ZodType<{ kind: K; payload: OutboxPayloads[K] }> };
+
+/** One outbox entry as staff see it: a union keyed by kind, each with its own payload and result. */
+const { sms, ...otherItems } = OUTBOX_ITEMS;
+export const outboxItemView = z.discriminatedUnion('kind', [sms, ...Object.values(otherItems)]);
+
+/** An outbox entry of kind K as the bridge carries it (its payload and result typed by its kind). */
+export type OutboxItemOf<K extends OutboxKind = OutboxKind> = Extract<z.output<typeof outboxItemView>, { kind: K }>;
+
+/** The payload staff may change on an entry of each editable kind; the core checks it again with the kind's rules. */
+const editedPayload = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('sms'), payload: OUTBOX_KIND_SPECS.sms.payload }),
+  z.object({ kind: z.literal('email'), payload: OUTBOX_KIND_SPECS.email.payload }),
+  z.object({ kind: z.literal('push_contact'), payload: OUTBOX_KIND_SPECS.push_contact.payload }),
+]);
 
 /** Counts per state and kinds paused for lack of credits: the navigation badge and the banner. */
 export const outboxSummary = z.object({
@@ -75,10 +100,7 @@ export const outboxChannels = {
     z.object({ items: z.array(outboxItemView), summary: outboxSummary }),
   ),
   resendOutboxItem: channel(byId, outboxItemView),
-  editOutboxItem: channel(
-    z.object({ id: z.string().min(1).max(100), payload: z.record(z.string(), z.unknown()) }).strict(),
-    outboxItemView,
-  ),
+  editOutboxItem: channel(z.object({ id: z.string().min(1).max(100), edit: editedPayload }).strict(), outboxItemView),
   discardOutboxItem: channel(byId, z.object({ discarded: z.boolean() })),
   decideHeldItem: channel(
     z.object({ id: z.string().min(1).max(100), decision: z.enum(['it-was-recorded', 'send-again']) }).strict(),

@@ -1,19 +1,17 @@
 import { z } from 'zod';
 import { fieldDefinition, reservationRecord } from '../../api/response-schemas';
 import { channel } from '../define';
-import { outboxItemView } from './outbox';
+import { OUTBOX_ITEMS } from './outbox';
 import { queuedWrite } from './guests';
 
 /** Largest page of bookings one bridge message carries while the renderer fetches a pull. */
 export const BOOKING_PAGE_LIMIT = 5000;
 
 /** A booking with its guest, as pull_reservations returns it (reference 4.17). */
-export const bookingRecord = reservationRecord;
+const bookingRecord = reservationRecord;
 
 /** A booking's id: the service's for bookings made elsewhere; the desk's (chosen once, so every retry updates the same booking) for its own. */
-export const bookingId = z
-  .string()
-  .regex(/^[^\s\p{Cc}]{1,100}$/u, 'A booking id is 1 to 100 characters without spaces');
+const bookingId = z.string().regex(/^[^\s\p{Cc}]{1,100}$/u, 'A booking id is 1 to 100 characters without spaces');
 
 /** A calendar date (`YYYY-MM-DD`) and a wall-clock time (`HH:MM:SS`) in the account's zone. */
 const bookingDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD');
@@ -28,7 +26,7 @@ const fieldValue = z.union([
 const instant = z.iso.datetime({ offset: true });
 
 /** A booking as the desk pushes it: the reservation fields of reference 2.6 plus the account's own fields. */
-export const bookingInput = z
+const bookingInput = z
   .object({
     id: bookingId,
     total_attendees: z.number().int().min(1, 'A booking is for at least one person').max(10_000),
@@ -77,7 +75,7 @@ export const reservationChannels = {
   /** Queues a new or changed booking (push_reservations) for a guest: a service contact id or a local id of a guest recorded here. */
   saveBooking: channel(z.object({ guestKey: z.string().min(1).max(100), booking: bookingInput }).strict(), queuedWrite),
   /** Bookings this desk queued that the service has not confirmed (they overlay the cache). */
-  listPendingBookings: channel(z.object({}).strict(), z.object({ items: z.array(outboxItemView) })),
+  listPendingBookings: channel(z.object({}).strict(), z.object({ items: z.array(OUTBOX_ITEMS.push_reservations) })),
 };
 
 export const reservationEvents = {};

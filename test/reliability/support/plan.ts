@@ -10,7 +10,7 @@ export interface PlannedOperation {
 }
 
 /** A local guest id for the n-th guest recorded in a run. */
-export function localGuestId(run: string, n: number): string {
+function localGuestId(run: string, n: number): string {
   return newLocalGuestId(`${run}-${String(n).padStart(8, '0')}`);
 }
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DeskHandlers, ResponseOf } from '../../../shared/bridge/contract';
+import { UserFacingError } from '../../../shared/bridge/result';
 import { CampaignsScreen } from '../../../renderer/screens/campaigns/CampaignsScreen';
 import { useCampaigns } from '../../../renderer/stores/campaigns';
 import { renderWithProviders } from '../render';
@@ -100,6 +101,52 @@ describe('composing a campaign', () => {
     await user.type(screen.getByLabelText('Send a test to'), 'me@venue.com, nope');
     expect(screen.getByText('Not an email address: nope')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send test' })).toBeDisabled();
+  });
+});
+
+describe('a draft that cannot be saved', () => {
+  it('stops Send: a save that fails, then Send, sends nothing and says why', async () => {
+    const saved: CampaignView[] = [];
+    const sends: unknown[] = [];
+    const failing = { now: false };
+    const handlers = campaignHandlers(saved);
+    const rendered = await renderGuestsScreen({
+      contacts: GUESTS,
+      overrides: {
+        ...handlers,
+        saveCampaignDraft: (request) => {
+          if (failing.now) throw new UserFacingError('The desk cannot write to its database: disk full.');
+          return handlers.saveCampaignDraft!(request);
+        },
+        sendCampaign: (request) => {
+          sends.push(request);
+          throw new UserFacingError('Sent although the draft was not saved.');
+        },
+      },
+    });
+    cleanup = rendered.cleanup;
+    rendered.view.unmount();
+    renderWithProviders(<CampaignsScreen />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New campaign' }));
+    await user.type(await screen.findByLabelText('Subject'), 'Friday jazz');
+    await user.click(screen.getByRole('radio', { name: 'HTML source' }));
+    await user.click(screen.getByRole('textbox', { name: 'HTML source' }));
+    await user.paste('<p>Jazz on Friday</p><a href="#unsubscribe#">Unsubscribe</a>');
+    await waitFor(() => expect(saved.at(-1)?.subject).toBe('Friday jazz'));
+
+    failing.now = true;
+    await user.type(screen.getByLabelText('Subject'), ' and wine');
+    expect(await screen.findByText(/Not saved: The desk cannot write to its database/)).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Audience and send' }));
+    await waitFor(() => expect(screen.getByTestId('audience-estimate').textContent).toBe('3'));
+    await user.click(screen.getByRole('button', { name: 'Send now…' }));
+    await user.click(await screen.findByRole('button', { name: 'Send to 3 guests' }));
+
+    const alert = await screen.findByText(/could not be saved on this desk, so nothing was done/);
+    expect(alert).toHaveTextContent('disk full');
+    expect(sends).toEqual([]);
+    expect(saved.at(-1)?.subject).toBe('Friday jazz');
   });
 });
 

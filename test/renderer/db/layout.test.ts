@@ -1,7 +1,8 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { GuestDatabase } from '../../../renderer/db/guest-db';
-import { CACHE_LAYOUT, declareLayout, layoutUpTo, type TableLayout } from '../../../renderer/db/layout';
+import { CACHE_LAYOUT, declareLayout, layoutUpTo } from '../../../renderer/db/layout';
+import type { TableLayout } from '../../../renderer/db/table-layout';
 
 let counter = 0;
 const freshName = () => `layout-test-${++counter}-${Date.now()}`;

@@ -3,10 +3,11 @@
 import Dexie from 'dexie';
 import { createDeskApi } from '../../../shared/bridge/client';
 import { createWebSocketTransport } from '../../../renderer/bridge/websocket-transport';
-import { GuestDatabase, type GuestRow } from '../../../renderer/db/guest-db';
+import { GuestDatabase } from '../../../renderer/db/guest-db';
+import type { GuestRow } from '../../../renderer/db/guest-types';
 import { guestTables } from '../../../renderer/db/tables/guests';
 import { createPhoneKey, phonePlanOf } from '../../../renderer/search/phone';
-import { createGuestSync } from '../../../renderer/sync/guest-sync';
+import { createGuestSync } from '../../../renderer/sync/guest-collection';
 import { measureSearch } from './bench-search';
 
 /** What the first sync took, beside writing the same rows with a plain bulkPut. */

@@ -1,6 +1,7 @@
 // Runs in Chromium as part of the benchmark page (bench-page.ts): guest search on the synced cache, against a scan of the same table.
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import type { GuestDatabase, GuestRow } from '../../../renderer/db/guest-db';
+import type { GuestDatabase } from '../../../renderer/db/guest-db';
+import type { GuestRow } from '../../../renderer/db/guest-types';
 import { FIELD, fieldText } from '../../../renderer/db/contact';
 import { planSearch, type PlanContext } from '../../../renderer/search/query';
 import { rankGuests } from '../../../renderer/search/rank';
@@ -22,7 +23,7 @@ function seeded(seed: number): () => number {
 }
 
 /** Queries as staff type them: surname parts, first name and surname, mobiles in local form, emails, member numbers. */
-export function queryMix(sample: GuestRow[], country: string): string[] {
+function queryMix(sample: GuestRow[], country: string): string[] {
   const queries: string[] = [];
   for (const row of sample) {
     const record = row.record;

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { GuestWrite } from '../../../renderer/db/guest-db';
+import type { GuestWrite } from '../../../renderer/db/guest-types';
 import {
   followOutboxItem,
   forgetRemovedWrites,
   reconcileWrites,
   type OutboxItemView,
 } from '../../../renderer/sync/confirmations';
+import type { OutboxItemOf } from '../../../shared/bridge/channels/outbox';
 import { auPhoneKey, freshDb, seededDb } from './fixtures';
 import { fakeGuestDesk } from './fake-guest-desk';
 
@@ -18,16 +19,26 @@ const write = (overrides: Partial<GuestWrite>): GuestWrite => ({
   createdAt: at,
   ...overrides,
 });
-const item = (overrides: Partial<OutboxItemView>): OutboxItemView => ({
+/** What the entries of these tests share: sent once, not editable. */
+const facts = {
   id: 'ob_1',
-  kind: 'push_contact',
   state: 'sent',
   summary: '',
   createdAt: at,
   updatedAt: at,
   attempts: 1,
   editable: false,
-  payload: {},
+} as const;
+const item = (overrides: Partial<OutboxItemOf<'push_contact'>>): OutboxItemView => ({
+  ...facts,
+  kind: 'push_contact',
+  payload: { client_id: 'demo' },
+  ...overrides,
+});
+const smsItem = (overrides: Partial<OutboxItemOf<'sms'>>): OutboxItemView => ({
+  ...facts,
+  kind: 'sms',
+  payload: { from: 'Harbour', to: '+61400000000', message: 'Table ready' },
   ...overrides,
 });
 
@@ -138,7 +149,7 @@ describe('following the outbox', () => {
       db,
       item({
         guestKey: 'local-0000dddd',
-        payload: { contact_id: '101', PatronMobile: '+61412345678' },
+        payload: { client_id: 'demo', contact_id: '101', PatronMobile: '+61412345678' },
         result: { contact_id: '101', addedToExistingGuest: true },
       }),
       auPhoneKey,
@@ -151,7 +162,7 @@ describe('following the outbox', () => {
   it('records the reference id of a sent message', async () => {
     const db = await freshDb();
     await db.recordWrite(write({ kind: 'sms', summary: 'Table ready' }), auPhoneKey);
-    await followOutboxItem(db, item({ kind: 'sms', result: { reference_id: 'vd123abc' } }), auPhoneKey);
+    await followOutboxItem(db, smsItem({ result: { reference_id: 'vd123abc' } }), auPhoneKey);
     expect((await db.writeById('ob_1'))!).toMatchObject({ state: 'sent', referenceId: 'vd123abc' });
   });
 

@@ -77,7 +77,7 @@ export function fakeGuestDesk(initial: Record<string, unknown>[], overrides: Par
           updatedAt: now,
           attempts: 0,
           editable: true,
-          payload: {},
+          payload: { client_id: 'demo' },
         })),
       summary: { counts: emptyCounts(), paused: [], online: true },
     }),

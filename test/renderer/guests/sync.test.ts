@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { UserFacingError } from '../../../shared/bridge/result';
 import { toGuestRow } from '../../../renderer/db/guest-row';
-import { createGuestSync, type SyncStatus } from '../../../renderer/sync/guest-sync';
+import { readCollectionMeta, type CollectionStatus } from '../../../renderer/sync/collection';
+import { createGuestSync, GUEST_META_KEY, pullIntoCache } from '../../../renderer/sync/guest-collection';
 import { SYNC_OVERLAP_MS } from '../../../renderer/sync/sync-triggers';
-import { pullIntoCache } from '../../../renderer/sync/pull';
 import { auPhoneKey, contact, freshDb, GUESTS } from './fixtures';
 import { fakeGuestDesk } from './fake-guest-desk';
 
@@ -84,7 +84,7 @@ describe('the sync', () => {
   it('pulls everything first, then only what changed since the last pull less the overlap', async () => {
     const { desk, state } = fakeGuestDesk(GUESTS);
     const db = await freshDb();
-    const statuses: SyncStatus[] = [];
+    const statuses: CollectionStatus[] = [];
     const sync = createGuestSync({
       desk,
       db,
@@ -94,7 +94,7 @@ describe('the sync', () => {
     });
     await sync.run();
     expect(state.pulls).toEqual([{}]);
-    const { lastPullStartedAt } = await db.syncMeta();
+    const { lastPullStartedAt } = await readCollectionMeta(db.meta, GUEST_META_KEY);
     await sync.run();
     expect(state.pulls[1]!.touchedFrom).toBe(new Date(Date.parse(lastPullStartedAt!) - SYNC_OVERLAP_MS).toISOString());
     await sync.run('full');
@@ -120,7 +120,7 @@ describe('the sync', () => {
   it('reports a failure in staff words and keeps the cache', async () => {
     const { desk, state } = fakeGuestDesk(GUESTS);
     const db = await freshDb();
-    const statuses: SyncStatus[] = [];
+    const statuses: CollectionStatus[] = [];
     const sync = createGuestSync({
       desk,
       db,
@@ -146,7 +146,7 @@ describe('the sync', () => {
       },
     });
     const db = await freshDb();
-    const statuses: SyncStatus[] = [];
+    const statuses: CollectionStatus[] = [];
     const sync = createGuestSync({
       desk,
       db,

@@ -18,7 +18,7 @@ import { wrapWorker } from '../../../renderer/import/worker-client';
 import { createPhoneKey } from '../../../renderer/search/phone';
 import { useAccount } from '../../../renderer/stores/account';
 import { useImport } from '../../../renderer/stores/import';
-import { createGuestSync } from '../../../renderer/sync/guest-sync';
+import { createGuestSync } from '../../../renderer/sync/guest-collection';
 
 /** What one import measured (ms, bytes, counts). */
 export interface ImportTimings {

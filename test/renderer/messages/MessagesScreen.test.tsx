@@ -44,7 +44,7 @@ describe('Messages: SMS replies', () => {
     await renderMessages();
     const list = await screen
       .findByRole('region', { name: 'Conversations' })
-      .catch(() => screen.findByLabelText('Conversations'));
+      .catch(() => screen.findByLabelText('Conversations')); // not a region in this layout: found by its label
     await waitFor(() => expect(within(list).getByText('Ada Lovelace')).toBeInTheDocument());
     expect(list).toHaveTextContent('+61499999999');
     expect(await screen.findByLabelText('2 new replies')).toBeInTheDocument();

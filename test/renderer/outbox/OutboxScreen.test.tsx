@@ -5,22 +5,38 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { setDesk } from '../../../renderer/bridge/desk';
 import { OutboxBadge } from '../../../renderer/screens/outbox/OutboxBadge';
 import { OutboxScreen } from '../../../renderer/screens/outbox/OutboxScreen';
+import type { OutboxItemOf } from '../../../shared/bridge/channels/outbox';
 import { followOutbox, useOutbox, type OutboxItem, type OutboxSummary } from '../../../renderer/stores/outbox';
 import { createFakeDesk } from '../../support/fake-desk';
 import { fakeHandlers } from '../../support/fake-handlers';
 import { renderWithProviders } from '../render';
 
 const now = new Date().toISOString();
-const item = (overrides: Partial<OutboxItem>): OutboxItem => ({
+const facts = {
   id: 'x',
-  kind: 'sms',
   state: 'queued',
   summary: 'SMS',
   createdAt: now,
   updatedAt: now,
   attempts: 0,
   editable: true,
-  payload: {},
+} as const;
+const item = (overrides: Partial<OutboxItemOf<'sms'>>): OutboxItem => ({
+  ...facts,
+  kind: 'sms',
+  payload: { from: 'Harbour', to: '+61400000000', message: 'Hi' },
+  ...overrides,
+});
+const guestItem = (overrides: Partial<OutboxItemOf<'push_contact'>>): OutboxItem => ({
+  ...facts,
+  kind: 'push_contact',
+  payload: { client_id: 'demo' },
+  ...overrides,
+});
+const purchaseItem = (overrides: Partial<OutboxItemOf<'add_purchase'>>): OutboxItem => ({
+  ...facts,
+  kind: 'add_purchase',
+  payload: { client_id: 'demo', contact_id: '1', item_desc: 'Negroni', item_qty: 2 },
   ...overrides,
 });
 
@@ -39,21 +55,19 @@ function fakeOutbox() {
     ],
     [
       'b',
-      item({
+      guestItem({
         id: 'b',
-        kind: 'push_contact',
         state: 'waiting',
         summary: 'New guest Ada Lovelace',
         waitingReason: 'Offline: waiting for the service',
         editable: true,
-        payload: { PatronName: 'Ada' },
+        payload: { client_id: 'demo', PatronName: 'Ada' },
       }),
     ],
     [
       'c',
-      item({
+      purchaseItem({
         id: 'c',
-        kind: 'add_purchase',
         state: 'needs_attention',
         summary: 'Purchase 2 × Negroni',
         awaitingDecision: true,
@@ -88,7 +102,7 @@ function fakeOutbox() {
       ),
       discardOutboxItem: ({ id }) => (calls.push(`discard ${id}`), items.delete(id), { discarded: true }),
       decideHeldItem: ({ id, decision }) => (calls.push(`${decision} ${id}`), items.get(id)!),
-      editOutboxItem: ({ id, payload }) => (calls.push(`edit ${id} ${JSON.stringify(payload)}`), items.get(id)!),
+      editOutboxItem: ({ id, edit }) => (calls.push(`edit ${id} ${JSON.stringify(edit.payload)}`), items.get(id)!),
       resumeOutboxKind: ({ kind }) => (calls.push(`resume ${kind}`), summary()),
     }),
   );
@@ -173,6 +187,7 @@ describe('a new guest the service refused as a duplicate', () => {
       email: 'ada@example.com',
       mobile: '',
       record: {
+        client_id: 'demo',
         contact_id: '501',
         PatronName: 'Ada',
         PatronSurname: 'Lovelace',
@@ -180,13 +195,13 @@ describe('a new guest the service refused as a duplicate', () => {
         svc_categories: 'VIP',
       },
     };
-    const entry = item({
+    const entry = guestItem({
       id: 'd',
-      kind: 'push_contact',
       state: 'needs_attention',
       summary: 'New guest: Augusta',
       editable: true,
       payload: {
+        client_id: 'demo',
         contact_id: 'local-1',
         PatronName: 'Augusta',
         PatronSurname: '',

@@ -6,6 +6,7 @@ import { UserFacingError } from '../../../shared/bridge/result';
 import { setDesk } from '../../../renderer/bridge/desk';
 import { OutboxScreen } from '../../../renderer/screens/outbox/OutboxScreen';
 import { followOutbox, useOutbox, type OutboxItem } from '../../../renderer/stores/outbox';
+import type { OutboxItemOf } from '../../../shared/bridge/channels/outbox';
 import { OUTBOX_PAGE_SIZE, useOutboxList } from '../../../renderer/stores/outbox-list';
 import { createFakeDesk } from '../../support/fake-desk';
 import { fakeHandlers } from '../../support/fake-handlers';
@@ -13,17 +14,29 @@ import { renderWithProviders } from '../render';
 
 const summary = { counts: emptyCounts(), paused: [], online: true };
 const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
-const item = (n: number, overrides: Partial<OutboxItem> = {}): OutboxItem => ({
+/** What every entry queued at second n shows. */
+const facts = (n: number) => ({
   id: `ob_${n}`,
-  kind: 'sms',
-  state: 'queued',
+  state: 'queued' as const,
   summary: `SMS number ${n}`,
   createdAt: at(n),
   updatedAt: at(n),
   attempts: 0,
   editable: true,
-  payload: {},
+});
+const item = (n: number, overrides: Partial<OutboxItemOf<'sms'>> = {}): OutboxItem => ({
+  ...facts(n),
+  kind: 'sms',
+  payload: { from: 'Harbour', to: '+61400000000', message: `Number ${n}` },
   ...overrides,
+});
+
+/** A new guest's entry, queued at second n. */
+const guestItem = (n: number, summary: string): OutboxItem => ({
+  ...facts(n),
+  kind: 'push_contact',
+  summary,
+  payload: { client_id: 'demo', PatronName: 'Ada' },
 });
 
 /** A desk whose listOutbox honours states, kinds, before and limit, counting its calls. */
@@ -101,7 +114,7 @@ describe('the Outbox screen’s list', () => {
 
   it('pages with "Show more" and filters by kind', async () => {
     const entries = Array.from({ length: OUTBOX_PAGE_SIZE + 5 }, (_, n) =>
-      item(n, n === 7 ? { kind: 'push_contact', summary: 'New guest: Ada' } : {}),
+      n === 7 ? guestItem(n, 'New guest: Ada') : item(n),
     );
     const { desk } = pagedDesk(entries);
     setDesk(desk);

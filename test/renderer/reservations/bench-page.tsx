@@ -14,7 +14,7 @@ import { useAccount } from '../../../renderer/stores/account';
 import { followGuests, useGuests } from '../../../renderer/stores/guests';
 import { followReservations, useReservations } from '../../../renderer/stores/reservations';
 import { showDay } from '../../../renderer/stores/reservations-view';
-import { createBookingSync } from '../../../renderer/sync/booking-sync';
+import { createBookingSync } from '../../../renderer/sync/booking-collection';
 
 /** What the first booking sync took, beside writing the same rows with a plain bulkPut. */
 interface BookingBenchTimings {

@@ -1,5 +1,6 @@
 // Covers per 15-minute slot.
 import { describe, expect, it } from 'vitest';
+import type { BookingStatus } from '../../../shared/rules/booking-status';
 import {
   coversBySlot,
   coversWith,
@@ -9,7 +10,7 @@ import {
   totalCovers,
 } from '../../../renderer/screens/reservations/slots';
 
-const booking = (time: string, partySize: number, status = 'Confirmed') => ({ time, partySize, status });
+const booking = (time: string, partySize: number, status: BookingStatus = 'Confirmed') => ({ time, partySize, status });
 
 describe('covers per slot', () => {
   it('puts each booking in the quarter hour it starts in', () => {

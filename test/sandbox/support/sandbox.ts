@@ -9,7 +9,7 @@ export interface TestClock {
 }
 
 /** A clock starting at `iso`. */
-export function testClock(iso = '2025-06-15T10:00:00Z'): TestClock {
+function testClock(iso = '2025-06-15T10:00:00Z'): TestClock {
   let current = Date.parse(iso);
   return {
     now: () => new Date(current),
@@ -46,7 +46,7 @@ export interface TestSandbox {
 }
 
 /** Reads a Response into an Answer. */
-export async function readAnswer(response: Response): Promise<Answer> {
+async function readAnswer(response: Response): Promise<Answer> {
   const text = await response.text();
   let body: unknown = text;
   try {

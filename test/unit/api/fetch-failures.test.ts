@@ -77,7 +77,7 @@ describe('fetch failures', () => {
         timeoutsMs: { getContactFields: 1234 },
       });
       await client.getContactFields({ client_id: 'c' });
-      await client.pullDb({ client_id: 'c' }).catch(() => undefined);
+      await client.pullDb({ client_id: 'c' }).catch(() => undefined); // only the timeout it was given matters here
       await client.getReservationFields({ client_id: 'c' });
     } finally {
       globalThis.setTimeout = realSetTimeout;

@@ -1,4 +1,4 @@
-// The client's error mapping against the sandbox's fault injection (ARCHITECTURE §7), in-process and over HTTP.
+// The client's error mapping against the sandbox's fault injection (sandbox/README.md), in-process and over HTTP.
 import { describe, expect, it } from 'vitest';
 import {
   HttpStatusError,

@@ -7,6 +7,7 @@ import { createGuestHandlers } from '../../../electron/core/guests/handlers';
 import { createOutbox, type Outbox } from '../../../electron/core/outbox/outbox';
 import type { AccountSettings, DeskServices } from '../../../electron/core/services';
 import { createSandbox, type Sandbox } from '../../../sandbox/index';
+import { asKind } from '../../support/outbox-entry';
 
 let sandbox: Sandbox;
 let client: ServiceClient;
@@ -142,7 +143,7 @@ describe('profile edits and new guests through the outbox', () => {
       item: { item_desc: 'Negroni', price: '18.50' },
     });
     expect(created.guestKey).toBe(localId);
-    expect(await onService({ PatronEmail: 'olive@example.com' }).catch(() => [])).toEqual([]);
+    expect(await onService({ PatronEmail: 'olive@example.com' }).catch(() => [])).toEqual([]); // offline: none asked
     await sandbox.operator.setOffline(false);
     const sent = await until(created.outboxId, 'sent');
     await until(purchase.outboxId, 'sent');
@@ -178,7 +179,7 @@ describe('one-off messages', () => {
     expect(log).toHaveLength(1);
     expect(log[0]!.to.replace('+', '')).toBe('61412345678');
     const { items } = await handlers.listSentItems({ from: new Date(Date.now() - 60_000).toISOString(), type: 'sms' });
-    expect(items.map((item) => item.reference_id)).toContain(sent.result!.reference_id);
+    expect(items.map((item) => item.reference_id)).toContain(asKind(sent, 'sms').result!.reference_id);
   });
 
   it('refuses a schedule that has already passed in the account’s time zone', async () => {

@@ -1,9 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { lintProbe } from './probe';
 
 const eslint = new ESLint();
 
@@ -13,25 +10,6 @@ async function layerErrors(code: string, filePath: string): Promise<string[]> {
   return result!.messages
     .filter((m) => /no-restricted-(dynamic-)?(imports|globals)/.test(m.ruleId ?? ''))
     .map((m) => m.message);
-}
-
-/**
- * Runs the project's lint (its eslint.config.js, as `npm run lint` does) on a probe written in a
- * temporary folder laid out like the tree, so the working tree is never touched.
- */
-function lintProbe(relativePath: string, code: string) {
-  const root = mkdtempSync(join(tmpdir(), 'lint-probe-'));
-  try {
-    mkdirSync(dirname(join(root, relativePath)), { recursive: true });
-    writeFileSync(join(root, relativePath), code);
-    const eslintBin = resolve('node_modules/.bin/eslint');
-    return spawnSync(eslintBin, ['--config', resolve('eslint.config.js'), relativePath], {
-      cwd: root,
-      encoding: 'utf8',
-    });
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
 }
 
 describe('the layer table is enforced by lint', () => {

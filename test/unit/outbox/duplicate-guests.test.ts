@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../shared/api/client';
 import { createSandbox, type Sandbox } from '../../../sandbox/index';
 import { createHarness, email, purchase, sms, type Harness } from './support/outbox-harness';
+import { asKind } from '../../support/outbox-entry';
 
-// The rule of ARCHITECTURE §5 against the real sandbox (in-process) and the real SQLite outbox:
+// The rule of docs/architecture.md, "The outbox", against the real sandbox (in-process) and the real SQLite outbox:
 // "Duplicate check failed" is this entry's own earlier write only when that write's outcome was
 // unknown and the guest found holds what it sent; otherwise a person decides.
 
@@ -116,11 +117,13 @@ describe('a new guest the service refuses as a duplicate', () => {
     const view = harness.outbox.get(item.id)!;
     expect(view).toMatchObject({ state: 'sent', result: { matchedOwnEarlierWrite: true } });
     const records = await onService('eve@example.com');
-    expect(records).toEqual([expect.objectContaining({ contact_id: view.result?.contact_id, PatronName: 'Eve' })]);
+    expect(records).toEqual([
+      expect.objectContaining({ contact_id: asKind(view, 'push_contact').result?.contact_id, PatronName: 'Eve' }),
+    ]);
     await harness.outbox.settle();
     expect(harness.outbox.get(bought.id)?.state).toBe('sent');
     expect(sandbox.operator.purchases(clientId())).toEqual([
-      expect.objectContaining({ contact_id: view.result?.contact_id }),
+      expect.objectContaining({ contact_id: asKind(view, 'push_contact').result?.contact_id }),
     ]);
   });
 
@@ -212,7 +215,10 @@ describe('adding a refused new guest’s details to the guest the service has (a
     harness.outbox.addToExistingGuest(item.id, ada, ['MemberNumber']);
     await harness.outbox.settle();
     const queued = harness.outbox.get(item.id)!;
-    harness.outbox.edit(item.id, { ...queued.payload, MemberNumber: 'M2' });
+    harness.outbox.edit(item.id, {
+      kind: 'push_contact',
+      payload: { ...asKind(queued, 'push_contact').payload, MemberNumber: 'M2' },
+    });
     await sandbox.operator.setOffline(false);
     harness.outbox.notifyOnline();
     await harness.outbox.settle();
@@ -241,7 +247,9 @@ describe('adding a refused new guest’s details to the guest the service has (a
     expect(harness.outbox.get(bought.id)?.state).toBe('sent');
     expect(sandbox.operator.purchases(clientId())).toEqual([expect.objectContaining({ contact_id: ada })]);
     // Later entries for the local id are written for the guest on file at once.
-    expect(harness.outbox.enqueue('add_purchase', purchase(LOCAL, 'Coffee')).payload.contact_id).toBe(ada);
+    expect(
+      asKind(harness.outbox.enqueue('add_purchase', purchase(LOCAL, 'Coffee')), 'add_purchase').payload.contact_id,
+    ).toBe(ada);
   });
 
   it('refuses a guest the entry does not name', async () => {
@@ -272,7 +280,7 @@ describe('other reconciliations apply a write only to its own record', () => {
       const view = harness.outbox.get(item.id)!;
       expect(view.state).toBe('sent');
       expect(await onService(emails[index]!)).toEqual([
-        expect.objectContaining({ contact_id: view.result?.contact_id }),
+        expect.objectContaining({ contact_id: asKind(view, 'push_contact').result?.contact_id }),
       ]);
     }
   });
@@ -288,7 +296,7 @@ describe('other reconciliations apply a write only to its own record', () => {
     for (const item of items) {
       const view = harness.outbox.get(item.id)!;
       expect(view).toMatchObject({ state: 'sent', result: { created: true } });
-      expect(view.result?.contact_id).toBeUndefined();
+      expect(asKind(view, 'push_contact').result?.contact_id).toBeUndefined();
     }
     expect(await onService('a1@example.com')).toHaveLength(1);
   });
@@ -312,7 +320,7 @@ describe('other reconciliations apply a write only to its own record', () => {
     for (const index of [0, 2]) {
       const view = harness.outbox.get(items[index]!.id)!;
       expect(await onService(emails[index]!)).toEqual([
-        expect.objectContaining({ contact_id: view.result?.contact_id }),
+        expect.objectContaining({ contact_id: asKind(view, 'push_contact').result?.contact_id }),
       ]);
     }
     expect(harness.outbox.get(items[1]!.id)).toMatchObject({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHarness, email, purchase, sms } from './support/outbox-harness';
+import { asKind } from '../../support/outbox-entry';
 
 const LOCAL = 'local-0a1b2c3d-0000-4000-8000-000000000002';
 
@@ -18,10 +19,16 @@ describe('what staff see and do', () => {
       editable: true,
     });
     expect(harness.outbox.summary().counts.needs_attention).toBe(1);
-    expect(() => harness.outbox.edit(item.id, { ...harness.outbox.get(item.id)!.payload, message: 'Olé' })).toThrow(
-      /refuses/,
-    );
-    harness.outbox.edit(item.id, { ...harness.outbox.get(item.id)!.payload, to: '0412 111 222' });
+    expect(() =>
+      harness.outbox.edit(item.id, {
+        kind: 'sms',
+        payload: { ...asKind(harness.outbox.get(item.id), 'sms').payload, message: 'Olé' },
+      }),
+    ).toThrow(/refuses/);
+    harness.outbox.edit(item.id, {
+      kind: 'sms',
+      payload: { ...asKind(harness.outbox.get(item.id), 'sms').payload, to: '0412 111 222' },
+    });
     await harness.outbox.settle();
     expect(harness.service.sent.map((sent) => sent.request.to)).toEqual(['+61412111222']);
     expect(harness.outbox.get(item.id)?.state).toBe('sent');
@@ -118,15 +125,15 @@ describe('what staff see and do', () => {
     const harness = createHarness({ start: false });
     harness.service.contacts.set('77', { contact_id: '77', PatronEmail: 'old@example.com' });
     const update = harness.outbox.enqueue('push_contact', { contact_id: '77', PatronName: 'Ann' });
-    harness.outbox.edit(update.id, { contact_id: '99', PatronName: 'Anne' });
+    harness.outbox.edit(update.id, { kind: 'push_contact', payload: { contact_id: '99', PatronName: 'Anne' } });
     expect(harness.outbox.get(update.id)?.payload).toMatchObject({ contact_id: '77', PatronName: 'Anne' });
     expect(() => harness.outbox.enqueue('push_contact', { contact_id: LOCAL, PatronName: 'No details' })).toThrow(
       'No email or mobile information',
     );
     const created = harness.outbox.enqueue('push_contact', { contact_id: LOCAL, PatronEmail: 'new@example.com' });
-    expect(() => harness.outbox.edit(created.id, { PatronName: 'Dropped the email' })).toThrow(
-      'No email or mobile information',
-    );
+    expect(() =>
+      harness.outbox.edit(created.id, { kind: 'push_contact', payload: { PatronName: 'Dropped the email' } }),
+    ).toThrow('No email or mobile information');
     harness.outbox.start();
     await harness.outbox.settle();
     expect(harness.service.contacts.get('77')).toMatchObject({ PatronName: 'Anne' });

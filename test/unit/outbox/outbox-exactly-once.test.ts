@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Fault } from './support/fake-service';
 import { createHarness, email, purchase, sms } from './support/outbox-harness';
+import { asKind } from '../../support/outbox-entry';
 
 const LOCAL = 'local-0a1b2c3d-0000-4000-8000-000000000001';
 
@@ -138,7 +139,7 @@ describe('exactly once', () => {
   it('a purchase whose outcome is unknown waits for a person, with the facts, and is not resent', async () => {
     const { harness, item } = await purchaseMeeting('dropped-after-commit');
     const held = harness.outbox.get(item.id)!;
-    const txId = String(held.payload.tx_id);
+    const txId = String(asKind(held, 'add_purchase').payload.tx_id);
     expect(held).toMatchObject({ state: 'needs_attention', awaitingDecision: true });
     expect(held.problem?.message).toContain('the connection dropped after it was sent');
     expect(held.problem?.message).toContain(txId);
@@ -200,7 +201,7 @@ describe('exactly once', () => {
     expect(harness.service.callsOf('addPurchase')).toHaveLength(0);
     harness.outbox.notifyOnline();
     await harness.outbox.settle();
-    const contactId = String(harness.outbox.get(guest.id)?.result?.contact_id);
+    const contactId = String(asKind(harness.outbox.get(guest.id), 'push_contact').result?.contact_id);
     expect(contactId).toMatch(/^\d+$/);
     expect(harness.service.purchases[0]).toMatchObject({ contact_id: contactId });
     expect(harness.service.reservations.get('r1')).toMatchObject({ contact_id: contactId });
@@ -208,7 +209,7 @@ describe('exactly once', () => {
     for (const id of [bought.id, booked.id, later.id]) expect(harness.outbox.get(id)?.state).toBe('sent');
     // Later entries naming the local id are rewritten at enqueue.
     const afterwards = harness.outbox.enqueue('add_purchase', purchase(LOCAL, 'Coffee'));
-    expect(afterwards.payload.contact_id).toBe(contactId);
+    expect(asKind(afterwards, 'add_purchase').payload.contact_id).toBe(contactId);
   });
 
   it('a bulk answer that cannot say which new guest is which: the created one is found by lookup, the refused one is never applied to the other guest', async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../shared/api/client';
 import { createSandbox, type Sandbox } from '../../../sandbox/index';
 import { createHarness, email, sms, type Harness } from './support/outbox-harness';
+import { asKind } from '../../support/outbox-entry';
 
 const LOCAL = 'local-5a1d0b0c-0000-4000-8000-00000000000a';
 
@@ -48,11 +49,11 @@ describe('the outbox against the sandbox', () => {
     });
     await harness.outbox.settle();
     expect(harness.outbox.summary().counts).toMatchObject({ sent: 5, queued: 0, waiting: 0, needs_attention: 0 });
-    const contactId = String(harness.outbox.get(guest.id)?.result?.contact_id);
+    const contactId = String(asKind(harness.outbox.get(guest.id), 'push_contact').result?.contact_id);
     expect(
       sandbox.operator
         .purchases(sandbox.demo.clientId)
-        .filter((item) => item.tx_id === harness.outbox.get(bought.id)?.payload.tx_id),
+        .filter((item) => item.tx_id === asKind(harness.outbox.get(bought.id), 'add_purchase').payload.tx_id),
     ).toEqual([expect.objectContaining({ contact_id: contactId, item_desc: 'Negroni' })]);
     expect(smsLog().filter((message) => message.message === 'Table 4 is ready')).toHaveLength(1);
   });
@@ -84,14 +85,14 @@ describe('the outbox against the sandbox', () => {
       fetch: sandbox.fetch.bind(sandbox),
     });
     expect(await client.pullDb({ client_id: sandbox.demo.clientId, PatronEmail: 'eve@example.com' })).toEqual([
-      expect.objectContaining({ contact_id: view.result?.contact_id }),
+      expect.objectContaining({ contact_id: asKind(view, 'push_contact').result?.contact_id }),
     ]);
   });
 
   it('a purchase whose answer cannot be read is held with its tx_id; the sandbox has it once', async () => {
     const guest = harness.outbox.enqueue('push_contact', { PatronEmail: 'finn@example.com' });
     await harness.outbox.settle();
-    const contactId = String(harness.outbox.get(guest.id)?.result?.contact_id);
+    const contactId = String(asKind(harness.outbox.get(guest.id), 'push_contact').result?.contact_id);
     fault('add_purchase', 'malformed_json');
     const item = harness.outbox.enqueue('add_purchase', {
       contact_id: contactId,
@@ -106,7 +107,7 @@ describe('the outbox against the sandbox', () => {
       awaitingDecision: true,
       problem: { message: expect.stringContaining('answer could not be read') },
     });
-    const txId = String(held.payload.tx_id);
+    const txId = String(asKind(held, 'add_purchase').payload.tx_id);
     expect(held.problem?.whatToDo).toContain(txId);
     expect(
       sandbox.operator.purchases(sandbox.demo.clientId).filter((purchase) => purchase.tx_id === txId),
@@ -132,7 +133,7 @@ describe('the outbox against the sandbox', () => {
   it('a per-item refusal shows the service words; the rest of the batch goes', async () => {
     const guest = harness.outbox.enqueue('push_contact', { PatronEmail: 'gail@example.com' });
     await harness.outbox.settle();
-    const contactId = String(harness.outbox.get(guest.id)?.result?.contact_id);
+    const contactId = String(asKind(harness.outbox.get(guest.id), 'push_contact').result?.contact_id);
     const purchase = (contact: string, desc: string) => ({
       contact_id: contact,
       item_desc: desc,

@@ -25,7 +25,7 @@ const PAYLOADS: OutboxPayloads = {
   push_reservations: { reservation: { id: 'R1' }, contact: { client_id: 'c', contact_id: '1' } },
   campaign_send: {
     desk_campaign_id: 'cmp-1',
-    draft: { campaign_name: 'Autumn', html: '<p>Hi #unsubscribe#</p>' },
+    draft: { campaign_name: 'Autumn', type: 'email', html: '<p>Hi #unsubscribe#</p>' },
     send: { category_id: ['all'] },
   },
 };
@@ -33,7 +33,7 @@ const PAYLOADS: OutboxPayloads = {
 /** A queued row of a kind. */
 function row(overrides: Partial<OutboxRowFacts> & { kind?: OutboxKind } = {}): OutboxRow {
   const { kind = 'sms', ...facts } = overrides;
-  return outboxRow(kind, PAYLOADS[kind], {
+  return outboxRow(kind, PAYLOADS[kind], null, {
     seq: 1,
     id: 'a',
     state: 'queued',
@@ -48,7 +48,6 @@ function row(overrides: Partial<OutboxRowFacts> & { kind?: OutboxKind } = {}): O
     outcomeUnknownAt: null,
     problem: null,
     hold: null,
-    result: null,
     createdAt: 0,
     updatedAt: 0,
     sentAt: null,
@@ -200,7 +199,7 @@ describe('outbox state transitions', () => {
     expect(transitions.decide(held, 'it-was-recorded', NOW)).toMatchObject({
       state: 'sent',
       hold: null,
-      result: { confirmedBy: 'staff', txId: 'tx1' },
+      result: { confirmedBy: 'staff', tx_id: 'tx1' },
     });
     expect(transitions.decide(held, 'send-again', NOW)).toMatchObject({
       state: 'queued',

@@ -29,7 +29,7 @@ async function deliverOne(
   row: OutboxRow<'campaign_send'>,
   service: ServiceAccess,
   options: CampaignSenderOptions,
-): Promise<DeliveryOutcome> {
+): Promise<DeliveryOutcome<'campaign_send'>> {
   if (!options.ledger)
     return {
       type: 'failed',
@@ -44,34 +44,11 @@ async function deliverOne(
   try {
     let campaignId = options.ledger.serviceDraftOf(deskId, digest);
     if (row.outcomeUnknownAt !== null && campaignId) {
-      const standing = await campaignStanding(service.client, campaignId);
-      if (standing.standing === 'sent')
-        return { type: 'sent', result: { campaign_id: campaignId, state: 'sent', confirmedBy: 'campaign_verify 609' } };
-      if (standing.standing === 'scheduled')
-        return {
-          type: 'sent',
-          result: {
-            campaign_id: campaignId,
-            state: 'scheduled',
-            send_at: sendAt ?? null,
-            confirmedBy: 'campaign_verify 612',
-          },
-        };
+      const settled = await settledEarlier(service, campaignId, sendAt);
+      if (settled) return settled;
     }
-    const timeZone = service.timeZone ?? 'UTC';
-    if (sendAt) {
-      const at = parseServiceDateTime(sendAt, timeZone);
-      if (at && at.getTime() <= options.now()) {
-        return {
-          type: 'failed',
-          problem: {
-            message: `The campaign was to go out at ${sendAt.slice(0, 16)} (${timeZone}), but the line was down until after that time.`,
-            whatToDo:
-              'It has not been sent. Open it in Campaigns to send it now or choose a new time, or discard it here.',
-          },
-        };
-      }
-    }
+    const lateness = missedSchedule(sendAt, service.timeZone ?? 'UTC', options.now());
+    if (lateness) return lateness;
     if (!campaignId) {
       campaignId = await createServiceDraft(service.client, draft);
       options.ledger.rememberServiceDraft(deskId, campaignId, digest);
@@ -87,25 +64,68 @@ async function deliverOne(
       },
     };
   } catch (error) {
-    if (error instanceof ServiceFailureError) {
-      const explained = explainCampaignRefusal(error.serviceMessage, error.code);
-      if (isCreditRefusal(error.serviceMessage))
-        return { type: 'paused', reason: `Campaigns paused: ${explained.title.toLowerCase()}. ${explained.whatToDo}` };
-      // The same campaign_id was already sent (609) or is scheduled (612): an earlier try went through.
-      if (error.code === 609) return { type: 'sent', result: { state: 'sent', confirmedBy: 'campaign_send 609' } };
-      if (error.code === 612)
-        return {
-          type: 'sent',
-          result: { state: 'scheduled', send_at: sendAt ?? null, confirmedBy: 'campaign_send 612' },
-        };
-      return {
-        type: 'failed',
-        problem: {
-          message: `${explained.title} (the service said: "${error.serviceMessage}"${error.code !== undefined ? `, code ${error.code}` : ''})`,
-          whatToDo: explained.whatToDo,
-        },
-      };
-    }
-    return outcomeOfCallError(error, row.kind);
+    return outcomeOfSendError(error, row.kind, sendAt);
   }
+}
+
+/** After an unknown outcome: campaign_verify says whether the earlier try went (609) or is scheduled (612). */
+async function settledEarlier(
+  service: ServiceAccess,
+  campaignId: string,
+  sendAt: string | undefined,
+): Promise<DeliveryOutcome<'campaign_send'> | null> {
+  const standing = await campaignStanding(service.client, campaignId);
+  if (standing.standing === 'sent')
+    return { type: 'sent', result: { campaign_id: campaignId, state: 'sent', confirmedBy: 'campaign_verify 609' } };
+  if (standing.standing === 'scheduled')
+    return {
+      type: 'sent',
+      result: {
+        campaign_id: campaignId,
+        state: 'scheduled',
+        send_at: sendAt ?? null,
+        confirmedBy: 'campaign_verify 612',
+      },
+    };
+  return null;
+}
+
+/** A schedule whose time passed while the line was down waits for a person; null when it is still ahead (or none). */
+function missedSchedule(
+  sendAt: string | undefined,
+  timeZone: string,
+  now: number,
+): DeliveryOutcome<'campaign_send'> | null {
+  const at = sendAt ? parseServiceDateTime(sendAt, timeZone) : null;
+  if (!sendAt || !at || at.getTime() > now) return null;
+  return {
+    type: 'failed',
+    problem: {
+      message: `The campaign was to go out at ${sendAt.slice(0, 16)} (${timeZone}), but the line was down until after that time.`,
+      whatToDo: 'It has not been sent. Open it in Campaigns to send it now or choose a new time, or discard it here.',
+    },
+  };
+}
+
+/** A failed draft or send, for the outbox: no credits pauses campaigns; 609 and 612 mean an earlier try went through. */
+function outcomeOfSendError(
+  error: unknown,
+  kind: 'campaign_send',
+  sendAt: string | undefined,
+): DeliveryOutcome<'campaign_send'> {
+  if (!(error instanceof ServiceFailureError)) return outcomeOfCallError(error, kind);
+  const explained = explainCampaignRefusal(error.serviceMessage, error.code);
+  if (isCreditRefusal(error.serviceMessage))
+    return { type: 'paused', reason: `Campaigns paused: ${explained.title.toLowerCase()}. ${explained.whatToDo}` };
+  // The same campaign_id was already sent (609) or is scheduled (612): an earlier try went through.
+  if (error.code === 609) return { type: 'sent', result: { state: 'sent', confirmedBy: 'campaign_send 609' } };
+  if (error.code === 612)
+    return { type: 'sent', result: { state: 'scheduled', send_at: sendAt ?? null, confirmedBy: 'campaign_send 612' } };
+  return {
+    type: 'failed',
+    problem: {
+      message: `${explained.title} (the service said: "${error.serviceMessage}"${error.code !== undefined ? `, code ${error.code}` : ''})`,
+      whatToDo: explained.whatToDo,
+    },
+  };
 }

@@ -39,7 +39,7 @@ export function createContactSender(): KindSender<'push_contact'> {
         ids: new Set(created),
         all: refused.length === 0 && created.length === newGuests,
       };
-      const outcomes: DeliveryOutcome[] = [];
+      const outcomes: DeliveryOutcome<'push_contact'>[] = [];
       // One at a time: the lookups of an ambiguous answer must not flood the service.
       for (const [index, row] of rows.entries()) outcomes.push(await settle(row, answers[index]!, createdIds, service));
       return outcomes;
@@ -59,7 +59,7 @@ async function settle(
   answer: ItemAnswer,
   created: CreatedIds,
   service: ServiceAccess,
-): Promise<DeliveryOutcome> {
+): Promise<DeliveryOutcome<'push_contact'>> {
   if (answer.ok === true) {
     const contactId = stringOf(answer.echo.contact_id);
     // A new guest a person chose to add to a guest on file now names that guest's service id.
@@ -92,7 +92,7 @@ async function identifyCreatedGuest(
   contact: OutboxPayloads['push_contact'],
   createdIds: ReadonlySet<string>,
   service: ServiceAccess,
-): Promise<DeliveryOutcome> {
+): Promise<DeliveryOutcome<'push_contact'>> {
   try {
     const found = await findGuestsByEmailOrMobile(service, contact);
     const mine = found.filter(
@@ -109,7 +109,10 @@ async function identifyCreatedGuest(
 }
 
 /** "Duplicate check failed" for a new guest: applied to the guest found only when it is this entry's own earlier write. */
-async function reconcileNewGuest(row: OutboxRow<'push_contact'>, service: ServiceAccess): Promise<DeliveryOutcome> {
+async function reconcileNewGuest(
+  row: OutboxRow<'push_contact'>,
+  service: ServiceAccess,
+): Promise<DeliveryOutcome<'push_contact'>> {
   try {
     const verdict = await judgeDuplicateGuest(service, row.payload, row.outcomeUnknownAt !== null);
     if (!verdict.own) return { type: 'failed', problem: verdict.problem };

@@ -33,7 +33,7 @@ async function deliverOne<K extends MessageKind>(
   type: K,
   row: OutboxRow<K>,
   service: ServiceAccess,
-): Promise<DeliveryOutcome> {
+): Promise<DeliveryOutcome<K>> {
   const referenceId = row.referenceId;
   if (!referenceId)
     return {

@@ -23,8 +23,8 @@ export function createPurchaseSender(): KindSender<'add_purchase'> {
         response.failures,
         purchaseKey,
       );
-      return answers.map((answer): DeliveryOutcome => {
-        if (answer.ok === true) return { type: 'sent', result: { tx_id: answer.echo.tx_id } };
+      return answers.map((answer, index): DeliveryOutcome<'add_purchase'> => {
+        if (answer.ok === true) return { type: 'sent', result: { tx_id: rows[index]!.payload.tx_id } };
         if (answer.ok === false) return outcomeOfServiceMessage('add_purchase', answer.desc);
         return { type: 'unknown', reason: "The service's answer did not mention this purchase." };
       });

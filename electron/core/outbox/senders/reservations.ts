@@ -40,9 +40,12 @@ async function settle(
   row: OutboxRow<'push_reservations'>,
   answer: ItemAnswer,
   service: ServiceAccess,
-): Promise<DeliveryOutcome> {
+): Promise<DeliveryOutcome<'push_reservations'>> {
   if (answer.ok === true)
-    return { type: 'sent', result: { reservation_id: reservationId(row.payload), contact_id: answer.echo.contact_id } };
+    return {
+      type: 'sent',
+      result: { reservation_id: reservationId(row.payload), contact_id: textOf(answer.echo.contact_id) },
+    };
   if (answer.ok === null) return { type: 'unknown', reason: "The service's answer did not mention this booking." };
   if (DUPLICATE.test(answer.desc) && contactIdOf('push_reservations', row.payload) === undefined)
     return reconcileGuest(row, service);
@@ -50,7 +53,10 @@ async function settle(
 }
 
 /** Pushes the booking again naming the guest found, only when that guest is this entry's own earlier write. */
-async function reconcileGuest(row: OutboxRow<'push_reservations'>, service: ServiceAccess): Promise<DeliveryOutcome> {
+async function reconcileGuest(
+  row: OutboxRow<'push_reservations'>,
+  service: ServiceAccess,
+): Promise<DeliveryOutcome<'push_reservations'>> {
   const item = row.payload;
   try {
     const verdict = await judgeDuplicateGuest(service, item.contact, row.outcomeUnknownAt !== null);

@@ -18,7 +18,7 @@ export interface KindSender<K extends OutboxKind> {
    * Sends a batch (a single entry for messages) and returns one outcome per entry, in order.
    * Maps every failure to an outcome; throwing is treated as an unknown outcome for all of them.
    */
-  deliver(rows: readonly OutboxRow<K>[], service: ServiceAccess): Promise<DeliveryOutcome[]>;
+  deliver(rows: readonly OutboxRow<K>[], service: ServiceAccess): Promise<DeliveryOutcome<K>[]>;
 }
 
 /** One sender per kind: the compiler asks for a sender when a kind is added. */
