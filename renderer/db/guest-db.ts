@@ -103,6 +103,17 @@ export class GuestDatabase extends Dexie {
     return this.writes.get(outboxId);
   }
 
+  /** Which of these outbox entries are this desk's own guest writes (one read, keys only). */
+  async writeIdsAmong(outboxIds: readonly string[]): Promise<string[]> {
+    if (outboxIds.length === 0) return [];
+    return (
+      await this.writes
+        .where('outboxId')
+        .anyOf([...outboxIds])
+        .primaryKeys()
+    ).map(String);
+  }
+
   /** Rebuilds every guest's search terms (the default phone country changed, so mobiles read differently). */
   async reindexGuests(phoneKey: PhoneKey): Promise<void> {
     const overlays = writesByGuest(await this.unconfirmedWrites());

@@ -15,6 +15,7 @@ import {
 import { IDLE_STATUS, type Collection, type CollectionStatus } from '../sync/collection';
 import { useGuests } from './guests';
 import { reportBackgroundFailure } from './background-failures';
+import { followOutboxEntries } from './outbox-follow';
 
 interface ReservationsState {
   /** The connected account's booking tables, or null when no account is connected. */
@@ -107,17 +108,21 @@ export function followReservations(desk: DeskApi): () => void {
   const unsubscribeGuests = useGuests.subscribe((state) => openFor(state.cache));
   let reconcileTimer: ReturnType<typeof setTimeout> | undefined;
   // Follows the outbox's events themselves (as the guest cache does): each names the entries that changed and those removed.
-  const unsubscribeOutbox = desk.on('outboxChanged', ({ changed, removed }) => {
-    const current = home;
-    if (!current) return;
-    const bookings = changed.flatMap((item) => (item.kind === 'push_reservations' ? [item] : []));
-    const left = forgetBookingEntries(current, new Set(removed));
-    if (bookings.length === 0 && !left) return;
-    Promise.all(bookings.map((item) => followBookingEntry(current, item))).catch((error: unknown) =>
-      reportBackgroundFailure('Following queued bookings', error),
-    );
-    clearTimeout(reconcileTimer);
-    reconcileTimer = setTimeout(() => reconcile(desk, current), RECONCILE_DELAY_MS);
+  // Follows the outbox's notices themselves (as the guest cache does): bookings' entries are read in full.
+  const unsubscribeOutbox = followOutboxEntries(desk, {
+    label: 'Following queued bookings',
+    pick: (changed) =>
+      home ? changed.flatMap((change) => (change.kind === 'push_reservations' ? [change.id] : [])) : [],
+    apply: async (items, removed) => {
+      const current = home;
+      if (!current) return;
+      const bookings = items.flatMap((item) => (item.kind === 'push_reservations' ? [item] : []));
+      const left = forgetBookingEntries(current, new Set(removed));
+      if (bookings.length === 0 && !left) return;
+      clearTimeout(reconcileTimer);
+      reconcileTimer = setTimeout(() => reconcile(desk, current), RECONCILE_DELAY_MS);
+      await Promise.all(bookings.map((item) => followBookingEntry(current, item)));
+    },
   });
 
   following = () => {

@@ -1,10 +1,10 @@
-import type { DeskApi, EventPayload } from '../../shared/bridge/contract';
+import type { DeskApi, ResponseOf } from '../../shared/bridge/contract';
 import type { ContactRecord } from '../db/contact';
 import type { GuestDatabase } from '../db/guest-db';
 import type { PhoneKey } from '../search/terms';
 
-/** An outbox entry as the outboxChanged event and listOutbox describe it. */
-export type OutboxItemView = EventPayload<'outboxChanged'>['changed'][number];
+/** An outbox entry as listOutbox describes it (outboxChanged names the entries that changed; they are read with it). */
+export type OutboxItemView = ResponseOf<'listOutbox'>['items'][number];
 
 /** Follows one outbox entry into the cache, if it is one of this desk's guest writes. */
 export async function followOutboxItem(db: GuestDatabase, item: OutboxItemView, phoneKey: PhoneKey): Promise<void> {

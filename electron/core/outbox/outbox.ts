@@ -26,7 +26,7 @@ import {
   type OutboxSummary,
 } from './types';
 import { listEntries, type OutboxQuery } from './listing';
-import { summarize, toItemView, type ViewContext } from './views';
+import { summarize, toEntryChange, toItemView, type ViewContext } from './views';
 
 /** The connected account as the outbox needs it. */
 export interface OutboxAccount {
@@ -152,9 +152,12 @@ function createOutboxCore(options: OutboxOptions): OutboxCore {
     paused: store.pausedKinds(),
   });
   const notifier = createChangeNotifier(
-    () => {
+    (ids) => {
       const context = viewContext();
-      return { view: (id) => viewOf(store, id, context), summary: () => summarize(store.counts(), context) };
+      return {
+        changed: store.factsOf(ids).map((facts) => toEntryChange(facts, context)),
+        summary: summarize(store.counts(), context),
+      };
     },
     options.onListenerError ?? ((error) => console.error('[outbox] change listener failed:', error)),
   );

@@ -26,6 +26,16 @@ interface RawRow {
   sent_at: number | null;
 }
 
+/** An entry's columns that decide how it is shown (its state, kind, account, and whether it waits for a new guest). */
+export interface EntryFacts {
+  id: string;
+  kind: OutboxKind;
+  state: Exclude<StoredState, 'discarded'>;
+  account: string;
+  blocked: 0 | 1;
+  createdAt: number;
+}
+
 /** Counts of entries still to go, by what decides how they are shown. */
 export interface CountRow {
   state: Exclude<StoredState, 'sent' | 'discarded'>;
@@ -75,6 +85,10 @@ function entryStatements(db: Database) {
     WHERE id IN (SELECT value FROM json_each(@ids)) AND state IN ('queued', 'waiting')
     RETURNING *`);
   const byId = db.prepare<[string], RawRow>('SELECT * FROM outbox_items WHERE id = ?');
+  // What a change notice says of each entry: no payload or result is read or parsed.
+  const factsByIds = db.prepare<[string], EntryFacts>(`
+    SELECT id, kind, state, account, needs_local_id IS NOT NULL AS blocked, created_at AS createdAt FROM outbox_items
+    WHERE id IN (SELECT value FROM json_each(?)) AND state != 'discarded'`);
   const byState = db.prepare<[string], RawRow>('SELECT * FROM outbox_items WHERE state = ? ORDER BY seq');
   const byReference = db.prepare<[string], { id: string }>('SELECT id FROM outbox_items WHERE reference_id = ?');
   const byCreatedLocalId = db.prepare<[string], RawRow>('SELECT * FROM outbox_items WHERE creates_local_id = ?');
@@ -87,6 +101,7 @@ function entryStatements(db: Database) {
     updateStateStatement,
     claimStatement,
     byId,
+    factsByIds,
     byState,
     byReference,
     byCreatedLocalId,
@@ -213,6 +228,10 @@ function entryQueries(db: Database, statements: ReturnType<typeof entryStatement
     get(id: string): OutboxRow | undefined {
       const raw = statements.byId.get(id);
       return raw && decode(raw);
+    },
+    /** What decides how these entries are shown (those discarded or gone are left out), in one read. */
+    factsOf(ids: readonly string[]): EntryFacts[] {
+      return ids.length === 0 ? [] : statements.factsByIds.all(JSON.stringify(ids));
     },
     withState(state: StoredState): OutboxRow[] {
       return statements.byState.all(state).map(decode);
