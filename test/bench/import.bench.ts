@@ -13,6 +13,7 @@ import { guestRows, writeXlsx } from '../support/import-xlsx-writer';
 import { googleContactsCsv } from './import-data';
 import { startGuestBenchDesk } from './sync-desk';
 import type { BenchRow } from './table';
+import type { Page } from 'playwright-core';
 
 /** What the page measured (test/renderer/import/bench-page.ts): ms, bytes and counts. */
 interface ImportTimings {
@@ -85,8 +86,10 @@ export async function benchImport(rows = 100_000, guests = 100_000): Promise<Ben
       (globalThis as unknown as { benchImportSync(): Promise<number> }).benchImportSync(),
     );
     desk.sandbox.sandbox.operator.addFault({ method: 'push_contact', kind: 'latency', latencyMs: LATENCY_MS });
-    const timings = await desk.page.evaluate(() =>
-      (globalThis as unknown as { benchImport(url: string): Promise<ImportTimings> }).benchImport('./import.csv'),
+    const timings = await traced(desk.page, () =>
+      desk.page.evaluate(() =>
+        (globalThis as unknown as { benchImport(url: string): Promise<ImportTimings> }).benchImport('./import.csv'),
+      ),
     );
     if (Number(timings.result.failed) > 0)
       throw new Error(`The benchmark import had failures: ${JSON.stringify(timings.result)}`);
@@ -233,6 +236,26 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
     while (next < items.length) await work(items[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Runs `work` under Chromium's tracing (the page's main thread and the import worker, with V8's CPU
+ * samples) when IMPORT_BENCH_TRACE names a file to write: `IMPORT_BENCH_TRACE=/tmp/import-trace.json
+ * npm run bench -- import`, then open the file in Chrome's Performance panel.
+ */
+async function traced<T>(page: Page, work: () => Promise<T>): Promise<T> {
+  const path = process.env.IMPORT_BENCH_TRACE;
+  const browser = page.context().browser();
+  if (!path || !browser) return work();
+  await browser.startTracing(page, {
+    path,
+    categories: ['devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing'],
+  });
+  try {
+    return await work();
+  } finally {
+    await browser.stopTracing();
+  }
 }
 
 /** Milliseconds `work` takes. */
