@@ -115,6 +115,10 @@ export interface Outbox {
   discardUnsent(exceptAccount?: string): Promise<number>;
   /** Forgets the record of entries sent or discarded ("clear local data" on disconnect). */
   forgetFinished(): void;
+  /** A page of an account's guest pushes (queued, sending, sent, needing attention) after the entry numbered `afterSeq`. */
+  guestPushes(account: string, afterSeq: number, limit: number): OutboxRow<'push_contact'>[];
+  /** An account's new guests sent whose id the service's answer did not attribute. */
+  unattributedGuestPushes(account: string): OutboxRow<'push_contact'>[];
   /** "The desk cannot write to its database: <reason>." while its writes fail, else null. */
   writeProblem(): string | null;
 }
@@ -434,6 +438,8 @@ function lifecycle(
       core.notifier.changed(write(core, () => store.forgetFinished()));
     },
     unsentCount: (exceptAccount) => store.unsentCount(exceptAccount ?? null),
+    guestPushes: (account, afterSeq, limit) => store.guestPushes(account, afterSeq, limit),
+    unattributedGuestPushes: (account) => store.unattributedGuestPushes(account),
     async discardUnsent(exceptAccount) {
       await delivery.drain();
       const ids = write(core, () => store.discardUnsent(exceptAccount ?? null, core.clock.now()));
