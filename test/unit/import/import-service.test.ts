@@ -156,9 +156,8 @@ describe('imports in the desk database', () => {
     const { handlers, close } = serviceOn({ db: harness.db, outbox: harness.outbox, clientId: () => CLIENT_ID });
     const started = await handlers.startImport({ ...START });
     await handlers.stageImportRows({ importId: started.id, rows: [row(2, 'A', 'a@example.com')], held: [] });
-    const first = await queued(handlers, started.id).catch(() => undefined);
-    // The first batch is in the outbox at once; the import is still receiving rows, so it is not queued yet.
-    expect(first).toBeUndefined();
+    // The first batch goes into the outbox at once; the import is still receiving rows, so it is not queued yet.
+    await expect(queued(handlers, started.id)).rejects.toThrow(/never left "queueing"/);
     expect(harness.outbox.list({ kinds: ['push_contact'] })).toHaveLength(1);
     expect(await handlers.getImport({ importId: started.id })).toMatchObject({
       phase: 'queueing',
