@@ -5,7 +5,8 @@
 // (one behaviour for all), progress, errors and the sync facts kept in the cache's meta table.
 import type { Table } from 'dexie';
 import { z } from 'zod';
-import { startSyncTriggers, touchedFromAfter } from './sync-triggers';
+import { touchedFromAfter } from '../../shared/rules/touched-from';
+import { startSyncTriggers } from './sync-triggers';
 
 /** What a collection's sync shows staff. `unavailable`: the service's sentence when the account has none of it. */
 export interface CollectionStatus {
