@@ -21,7 +21,7 @@ import { notifyContactChange, pushOneContact } from './domain/contact-push';
 import { parseCategoryNames } from './store/categories';
 import { deleteContact, findContact, optOutEmail } from './store/contacts';
 import { loadFieldMap } from './store/fields';
-import { findReservationData, updateReservationData } from './store/reservations';
+import { ageReservations, findReservationData, updateReservationData } from './store/reservations';
 import { findPartner, savePartner, savePlan, type Partner, type Plan } from './store/partners';
 import { sql } from './store/schema';
 import type { WebhookDelivery, WebhookSender } from './webhooks';
@@ -334,6 +334,12 @@ export class SandboxOperator {
     }
     updateReservationData(this.ctx.db, account.id, id, data, this.ctx.now().getTime());
     return { id, ...data };
+  }
+
+  /** Moves every booking's last change of an account back by `byMs` (tests and benchmarks of "what changed since"). */
+  ageReservations(clientId: string, byMs: number): number {
+    if (!Number.isSafeInteger(byMs) || byMs < 0) throw new OperatorError('byMs must be a whole number of milliseconds');
+    return ageReservations(this.ctx.db, this.account(clientId).id, byMs);
   }
 
   /**

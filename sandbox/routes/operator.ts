@@ -79,6 +79,10 @@ export function operatorRoutes(operator: SandboxOperator, token: string): Hono {
       reservation: operator.changeReservation(c.req.param('clientId'), c.req.param('id'), (await jsonBody(c)) as never),
     }),
   );
+  app.post('/accounts/:clientId/reservations/age', async (c) => {
+    const { byMs } = parseInput(z.strictObject({ byMs: z.number().int().min(0) }), await jsonBody(c));
+    return jsonResponse({ aged: operator.ageReservations(c.req.param('clientId'), byMs) });
+  });
   app.patch('/accounts/:clientId/contacts/:contactId', async (c) =>
     jsonResponse({
       contact: operator.changeContact(c.req.param('clientId'), c.req.param('contactId'), (await jsonBody(c)) as never),

@@ -46,6 +46,12 @@ export function updateReservationData(
   );
 }
 
+/** Moves the last change of every reservation of an account back by `byMs`; returns how many. */
+export function ageReservations(db: SandboxDatabase, accountId: number, byMs: number): number {
+  return sql(db, 'UPDATE reservations SET touched_at = touched_at - ? WHERE account_id = ?').run(byMs, accountId)
+    .changes;
+}
+
 /** A fresh reservation id for a pushed reservation without one. */
 export function nextReservationId(db: SandboxDatabase): string {
   const row = sql(db, 'SELECT COALESCE(MAX(pk), 0) + 1 AS next FROM reservations').get() as { next: number };

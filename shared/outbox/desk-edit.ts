@@ -53,11 +53,19 @@ export type EditConflict = z.output<typeof editConflict>;
 /** A record without fields whose value is undefined (JSON leaves them out; the bridge's schemas refuse them). */
 export function jsonRecord(record: Readonly<Record<string, unknown>>): JsonRecord {
   const kept: JsonRecord = {};
-  for (const [field, value] of Object.entries(record)) {
-    const parsed = z.json().safeParse(value);
-    if (value !== undefined && parsed.success) kept[field] = parsed.data;
-  }
+  for (const [field, value] of Object.entries(record)) if (isJson(value)) kept[field] = value;
   return kept;
+}
+
+/** A JSON value (what a service record's field can hold). */
+type Json = JsonRecord[string];
+
+/** Whether a value is JSON: text, a finite number, true or false, null, or lists and objects of them. */
+function isJson(value: unknown): value is Json {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isJson);
+  return typeof value === 'object' && value !== undefined && Object.values(value).every(isJson);
 }
 
 /** The person's choice on a conflict: this desk's values, the service's, or values typed for the conflicting fields. */
