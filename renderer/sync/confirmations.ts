@@ -13,9 +13,16 @@ export async function followOutboxItem(db: GuestDatabase, item: OutboxItemView, 
   if (!write) return;
   const referenceId = referenceIdOf(item) ?? write.referenceId;
   const problem = item.problem ? `${item.problem.message} — ${item.problem.whatToDo}` : undefined;
-  if (write.state === item.state && write.problem === problem && write.referenceId === referenceId) return;
+  const conflict = item.state === 'needs_attention' ? item.problem?.conflict : undefined;
+  if (
+    write.state === item.state &&
+    write.problem === problem &&
+    write.referenceId === referenceId &&
+    write.conflict?.readAt === conflict?.readAt
+  )
+    return;
   await db.followWrite(
-    { ...write, ...asMerged(item), state: item.state, problem, referenceId },
+    { ...write, ...asMerged(item), state: item.state, problem, referenceId, conflict },
     item.kind === 'push_contact' ? item.result?.contact_id : undefined,
     phoneKey,
     addedToGuestOnFile(item),

@@ -30,22 +30,23 @@ function reservationOfRow(booking: BookingRow): Record<string, unknown> {
 
 /**
  * The base of an edit of a booking as staff see it now (call it when they begin). Resolves to none when
- * the service does not have the booking yet (only this desk's queued booking) or the bookings were never pulled.
+ * the service does not have the booking yet (only this desk's queued booking).
  */
 export async function bookingEditBase(
   booking: BookingRow,
   cache: { tables: BookingTables; lastPullStartedAt: string | undefined; fields: readonly BookingFieldRow[] },
 ): Promise<DeskEdit | undefined> {
   const base = jsonRecord(reservationOfRow(booking));
-  const baseAt = cache.lastPullStartedAt;
-  if (!baseAt || isLocalGuestId(booking.guestKey) || !(await cache.tables.bookingById(booking.id))) return undefined;
+  if (isLocalGuestId(booking.guestKey) || !(await cache.tables.bookingById(booking.id))) return undefined;
   const kinds = kindsOf(cache.fields.filter((field) => !isStandardBookingField(field.name)));
-  return { base, baseAt, kinds };
+  // While the first pull is under way the base's time is not known: the merge then reads every booking.
+  return { base, ...(cache.lastPullStartedAt ? { baseAt: cache.lastPullStartedAt } : {}), kinds };
 }
 
 /**
  * The base of a guest edit: the guest's fields as staff saw them when they began (`base`, by field), and
- * when the guests were last pulled. None for a guest recorded here and not yet confirmed.
+ * when the guests were last pulled (unknown while the first pull is under way: the merge then reads every
+ * guest). None for a guest recorded here and not yet confirmed.
  */
 export function guestEditBase(
   guestKey: string,
@@ -53,7 +54,7 @@ export function guestEditBase(
   baseAt: string | undefined,
   fields: readonly { name: string; type: string }[],
 ): DeskEdit | undefined {
-  if (!baseAt || isLocalGuestId(guestKey) || Object.keys(base).length === 0) return undefined;
+  if (isLocalGuestId(guestKey) || Object.keys(base).length === 0) return undefined;
   const kinds = kindsOf(fields.filter((field) => field.name in base));
-  return { base: jsonRecord(base), baseAt, kinds };
+  return { base: jsonRecord(base), ...(baseAt ? { baseAt } : {}), kinds };
 }

@@ -15,8 +15,11 @@ export type JsonRecord = z.output<typeof fieldRecord>;
 export const deskEdit = z.strictObject({
   /** The record as this desk had it when staff began: the whole booking, or a guest's fields the edit sets. */
   base: fieldRecord,
-  /** When the cache the base came from began its last pull (ISO instant): the merge reads what changed since. */
-  baseAt: z.iso.datetime({ offset: true }),
+  /**
+   * When the cache the base came from began its last pull (ISO instant): the merge reads what changed since.
+   * Absent when the desk cannot tell (its first pull still under way): the merge then reads the whole list.
+   */
+  baseAt: z.iso.datetime({ offset: true }).optional(),
   /** Kinds of the account's own fields the edit sets (sets merge as additions and removals); text when absent. */
   kinds: z.record(z.string(), fieldKind).optional(),
 });

@@ -80,7 +80,16 @@ export function ConflictChoices({
 
   return (
     <Stack gap={6} aria-label="changed on another desk">
-      <Table withTableBorder striped verticalSpacing={2} fz="xs">
+      <Table
+        withTableBorder
+        striped
+        verticalSpacing={2}
+        horizontalSpacing={6}
+        fz="xs"
+        layout="fixed"
+        w="100%"
+        style={{ overflowWrap: 'anywhere' }}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Field</Table.Th>

@@ -146,6 +146,26 @@ describe('edits merged with the service’s record before they go (issue 20)', (
     expect(await serviceBooking('RM4')).toMatchObject({ bookingStatus: 'Unconfirmed', Time: '21:30:00' });
   });
 
+  it('a base whose time is unknown (the first pull still under way) merges with the whole list read', async () => {
+    const seed = await seedBooking('RM9');
+    sandbox.operator.changeReservation(clientId(), 'RM9', { fields: { total_attendees: 6 } });
+    // The other desk's change looks a day old: only a read of every booking still finds it.
+    sandbox.operator.ageReservations(clientId(), 86_400_000);
+    const entry = harness.outbox.enqueue(
+      'push_reservations',
+      {
+        reservation: { ...seed.reservation, total_attendees: 3 },
+        contact: { contact_id: seed.contactId },
+        desk_edit: { base: seed.reservation },
+      },
+      { guestKey: seed.contactId },
+    );
+    await harness.outbox.settle();
+    expect(asKind(harness.outbox.get(entry.id), 'push_reservations').problem?.conflict?.fields).toEqual([
+      { field: 'total_attendees', base: 2, mine: 3, theirs: 6 },
+    ]);
+  });
+
   it('attendee names added on both desks are all kept', async () => {
     const seed = await seedBooking('RM5');
     sandbox.operator.changeReservation(clientId(), 'RM5', { fields: { attendee_names: ['Ann', 'Cleo'] } });

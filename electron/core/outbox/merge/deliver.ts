@@ -59,7 +59,10 @@ export async function deliverMerged<K extends MergedKind, Theirs>(
   const keys = rows.flatMap((row) => delivery.keyOf(row) ?? []);
   let lease: Awaited<ReturnType<MergeReader<Theirs>['lease']>> | null = null;
   if (edits.length > 0) {
-    const since = Math.min(...edits.map((edit) => Date.parse(touchedFromAfter(edit.baseAt))));
+    // A base whose time is not known (-Infinity) makes the read bring the whole list.
+    const since = Math.min(
+      ...edits.map((edit) => (edit.baseAt ? Date.parse(touchedFromAfter(edit.baseAt)) : -Infinity)),
+    );
     try {
       lease = await delivery.reader.lease(service, { since, keys });
     } catch (error) {

@@ -5,6 +5,7 @@
 // has not pushed since the read began, so an entry never merges against a read older than its own last
 // push. Once a read in use is half that age, the next one travels beside the pushes, so a backlog never
 // waits for a read after its first, and a busy desk reads about twice a second, not once per call.
+import { formatServiceDateTime } from '../../../../shared/rules/datetime';
 import type { ServiceAccess } from '../senders/sender';
 
 /** The longest a read may serve pushes after it began: the widest window in which another desk's write is not seen. */
@@ -33,7 +34,7 @@ export interface MergeReader<Item> {
 
 /** What a reader reads with. */
 export interface MergeReaderOptions<Item> {
-  /** Reads the records changed since `since` (ms). */
+  /** Reads the records changed since `since` (ms; -Infinity: every record). */
   fetch(service: ServiceAccess, since: number): Promise<readonly Item[]>;
   /** A record's key (reservation id, contact_id). */
   keyOf(item: Item): string | undefined;
@@ -108,6 +109,13 @@ export function createMergeReader<Item>(options: MergeReaderOptions<Item>): Merg
       return lend(service, await pending.done);
     },
   };
+}
+
+/** The touched_from of a read since `since` (ms), in the account's zone; none (the whole list) for -Infinity. */
+export function touchedFrom(since: number, service: ServiceAccess): { touched_from?: string } {
+  return Number.isFinite(since)
+    ? { touched_from: formatServiceDateTime(new Date(since), service.timeZone ?? 'UTC') }
+    : {};
 }
 
 /** Forgets pushes made before `oldestRead` began: every read that can still be lent began after them. */

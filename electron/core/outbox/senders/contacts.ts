@@ -1,12 +1,11 @@
 import type { ContactRecord } from '../../../../shared/api/response-schemas';
 import { contactItemOf } from '../../../../shared/outbox/service-item';
 import { contactText, holdsSameIdentity } from '../../../../shared/rules/contact-identity';
-import { formatServiceDateTime } from '../../../../shared/rules/datetime';
 import { outcomeOfCallError, outcomeOfServiceMessage } from '../classify';
 import { contactIdOf } from '../local-ids';
 import { deliverMerged, type ToPush } from '../merge/deliver';
 import { mergeGuestEntry } from '../merge/entries';
-import { createMergeReader, type MergeReader } from '../merge/reader';
+import { createMergeReader, touchedFrom, type MergeReader } from '../merge/reader';
 import type { DeliveryOutcome } from '../outcomes';
 import { findGuestsByEmailOrMobile, judgeDuplicateGuest } from '../reconcile';
 import type { OutboxPayloads, OutboxRow } from '../types';
@@ -24,7 +23,7 @@ export function createGuestReader(now: () => number): MergeReader<ContactRecord>
     fetch: (service, since) =>
       service.client.pullDb({
         client_id: service.clientId,
-        touched_from: formatServiceDateTime(new Date(since), service.timeZone ?? 'UTC'),
+        ...touchedFrom(since, service),
       }),
     keyOf: (record) => stringOf(record.contact_id),
     now,

@@ -1,11 +1,10 @@
 import type { ReservationRecord } from '../../../../shared/api/response-schemas';
-import { formatServiceDateTime } from '../../../../shared/rules/datetime';
 import { bookingItemOf } from '../../../../shared/outbox/service-item';
 import { outcomeOfCallError, outcomeOfServiceMessage } from '../classify';
 import { contactIdOf } from '../local-ids';
 import { deliverMerged, type ToPush } from '../merge/deliver';
 import { mergeBookingEntry } from '../merge/entries';
-import { createMergeReader, type MergeReader } from '../merge/reader';
+import { createMergeReader, touchedFrom, type MergeReader } from '../merge/reader';
 import type { DeliveryOutcome } from '../outcomes';
 import { judgeDuplicateGuest } from '../reconcile';
 import type { OutboxPayloads, OutboxRow } from '../types';
@@ -20,7 +19,7 @@ export function createBookingReader(now: () => number): MergeReader<ReservationR
     fetch: (service, since) =>
       service.client.pullReservations({
         client_id: service.clientId,
-        touched_from: formatServiceDateTime(new Date(since), service.timeZone ?? 'UTC'),
+        ...touchedFrom(since, service),
       }),
     keyOf: (record) => textOf(record.reservation.id),
     now,
