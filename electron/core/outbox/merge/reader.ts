@@ -34,8 +34,8 @@ export interface MergeReader<Item> {
 
 /** What a reader reads with. */
 export interface MergeReaderOptions<Item> {
-  /** Reads the records changed since `since` (ms; -Infinity: every record). */
-  fetch(service: ServiceAccess, since: number): Promise<readonly Item[]>;
+  /** The service's list method (pull_reservations, pull_db), asked for what changed since touched_from (none: all). */
+  list(service: ServiceAccess, request: { client_id: string; touched_from?: string }): Promise<readonly Item[]>;
   /** A record's key (reservation id, contact_id). */
   keyOf(item: Item): string | undefined;
   now(): number;
@@ -57,7 +57,8 @@ export function createMergeReader<Item>(options: MergeReaderOptions<Item>): Merg
 
   const start = (service: ServiceAccess, since: number): Pending<Item> => {
     const startedAt = options.now();
-    const done = options.fetch(service, since).then((items) => {
+    const request = { client_id: service.clientId, ...touchedFrom(since, service) };
+    const done = options.list(service, request).then((items) => {
       const records = new Map<string, Item>();
       for (const item of items) {
         const key = options.keyOf(item);
@@ -112,7 +113,7 @@ export function createMergeReader<Item>(options: MergeReaderOptions<Item>): Merg
 }
 
 /** The touched_from of a read since `since` (ms), in the account's zone; none (the whole list) for -Infinity. */
-export function touchedFrom(since: number, service: ServiceAccess): { touched_from?: string } {
+function touchedFrom(since: number, service: ServiceAccess): { touched_from?: string } {
   return Number.isFinite(since)
     ? { touched_from: formatServiceDateTime(new Date(since), service.timeZone ?? 'UTC') }
     : {};

@@ -5,7 +5,7 @@ import { outcomeOfCallError, outcomeOfServiceMessage } from '../classify';
 import { contactIdOf } from '../local-ids';
 import { deliverMerged, type ToPush } from '../merge/deliver';
 import { mergeGuestEntry } from '../merge/entries';
-import { createMergeReader, touchedFrom, type MergeReader } from '../merge/reader';
+import { createMergeReader, type MergeReader } from '../merge/reader';
 import type { DeliveryOutcome } from '../outcomes';
 import { findGuestsByEmailOrMobile, judgeDuplicateGuest } from '../reconcile';
 import type { OutboxPayloads, OutboxRow } from '../types';
@@ -19,15 +19,7 @@ type PushContact = ServiceAccess['client']['pushContact'];
 
 /** The merge read of guests: pull_db with touched_from, in the account's zone (reference 4.13). */
 export function createGuestReader(now: () => number): MergeReader<ContactRecord> {
-  return createMergeReader({
-    fetch: (service, since) =>
-      service.client.pullDb({
-        client_id: service.clientId,
-        ...touchedFrom(since, service),
-      }),
-    keyOf: (record) => stringOf(record.contact_id),
-    now,
-  });
+  return createMergeReader({ list: (service, request) => service.client.pullDb(request), keyOf: guestKey, now });
 }
 
 /**
@@ -175,6 +167,11 @@ async function reconcileNewGuest(
   } catch (error) {
     return outcomeOfCallError(error, 'push_contact');
   }
+}
+
+/** A pulled guest's contact_id. */
+function guestKey(record: ContactRecord): string | undefined {
+  return stringOf(record.contact_id);
 }
 
 /** A non-empty string, or undefined. */

@@ -4,7 +4,7 @@ import { outcomeOfCallError, outcomeOfServiceMessage } from '../classify';
 import { contactIdOf } from '../local-ids';
 import { deliverMerged, type ToPush } from '../merge/deliver';
 import { mergeBookingEntry } from '../merge/entries';
-import { createMergeReader, touchedFrom, type MergeReader } from '../merge/reader';
+import { createMergeReader, type MergeReader } from '../merge/reader';
 import type { DeliveryOutcome } from '../outcomes';
 import { judgeDuplicateGuest } from '../reconcile';
 import type { OutboxPayloads, OutboxRow } from '../types';
@@ -16,11 +16,7 @@ const DUPLICATE = /duplicate check failed/i;
 /** The merge read of bookings: pull_reservations with touched_from, in the account's zone (reference 4.17). */
 export function createBookingReader(now: () => number): MergeReader<ReservationRecord> {
   return createMergeReader({
-    fetch: (service, since) =>
-      service.client.pullReservations({
-        client_id: service.clientId,
-        ...touchedFrom(since, service),
-      }),
+    list: (service, request) => service.client.pullReservations(request),
     keyOf: (record) => textOf(record.reservation.id),
     now,
   });
