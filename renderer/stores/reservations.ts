@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import type { DeskApi } from '../../shared/bridge/contract';
-import { BookingTables } from '../db/tables/reservations';
+import type { DeskEdit } from '../../shared/outbox/desk-edit';
+import { BookingTables, type BookingFieldRow, type BookingRow } from '../db/tables/reservations';
+import { bookingEditBase } from '../sync/edit-base';
 import type { GuestCache } from '../sync/guest-cache';
 import { bookingOfInput, type BookingInput } from '../sync/booking-overlay';
 import {
@@ -135,9 +137,25 @@ export function followReservations(desk: DeskApi): () => void {
   return following;
 }
 
-/** Queues a booking (new or changed) through the outbox and lays it over the cache at once. */
-export async function saveBooking(desk: DeskApi, guestKey: string, booking: BookingInput): Promise<void> {
-  const queued = await desk.saveBooking({ guestKey, booking });
+/** The base of an edit of this booking, taken now, when staff begin (renderer/sync/edit-base.ts); none for a booking only this desk has. */
+export function captureBookingBase(
+  booking: BookingRow,
+  fields: readonly BookingFieldRow[],
+): Promise<DeskEdit | undefined> {
+  const { tables, status } = useReservations.getState();
+  return tables
+    ? bookingEditBase(booking, { tables, lastPullStartedAt: status.lastPullStartedAt, fields })
+    : Promise.resolve(undefined);
+}
+
+/** Queues a booking (new, or changed from its base) through the outbox and lays it over the cache at once. */
+export async function saveBooking(
+  desk: DeskApi,
+  guestKey: string,
+  booking: BookingInput,
+  deskEdit?: DeskEdit,
+): Promise<void> {
+  const queued = await desk.saveBooking({ guestKey, booking, ...(deskEdit ? { deskEdit } : {}) });
   const previous = useReservations.getState().pending[booking.id];
   const view = bookingOfInput(booking, guestKey, queued, previous);
   if (view) useReservations.setState((state) => ({ pending: { ...state.pending, [booking.id]: view } }));

@@ -8,6 +8,8 @@ import { resolveConfig, type OutboxConfig } from './config';
 import { createDeliveryLoop } from './delivery-loop';
 import { createChangeNotifier, type OutboxListener } from './events';
 import { addToExistingGuest, resolveLocalId } from './existing-guest';
+import type { ConflictChoice } from '../../../shared/merge/three-way';
+import { resolveConflict } from './merge/resolve';
 import { contactIdOf, withContactId } from './local-ids';
 import type { OutboxInput } from '../../../shared/outbox/kinds';
 import { newEntryRow } from './new-entry';
@@ -97,6 +99,8 @@ export interface Outbox {
   addToExistingGuest(id: string, contactId: string, fields: readonly string[]): OutboxItemView;
   /** Lifts the pause of a kind (after credits were added). */
   resumeKind(kind: OutboxKind): OutboxSummary;
+  /** Issue 20: a person settles a conflict; the entry merges again before it goes (undefined: nothing was left to send). */
+  resolveConflict(id: string, choice: ConflictChoice): OutboxItemView | undefined;
   /** The network is back: try at once instead of waiting for the next probe. */
   notifyOnline(): void;
   /** The connected account changed: entries of the new one may go now. */
@@ -326,7 +330,10 @@ function queueing(core: OutboxCore): Pick<Outbox, 'enqueue' | 'enqueueMany'> {
 /** What staff do to entries in the Outbox: resend, edit, discard, decide, add to a guest on file, resume a kind. */
 function staffActions(
   core: OutboxCore,
-): Pick<Outbox, 'resend' | 'edit' | 'discard' | 'discardEntries' | 'decide' | 'addToExistingGuest' | 'resumeKind'> {
+): Pick<
+  Outbox,
+  'resend' | 'edit' | 'discard' | 'discardEntries' | 'decide' | 'addToExistingGuest' | 'resumeKind' | 'resolveConflict'
+> {
   const { store, clock, config } = core;
   const view = (row: OutboxRow) => toItemView(row, core.viewContext());
   return {
@@ -373,6 +380,11 @@ function staffActions(
       core.notifier.changed([next.id, ...rewritten]);
       core.delivery.kick();
       return view(next);
+    },
+    resolveConflict(id, choice) {
+      const next = resolveConflict(requireRow(core, id), choice, clock.now());
+      commit(core, [next]);
+      return next.state === 'discarded' ? undefined : view(next);
     },
     resumeKind(kind) {
       write(core, () => store.resumeKind(kind));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contactRecord } from '../../api/response-schemas';
 import { OUTBOX_KIND_SPECS, outboxKind, type OutboxKind, type OutboxPayloads } from '../../outbox/kinds';
+import { conflictChoice, editConflict } from '../../outbox/desk-edit';
 import { outboxState } from '../../outbox/states';
 import { channel } from '../define';
 
@@ -19,6 +20,8 @@ export const outboxProblem = z.object({
   message: z.string(),
   whatToDo: z.string(),
   existingGuests: z.array(existingGuest).optional(),
+  /** Issue 20: the same field changed here and on another desk; staff keep theirs, this desk's, or type the value. */
+  conflict: editConflict.optional(),
 });
 
 /** What every outbox entry shows staff, whatever its kind. */
@@ -121,6 +124,12 @@ export const outboxChannels = {
     outboxItemView,
   ),
   resumeOutboxKind: channel(z.object({ kind: outboxKind }).strict(), outboxSummary),
+  /** Issue 20: a person settles a conflict (the same field changed here and on another desk); it merges again before it goes. */
+  resolveOutboxConflict: channel(
+    z.object({ id: z.string().min(1).max(100), choice: conflictChoice }).strict(),
+    /** The entry, queued again; none when nothing was left to send and it left the outbox. */
+    z.object({ item: outboxItemView.optional() }),
+  ),
 };
 
 /**
