@@ -71,16 +71,7 @@ export function wrapWorker(worker: WorkerLike): ImportWorker {
       else waiting.reject(new ImportWorkerError(message.message));
     }
   });
-  worker.addEventListener('error', (event: ErrorEvent) => {
-    // An error event without a message is the worker's script failing to load (or the worker being killed).
-    failAll(
-      new ImportWorkerError(
-        event.message
-          ? `The import stopped unexpectedly: ${event.message}. Choose the file again; if it happens again, save it as CSV and import that.`
-          : 'The import could not start its reader (its script did not load). Choose the file again.',
-      ),
-    );
-  });
+  worker.addEventListener('error', (event: ErrorEvent) => failAll(workerDied(event)));
   worker.addEventListener('messageerror', () =>
     failAll(new ImportWorkerError('The import lost a message from its reader. Choose the file again.')),
   );
@@ -117,4 +108,13 @@ export function wrapWorker(worker: WorkerLike): ImportWorker {
       failAll(new ImportWorkerError('The import was closed.'));
     },
   };
+}
+
+/** The sentence for a worker's error event; one without a message is its script failing to load (or the worker being killed). */
+function workerDied(event: ErrorEvent): ImportWorkerError {
+  return new ImportWorkerError(
+    event.message
+      ? `The import stopped unexpectedly: ${event.message}. Choose the file again; if it happens again, save it as CSV and import that.`
+      : 'The import could not start its reader (its script did not load). Choose the file again.',
+  );
 }

@@ -28,31 +28,17 @@ export function createWorkerHandler(
     try {
       post({ type: 'answer', id: request.id, answer: await handle(request) });
     } catch (error) {
-      const message =
-        error instanceof ImportFileError
-          ? error.message
-          : `The file could not be read: ${error instanceof Error ? error.message : String(error)}`;
-      post({ type: 'refused', id: request.id, message });
+      post({ type: 'refused', id: request.id, message: refusalOf(error) });
     }
   };
 
-  /** Opens the account's guest cache and starts reading its guests at once: the file is read and checked meanwhile. */
+  /** Opens the account's guest cache and a new session (the previous cache closed). */
   async function open(request: Extract<WorkerRequest, { type: 'open' }>): Promise<WorkerAnswers['open']> {
     guests?.close();
     guests = request.guestDatabase ? new GuestDatabase(request.guestDatabase) : null;
-    const phoneKey = createPhoneKey(request.country);
-    const thread = createSharedThread();
-    const current = new ImportSession(phoneKey, request.country, thread);
-    session = current;
     outboxGuests = deferred();
     if (!request.withOutboxGuests) outboxGuests.resolve([]);
-    const cache = guests && cachedGuestsOf(guests);
-    const reading = Promise.all([readCachedIdentities(cache, thread), outboxGuests.promise]).then(
-      ([cached, fromOutbox]) => guestsOnFile(cached, cache, fromOutbox, phoneKey),
-    );
-    current.compareWith(reading);
-    // A refusal surfaces at the check, which waits for the guests; logged here for whoever reads the console.
-    reading.catch((error: unknown) => console.error('[import] reading the guests on file failed:', error));
+    session = openSession(request, guests, outboxGuests.promise);
     return { guests: guests ? await guests.guestCount() : 0 };
   }
 
@@ -100,6 +86,31 @@ export function createWorkerHandler(
         };
     }
   }
+}
+
+/** A new session that starts reading the guests on file at once: the file is read and checked meanwhile. */
+function openSession(
+  request: Extract<WorkerRequest, { type: 'open' }>,
+  guests: GuestDatabase | null,
+  outboxGuests: Promise<OutboxGuest[]>,
+): ImportSession {
+  const phoneKey = createPhoneKey(request.country);
+  const thread = createSharedThread();
+  const session = new ImportSession(phoneKey, request.country, thread);
+  const cache = guests && cachedGuestsOf(guests);
+  const reading = Promise.all([readCachedIdentities(cache, thread), outboxGuests]).then(([cached, fromOutbox]) =>
+    guestsOnFile(cached, cache, fromOutbox, phoneKey),
+  );
+  session.compareWith(reading);
+  // A refusal surfaces at the check, which waits for the guests; logged here for whoever reads the console.
+  reading.catch((error: unknown) => console.error('[import] reading the guests on file failed:', error));
+  return session;
+}
+
+/** The sentence a failed request answers with: a file's refusal as it is, anything else as a read that failed. */
+function refusalOf(error: unknown): string {
+  if (error instanceof ImportFileError) return error.message;
+  return `The file could not be read: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 /** Every cached guest as rows of the given fields (with categories last), the header first. */
