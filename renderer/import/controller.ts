@@ -20,6 +20,8 @@ let worker: ImportWorker | null = null;
 let makeWorker: () => ImportWorker = startImportWorker;
 /** Which import the open file's session handed rows to (a hand-over that stopped can go on from it). */
 let sessionImport: string | null = null;
+/** Counts the files chosen: a step's error is shown only if no other file was chosen since it began. */
+let fileSession = 0;
 let unfollow: (() => void) | null = null;
 
 /** The grid's rows, fetched from the open file's worker as they come into view. */
@@ -28,14 +30,18 @@ export const importGridRows = createGridRows(
   (error) => useImport.setState({ error: messageOf(error) }),
 );
 
-/** Runs a step, showing its error as the screen's sentence and keeping what was there; a replaced worker's errors are not shown. */
+/**
+ * Runs a step, showing its error as the screen's sentence and keeping what was there. Only a step of a
+ * file another file was chosen after stays quiet (logged): the later file's screen is shown now.
+ */
 async function attempt(work: () => Promise<void>): Promise<void> {
-  const mine = worker;
+  const file = fileSession;
   useImport.setState({ busy: true, error: null });
   try {
     await work();
   } catch (error) {
-    if (mine === worker || worker === null || mine === null) useImport.setState({ error: messageOf(error) });
+    if (file === fileSession) useImport.setState({ error: messageOf(error) });
+    else console.warn('[import] a step of a file no longer shown failed:', error);
   } finally {
     useImport.setState({ busy: false, progress: null });
   }
@@ -95,6 +101,7 @@ async function loadFields(): Promise<ImportField[]> {
 
 /** Reads a chosen or dropped file in the worker and matches its columns. */
 export function chooseFile(file: File): Promise<void> {
+  fileSession += 1;
   useImport.setState({ ...INITIAL_IMPORT, history: useImport.getState().history });
   importGridRows.clear();
   return attempt(async () => {

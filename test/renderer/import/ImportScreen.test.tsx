@@ -11,6 +11,7 @@ import { useImport } from '../../../renderer/stores/import';
 import { createFakeDesk } from '../../support/fake-desk';
 import { fakeHandlers } from '../../support/fake-handlers';
 import { renderWithProviders } from '../render';
+import { wrapWorker } from '../../../renderer/import/worker-client';
 import { inProcessWorker } from './in-process-worker';
 import { DEMO_FIELDS } from './support';
 
@@ -114,6 +115,37 @@ async function chooseCsv() {
 }
 
 describe('Import screen', () => {
+  it('says so each time the reader cannot start (its script did not load), not only the first time', async () => {
+    const { desk } = fakeImportDesk();
+    setDesk(desk);
+    let started = 0;
+    // A worker whose script is missing (a build replaced the desk's files): an error event without a message.
+    setImportWorkerFactory(() => {
+      started += 1;
+      const listeners: Array<(event: ErrorEvent) => void> = [];
+      return wrapWorker({
+        postMessage: () => queueMicrotask(() => listeners.forEach((listener) => listener(new ErrorEvent('error')))),
+        terminate: () => {},
+        addEventListener: (type: string, listener: EventListenerOrEventListenerObject) => {
+          if (type === 'error' && typeof listener === 'function')
+            listeners.push(listener as (event: ErrorEvent) => void);
+        },
+      });
+    });
+    renderWithProviders(<ImportScreen />);
+    for (const attempt of [1, 2]) {
+      const input = document.querySelector('input[type=file]') as HTMLInputElement;
+      const file = Object.assign(new File([CSV], 'guests.csv', { type: 'text/csv' }), {
+        arrayBuffer: async () => new TextEncoder().encode(CSV).buffer,
+      });
+      fireEvent.change(input, { target: { files: [file] } });
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(/could not start its reader \(its script did not load.*Reload the window/);
+      expect(started).toBe(attempt);
+      expect(useImport.getState().busy).toBe(false);
+    }
+  });
+
   it('matches French headers to contact fields, and every match can be changed', async () => {
     const { desk } = fakeImportDesk();
     setDesk(desk);
