@@ -118,7 +118,8 @@ export async function benchImport(rows = 100_000, guests = 100_000): Promise<Ben
         name: 'import longest main-thread task',
         value: timings.longestTaskMs,
         baseline: timings.parseMs,
-        baselineName: 'the same parse on the main thread',
+        // The Long Tasks API reports only tasks of 50 ms or more: 0 means none was that long.
+        baselineName: 'the same parse on the main thread (0 = no task of 50 ms or more)',
         unit: 'ms',
         target: '< 50 ms',
         met: timings.longestTaskMs < 50,
