@@ -10,6 +10,8 @@ import {
   showOnlyProblems,
 } from '../../import/controller';
 import { saveRowsWithReasons } from '../../import/download';
+import type { ConflictChoice } from '../../import/resolve';
+import type { CheckCounts } from '../../import/session';
 import { useImport } from '../../stores/import';
 import { ImportGrid } from './ImportGrid';
 import { CONFLICT_CHOICES } from './conflict-choices';
@@ -39,73 +41,9 @@ export function ReviewRows() {
 
   return (
     <Stack gap="sm">
-      <Card withBorder>
-        <Group justify="space-between">
-          <Group gap="xs" aria-label="Counts">
-            <Badge size="lg" variant="light" color="gray">
-              {rowsLabel(counts.rows)}
-            </Badge>
-            <Badge size="lg" variant="light" color="teal">
-              {counts.ready.toLocaleString('en')} ready
-            </Badge>
-            <Badge size="lg" variant="light" color="red">
-              {counts.problems.toLocaleString('en')} with problems
-            </Badge>
-            <Badge size="lg" variant="light" color="yellow">
-              {counts.duplicates.toLocaleString('en')} duplicates
-            </Badge>
-            {counts.conflicts > 0 && (
-              <Badge size="lg" variant="light" color="orange">
-                {counts.conflicts.toLocaleString('en')} conflicts
-              </Badge>
-            )}
-            <Text size="sm" c="dimmed">
-              {counts.newGuests.toLocaleString('en')} new, {counts.updates.toLocaleString('en')} updates of guests on
-              the desk
-              {counts.left > 0 ? `, ${counts.left.toLocaleString('en')} guests left as they are` : ''}
-            </Text>
-          </Group>
-          <Group gap="xs">
-            <Button variant="default" onClick={() => useImport.setState({ step: 'match' })}>
-              Change columns
-            </Button>
-            <StartOverButton />
-          </Group>
-        </Group>
-      </Card>
-      {askDates && (
-        <Alert color="yellow" title="Which comes first in this file's dates?">
-          <Text size="sm" mb="xs">
-            Every date in the file could be read either way (03/04/2024 is 3 April or March 4). How does this file write
-            them?
-          </Text>
-          <Group>
-            <Button size="xs" onClick={() => (setImportOptions({ dateOrder: 'dmy' }), void checkRows())}>
-              Day first (03/04 is 3 April)
-            </Button>
-            <Button size="xs" onClick={() => (setImportOptions({ dateOrder: 'mdy' }), void checkRows())}>
-              Month first (03/04 is March 4)
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      {counts.conflicts > 0 || counts.clashing > 0 ? (
-        <Alert color="orange" title="Rows whose email and mobile belong to other guests">
-          <Text size="sm" mb="xs">
-            By default no guest on file is touched by these rows: each says whose email or mobile it holds. Choose for
-            every such row here, or for one row in its status cell.
-          </Text>
-          <SegmentedControl
-            aria-label="Every row in conflict"
-            value={conflicts}
-            onChange={(value) => {
-              const choice = CONFLICT_CHOICES.find((option) => option.value === value)?.value;
-              if (choice) void chooseConflict(choice);
-            }}
-            data={CONFLICT_CHOICES.map((option) => ({ ...option }))}
-          />
-        </Alert>
-      ) : null}
+      <ReviewCounts counts={counts} />
+      {askDates && <DateOrderQuestion />}
+      {(counts.conflicts > 0 || counts.clashing > 0) && <ConflictChoiceForAll conflicts={conflicts} />}
       <Group justify="space-between">
         <Group>
           <Switch
@@ -147,5 +85,86 @@ export function ReviewRows() {
       </Group>
       <ImportGrid selected={selected} onSelect={setSelected} />
     </Stack>
+  );
+}
+
+/** The checked file's counts, with the way back to the columns or to another file. */
+function ReviewCounts({ counts }: { counts: CheckCounts }) {
+  return (
+    <Card withBorder>
+      <Group justify="space-between">
+        <Group gap="xs" aria-label="Counts">
+          <Badge size="lg" variant="light" color="gray">
+            {rowsLabel(counts.rows)}
+          </Badge>
+          <Badge size="lg" variant="light" color="teal">
+            {counts.ready.toLocaleString('en')} ready
+          </Badge>
+          <Badge size="lg" variant="light" color="red">
+            {counts.problems.toLocaleString('en')} with problems
+          </Badge>
+          <Badge size="lg" variant="light" color="yellow">
+            {counts.duplicates.toLocaleString('en')} duplicates
+          </Badge>
+          {counts.conflicts > 0 && (
+            <Badge size="lg" variant="light" color="orange">
+              {counts.conflicts.toLocaleString('en')} conflicts
+            </Badge>
+          )}
+          <Text size="sm" c="dimmed">
+            {counts.newGuests.toLocaleString('en')} new, {counts.updates.toLocaleString('en')} updates of guests on the
+            desk
+            {counts.left > 0 ? `, ${counts.left.toLocaleString('en')} guests left as they are` : ''}
+          </Text>
+        </Group>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => useImport.setState({ step: 'match' })}>
+            Change columns
+          </Button>
+          <StartOverButton />
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
+/** Asks which comes first in the file's dates, when every date could be read either way, and checks again. */
+function DateOrderQuestion() {
+  return (
+    <Alert color="yellow" title="Which comes first in this file's dates?">
+      <Text size="sm" mb="xs">
+        Every date in the file could be read either way (03/04/2024 is 3 April or March 4). How does this file write
+        them?
+      </Text>
+      <Group>
+        <Button size="xs" onClick={() => (setImportOptions({ dateOrder: 'dmy' }), void checkRows())}>
+          Day first (03/04 is 3 April)
+        </Button>
+        <Button size="xs" onClick={() => (setImportOptions({ dateOrder: 'mdy' }), void checkRows())}>
+          Month first (03/04 is March 4)
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/** One choice for every row whose email and mobile belong to other guests. */
+function ConflictChoiceForAll({ conflicts }: { conflicts: ConflictChoice }) {
+  return (
+    <Alert color="orange" title="Rows whose email and mobile belong to other guests">
+      <Text size="sm" mb="xs">
+        By default no guest on file is touched by these rows: each says whose email or mobile it holds. Choose for every
+        such row here, or for one row in its status cell.
+      </Text>
+      <SegmentedControl
+        aria-label="Every row in conflict"
+        value={conflicts}
+        onChange={(value) => {
+          const choice = CONFLICT_CHOICES.find((option) => option.value === value)?.value;
+          if (choice) void chooseConflict(choice);
+        }}
+        data={CONFLICT_CHOICES.map((option) => ({ ...option }))}
+      />
+    </Alert>
   );
 }
