@@ -115,6 +115,6 @@ function workerDied(event: ErrorEvent): ImportWorkerError {
   return new ImportWorkerError(
     event.message
       ? `The import stopped unexpectedly: ${event.message}. Choose the file again; if it happens again, save it as CSV and import that.`
-      : "The import could not start its reader (its script did not load: the desk's files may have changed since this window opened). Reload the window (Ctrl+R), then choose the file again.",
+      : "The import could not start its reader (its script did not load). The desk's files may have changed since this window opened: reload the window (Ctrl+R), then choose the file again.",
   );
 }

@@ -140,7 +140,9 @@ describe('Import screen', () => {
       });
       fireEvent.change(input, { target: { files: [file] } });
       const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent(/could not start its reader \(its script did not load.*Reload the window/);
+      expect(alert).toHaveTextContent(
+        /could not start its reader \(its script did not load\)\..*reload the window \(Ctrl\+R\)/,
+      );
       expect(started).toBe(attempt);
       expect(useImport.getState().busy).toBe(false);
     }
