@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { KEYCHAIN_SERVICE } from './secrets/keytar-store';
 
 /** The per-user data directory, the same one Electron's app.getPath('userData') uses for "Venue Desk". */
 export function defaultDataDir(platform: NodeJS.Platform = process.platform, env = process.env): string {
@@ -11,8 +12,9 @@ export function defaultDataDir(platform: NodeJS.Platform = process.platform, env
 /**
  * The keychain service a data folder's secrets are filed under: "Venue Desk" for the usual folder, one of
  * its own for any other, so two desks on one machine (two data folders, e.g. the door and the bar on one
- * till) never read or overwrite each other's credentials.
+ * till) never read or overwrite each other's credentials. A desk upgraded on another folder finds its saved
+ * secrets in the earlier shared entry once (KeychainAvailability.earlier).
  */
 export function keychainServiceFor(dataDir: string, usual: string = defaultDataDir()): string {
-  return resolve(dataDir) === resolve(usual) ? 'Venue Desk' : `Venue Desk (${resolve(dataDir)})`;
+  return resolve(dataDir) === resolve(usual) ? KEYCHAIN_SERVICE : `${KEYCHAIN_SERVICE} (${resolve(dataDir)})`;
 }

@@ -4,6 +4,7 @@ import { UserFacingError } from '../../../shared/bridge/result';
 import type { AccountSettings } from '../services';
 import { connectWithApiKey, signIn, startDemo } from './account-connect';
 import { ACCOUNT_KEY, createAccountState, type AccountState } from './account-state';
+import type { KeychainAvailability } from '../secrets/keytar-store';
 import type { AccountManagerOptions, StoredAccount } from './types';
 
 export type { AccountView, DemoService, SignInWithToken } from './types';
@@ -79,7 +80,7 @@ async function restore(state: AccountState): Promise<void> {
     state.restoreProblem = `${options.keychain.reason} The saved account cannot be used until the keychain works.`;
     return;
   }
-  const apiKey = await options.keychain.store.get('apiKey');
+  const apiKey = (await options.keychain.store.get('apiKey')) ?? (await adoptEarlierSecrets(options.keychain, saved));
   if (!apiKey) {
     state.restoreProblem =
       'The API key of the saved account is missing from the keychain. Connect the account again in Settings.';
@@ -92,6 +93,24 @@ async function restore(state: AccountState): Promise<void> {
     client: state.makeClient(saved.baseUrl, apiKey, saved.timeZone),
   };
   state.changed();
+}
+
+/**
+ * A desk upgraded on a data folder of its own: its saved account's secrets are still in the entry every desk
+ * used before (KeychainAvailability.earlier). They are copied into this folder's entry, which is read from
+ * then on; the earlier entry is left as it is (it is the usual folder's, whose desk may still read it).
+ */
+async function adoptEarlierSecrets(
+  keychain: Extract<KeychainAvailability, { available: true }>,
+  saved: StoredAccount,
+): Promise<string | null> {
+  const earlier = keychain.earlier;
+  const apiKey = earlier ? await earlier.get('apiKey') : null;
+  if (!earlier || !apiKey) return null;
+  const dashboardSecret = saved.hasDashboardSecret ? await earlier.get('partnerSecret') : null;
+  await keychain.store.set('apiKey', apiKey);
+  if (dashboardSecret) await keychain.store.set('partnerSecret', dashboardSecret);
+  return apiKey;
 }
 
 /** Edits the non-secret settings of the connected account. */

@@ -3,6 +3,7 @@ import { createSandbox, startSandboxServer } from '../../../sandbox/index';
 import { createAccountManager, type AccountView } from '../../../electron/core/account/account-manager';
 import { createSignInWithToken } from '../../../electron/core/account/sign-in';
 import { openDeskDatabase } from '../../../electron/core/db/open-database';
+import type { KeychainAvailability } from '../../../electron/core/secrets/keytar-store';
 import { createMemorySecretStore } from '../../../electron/core/secrets/secret-store';
 import { createSqliteSettingsStore } from '../../../electron/core/settings/settings-store';
 
@@ -21,12 +22,14 @@ function setup(
   const views: AccountView[] = [];
   const fetchImpl: typeof fetch = fetchOverride ?? ((input, init) => sandbox.fetch(new Request(input, init)));
   const signIn = createSignInWithToken(fetchImpl, now);
-  const make = () =>
+  const make = (
+    keychain: KeychainAvailability = keychainWorks
+      ? { available: true, store: secrets }
+      : { available: false, reason: 'The system keychain did not answer.' },
+  ) =>
     createAccountManager({
       settings: createSqliteSettingsStore(db),
-      keychain: keychainWorks
-        ? { available: true, store: secrets }
-        : { available: false, reason: 'The system keychain did not answer.' },
+      keychain,
       fetch: fetchImpl,
       startDemoService: async () => ({ baseUrl: BASE, ...sandbox.demo, close: async () => {} }),
       signInWithToken: signIn,
@@ -87,6 +90,37 @@ describe('the account manager against the sandbox', () => {
     await restarted.restore();
     expect(restarted.view()).toMatchObject({ state: 'connected', label: 'Harbour Bar' });
     await expect(restarted.requireClient().categories()).resolves.toHaveProperty('categories');
+  });
+
+  it('a desk upgraded on a data folder of its own finds its secrets in the earlier shared entry and keeps them in its own', async () => {
+    const { make, secrets: sharedEntry } = setup(sandbox);
+    await make().signIn({ baseUrl: BASE, username: sandbox.demo.username, password: sandbox.demo.password });
+    const sharedKey = await sharedEntry.get('apiKey');
+    const sharedSecret = await sharedEntry.get('partnerSecret');
+    expect(sharedKey).toBeTruthy();
+    expect(sharedSecret).toBeTruthy();
+
+    const ownEntry = createMemorySecretStore();
+    const upgraded = make({ available: true, store: ownEntry, earlier: sharedEntry });
+    await upgraded.restore();
+    expect(upgraded.view()).toMatchObject({ state: 'connected', clientId: sandbox.demo.clientId });
+    await expect(upgraded.requireClient().categories()).resolves.toHaveProperty('categories');
+    expect(await upgraded.dashboardCredentials()).toMatchObject({ token: sharedKey, secret: sharedSecret });
+    expect(await ownEntry.get('apiKey')).toBe(sharedKey);
+    expect(await ownEntry.get('partnerSecret')).toBe(sharedSecret);
+    expect(await sharedEntry.get('apiKey')).toBe(sharedKey); // the usual folder's desk may still read it
+
+    // From then on the folder's own entry is what counts: the shared one changing (another desk connecting) does not move it.
+    await sharedEntry.set('apiKey', 'another-desks-key');
+    const restartedAgain = make({ available: true, store: ownEntry, earlier: sharedEntry });
+    await restartedAgain.restore();
+    expect(await restartedAgain.dashboardCredentials()).toMatchObject({ token: sharedKey });
+
+    // Nothing in either entry: staff are told to connect again, as before.
+    const empty = make({ available: true, store: createMemorySecretStore(), earlier: createMemorySecretStore() });
+    await empty.restore();
+    expect(empty.view().state).toBe('none');
+    expect(() => empty.requireClient()).toThrow(/missing from the keychain/);
   });
 
   it('signs in with username and password; the password is kept nowhere', async () => {

@@ -56,6 +56,22 @@ describe('the merge read', () => {
     await later;
   });
 
+  it('lends a fresh read only to entries already waiting when it began: an edit made later gets a read of its own', async () => {
+    const { reader, reads, advance } = setup();
+    const first = reader.lease(service, { since: 500_000, keys: ['A'], queuedAt: 999_000 });
+    reads[0]!.answer([]);
+    (await first).release(['A']);
+    advance(100);
+    // Waiting since before the read (a backlog): it shares it.
+    await reader.lease(service, { since: 500_000, keys: ['B'], queuedAt: 999_500 });
+    expect(reads).toHaveLength(1);
+    // Queued after the read began (staff's next edit, 100 ms later): read again.
+    const later = reader.lease(service, { since: 500_000, keys: ['C'], queuedAt: 1_000_050 });
+    expect(reads).toHaveLength(2);
+    reads[1]!.answer([{ id: 'C', v: 2 }]);
+    expect((await later).read.records.get('C')).toEqual({ id: 'C', v: 2 });
+  });
+
   it('never lends a read that began before this desk’s own push of the same record was answered', async () => {
     const { reader, reads, advance } = setup();
     const first = reader.lease(service, { since: 500_000, keys: ['A'] });

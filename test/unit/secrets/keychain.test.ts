@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openKeychain } from '../../../electron/core/secrets/keytar-store';
+import { KEYCHAIN_SERVICE, openKeychain } from '../../../electron/core/secrets/keytar-store';
 
 // A service name of its own, so the test never touches a real desk's secrets.
 const service = `Venue Desk test ${randomUUID()}`;
@@ -37,6 +37,22 @@ describe('the OS keychain through keytar (real Secret Service)', () => {
       encoding: 'utf8',
     });
     expect(JSON.parse(child.stdout)).toMatchObject({ available: true, value: 'secret-xyz' });
+  });
+
+  it('gives a data folder of its own the earlier shared entry beside its own (a desk upgraded from before reads it)', async () => {
+    const earlierService = `${service} earlier`;
+    const shared = await openKeychain(earlierService, null);
+    const folder = await openKeychain(service, earlierService);
+    if (!shared.available || !folder.available) throw new Error('keychain unavailable');
+    expect(shared.earlier).toBeUndefined();
+    await shared.store.set('apiKey', 'key-from-before');
+    expect(await folder.store.get('apiKey')).toBeNull();
+    expect(await folder.earlier?.get('apiKey')).toBe('key-from-before');
+    await shared.store.delete('apiKey');
+    const usual = await openKeychain(KEYCHAIN_SERVICE);
+    const other = await openKeychain(service);
+    expect(usual.available && !usual.earlier).toBe(true);
+    expect(other.available && other.earlier !== undefined).toBe(true);
   });
 
   it('explains plainly when the Secret Service is not there', async () => {

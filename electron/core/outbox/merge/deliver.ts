@@ -54,17 +54,19 @@ export async function deliverMerged<K extends MergedKind, Theirs>(
 ): Promise<DeliveryOutcome<K>[]> {
   const edits = rows.flatMap((row) => {
     const edit = editOf(row);
-    return edit ? [edit.desk_edit] : [];
+    return edit ? [{ base: edit.desk_edit, queuedAt: row.createdAt }] : [];
   });
   const keys = rows.flatMap((row) => delivery.keyOf(row) ?? []);
   let lease: Awaited<ReturnType<MergeReader<Theirs>['lease']>> | null = null;
   if (edits.length > 0) {
     // A base whose time is not known (-Infinity) makes the read bring the whole list.
     const since = Math.min(
-      ...edits.map((edit) => (edit.baseAt ? Date.parse(touchedFromAfter(edit.baseAt)) : -Infinity)),
+      ...edits.map(({ base }) => (base.baseAt ? Date.parse(touchedFromAfter(base.baseAt)) : -Infinity)),
     );
+    // An edit made after the last read began gets a read of its own; a backlog's shares one.
+    const queuedAt = Math.max(...edits.map((edit) => edit.queuedAt));
     try {
-      lease = await delivery.reader.lease(service, { since, keys });
+      lease = await delivery.reader.lease(service, { since, keys, queuedAt });
     } catch (error) {
       // Nothing is pushed without the read: the batch waits for the service as its call would.
       const outcome = outcomeOfCallError(error, delivery.kind);

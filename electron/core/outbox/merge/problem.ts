@@ -27,10 +27,11 @@ function fieldWords(field: string): string {
   );
 }
 
-/** A value as staff read it. */
-function valueWords(value: unknown): string {
+/** A value as staff read it (a time without its seconds, as the booking shows it). */
+function valueWords(field: string, value: unknown): string {
   if (value === undefined || value === null || value === '') return 'blank';
-  return Array.isArray(value) ? value.join(', ') || 'blank' : String(value);
+  if (Array.isArray(value)) return value.join(', ') || 'blank';
+  return field === 'Time' ? String(value).replace(/^(\d{1,2}:\d{2}):\d{2}$/, '$1') : String(value);
 }
 
 /** The problem an entry in conflict shows: the fields in staff's words, and the choices. */
@@ -44,7 +45,10 @@ export function conflictProblem(conflict: EditConflict): Problem {
       conflict,
     };
   const fields = conflict.fields
-    .map((field) => `${fieldWords(field.field)} ${valueWords(field.mine)} here, ${valueWords(field.theirs)} there`)
+    .map(
+      (field) =>
+        `${fieldWords(field.field)} ${valueWords(field.field, field.mine)} here, ${valueWords(field.field, field.theirs)} there`,
+    )
     .join('; ');
   return {
     message: `This ${what} was also changed on another desk: ${fields}.`,

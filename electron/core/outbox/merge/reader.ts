@@ -1,14 +1,16 @@
 // The merge read (docs/architecture.md, "Several desks of one venue"): right before edits are pushed, the
 // desk reads what changed on the service since their bases were read (pull_reservations / pull_db with
 // touched_from), once for a delivery round rather than once per entry. Calls launched together share one
-// read; a read serves a later call only while it is fresh (MAX_READ_AGE_MS) and only for records this desk
-// has not pushed since the read began, so an entry never merges against a read older than its own last
-// push. Once a read in use is half that age, the next one travels beside the pushes, so a backlog never
-// waits for a read after its first, and a busy desk reads about twice a second, not once per call.
+// read; a read serves a later call only while it is fresh (MAX_READ_AGE_MS), only for entries that were
+// already waiting when it began (an edit staff make later gets a read of its own, so a lone edit's window is
+// one read and one push), and only for records this desk has not pushed since the read began, so an entry
+// never merges against a read older than its own last push. Once a read in use is half that age, the next
+// one travels beside the pushes, so a backlog never waits for a read after its first, and reads about twice
+// a second, not once per call.
 import { formatServiceDateTime } from '../../../../shared/rules/datetime';
 import type { ServiceAccess } from '../senders/sender';
 
-/** The longest a read may serve pushes after it began: the widest window in which another desk's write is not seen. */
+/** The longest a read may serve the pushes of a backlog after it began: the widest window in which another desk's write is not seen. */
 export const MAX_READ_AGE_MS = 1000;
 
 /** The service's current records, read once for the calls of a round. */
@@ -28,8 +30,14 @@ export interface MergeLease<Item> {
 
 /** Reads for the calls of one kind. */
 export interface MergeReader<Item> {
-  /** A read covering `since` that began after this desk's last push of any of `keys`. Rejects as the read's call did. */
-  lease(service: ServiceAccess, need: { since: number; keys: readonly string[] }): Promise<MergeLease<Item>>;
+  /**
+   * A read covering `since` that began after this desk's last push of any of `keys` and, when given, at or after
+   * `queuedAt` (when the call's newest entry was queued). Rejects as the read's call did.
+   */
+  lease(
+    service: ServiceAccess,
+    need: { since: number; keys: readonly string[]; queuedAt?: number },
+  ): Promise<MergeLease<Item>>;
 }
 
 /** What a reader reads with. */
@@ -103,7 +111,9 @@ export function createMergeReader<Item>(options: MergeReaderOptions<Item>): Merg
         Math.min(options.now(), latest?.startedAt ?? Infinity, inFlight?.startedAt ?? Infinity),
       );
       const after = Math.max(-Infinity, ...need.keys.map((key) => pushedAt.get(key) ?? -Infinity));
-      const serves = (read: { startedAt: number; since: number }) => read.since <= need.since && read.startedAt > after;
+      const queuedAt = need.queuedAt ?? -Infinity;
+      const serves = (read: { startedAt: number; since: number }) =>
+        read.since <= need.since && read.startedAt > after && read.startedAt >= queuedAt;
       if (latest && serves(latest) && options.now() - latest.startedAt <= MAX_READ_AGE_MS) return lend(service, latest);
       const pending =
         inFlight && serves(inFlight) ? inFlight : start(service, Math.min(need.since, inFlight?.since ?? need.since));
