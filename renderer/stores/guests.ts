@@ -97,8 +97,9 @@ export function followGuests(desk: DeskApi): () => void {
     const cache = useGuests.getState().cache;
     if (!cache || (changed.length === 0 && removed.length === 0)) return;
     const followed = Promise.all(changed.map((item) => followOutboxItem(cache.db, item, cache.phoneKey)));
+    // Only a change to one of this desk's guest writes changes the guests (bookings and messages do not).
     Promise.all([followed, forgetRemovedWrites(cache.db, removed, cache.phoneKey)]).then(
-      guestsChanged,
+      ([writes, forgot]) => (writes.includes(true) || forgot) && guestsChanged(),
       (error: unknown) => reportBackgroundFailure('Following the outbox in the guest list', error),
     );
   });
