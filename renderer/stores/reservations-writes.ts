@@ -24,9 +24,9 @@ function bookingInputOf(booking: BookingView, changes: Partial<BookingInput> = {
   };
 }
 
-/** Sets a booking's status (one keypress or click); it reaches the service through the outbox. */
+/** Sets a booking's status (one keypress or click), shown at once; it reaches the service through the outbox. */
 export function setBookingStatus(desk: DeskApi, booking: BookingView, status: BookingStatusValue): Promise<void> {
-  return saveBooking(desk, booking.guestKey, bookingInputOf(booking, { bookingStatus: status }));
+  return saveBooking(desk, booking.guestKey, bookingInputOf(booking, { bookingStatus: status }), booking);
 }
 
 /** Whether a value the service sent can be pushed back as it is. */

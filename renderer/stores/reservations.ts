@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { DeskApi } from '../../shared/bridge/contract';
 import { BookingTables } from '../db/tables/reservations';
 import type { GuestCache } from '../sync/guest-cache';
-import { bookingOfInput, type BookingInput } from '../sync/booking-overlay';
+import { bookingOfInput, type BookingInput, type BookingView } from '../sync/booking-overlay';
 import {
   createBookingSync,
   followBookingEntry,
@@ -130,10 +130,37 @@ export function followReservations(desk: DeskApi): () => void {
   return following;
 }
 
-/** Queues a booking (new or changed) through the outbox and lays it over the cache at once. */
-export async function saveBooking(desk: DeskApi, guestKey: string, booking: BookingInput): Promise<void> {
-  const queued = await desk.saveBooking({ guestKey, booking });
-  const previous = useReservations.getState().pending[booking.id];
-  const view = bookingOfInput(booking, guestKey, queued, previous);
-  if (view) useReservations.setState((state) => ({ pending: { ...state.pending, [booking.id]: view } }));
+/**
+ * Queues a booking (new or changed) through the outbox and lays it over the cache. Given `shown` (the
+ * booking as staff see it now, e.g. for a status key), the change is shown at once, marked as waiting
+ * for the service, while the desk core queues it; if it could not be queued it is taken back (and the
+ * caller says why).
+ */
+export async function saveBooking(
+  desk: DeskApi,
+  guestKey: string,
+  booking: BookingInput,
+  shown?: BookingView,
+): Promise<void> {
+  const before = useReservations.getState().pending[booking.id];
+  const placeholder = shown && bookingOfInput(booking, guestKey, { outboxId: '', state: 'queued' }, shown);
+  if (placeholder) setPendingBooking(booking.id, placeholder);
+  try {
+    const queued = await desk.saveBooking({ guestKey, booking });
+    const previous = useReservations.getState().pending[booking.id] ?? shown;
+    const view = bookingOfInput(booking, guestKey, queued, previous);
+    if (view) setPendingBooking(booking.id, view);
+  } catch (error) {
+    if (placeholder && useReservations.getState().pending[booking.id] === placeholder)
+      setPendingBooking(booking.id, before);
+    throw error;
+  }
+}
+
+/** Lays a booking over the cache (or takes it off). */
+function setPendingBooking(id: string, view: BookingView | undefined): void {
+  useReservations.setState((state) => {
+    const { [id]: _replaced, ...others } = state.pending;
+    return { pending: view ? { ...others, [id]: view } : others };
+  });
 }
