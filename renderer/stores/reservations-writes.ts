@@ -1,7 +1,7 @@
 import type { DeskApi } from '../../shared/bridge/contract';
 import type { BookingStatusValue } from '../../shared/rules/booking-status';
 import type { BookingInput, BookingView } from '../sync/booking-overlay';
-import { saveBooking } from './reservations';
+import { captureBookingBase, saveBooking } from './reservations';
 
 /** A fresh reservation id, made once when a booking is made: every retry of its push updates the same booking. */
 export function newBookingId(): string {
@@ -24,9 +24,15 @@ function bookingInputOf(booking: BookingView, changes: Partial<BookingInput> = {
   };
 }
 
-/** Sets a booking's status (one keypress or click), shown at once; it reaches the service through the outbox. */
+/**
+ * Sets a booking's status (one keypress or click), shown at once; it reaches the service through the outbox,
+ * merged there with other desks' changes (its base taken now, as staff press the key).
+ */
 export function setBookingStatus(desk: DeskApi, booking: BookingView, status: BookingStatusValue): Promise<void> {
-  return saveBooking(desk, booking.guestKey, bookingInputOf(booking, { bookingStatus: status }), booking);
+  return saveBooking(desk, booking.guestKey, bookingInputOf(booking, { bookingStatus: status }), {
+    deskEdit: captureBookingBase(booking, []),
+    shown: booking,
+  });
 }
 
 /** Whether a value the service sent can be pushed back as it is. */
