@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import Dexie from 'dexie';
 import type { BookingGuest, BookingRow, BookingTables } from '../db/tables/reservations';
+import type { BookingView } from '../sync/booking-overlay';
 import { currentGuests, withCurrentGuests } from '../sync/booking-guests';
 import { reportBackgroundFailure } from './background-failures';
 import { closedCacheCount, useGuests } from './guests';
@@ -17,11 +18,16 @@ export interface DayBookings {
   generation: number;
 }
 
-/** The days read so far, by date (`YYYY-MM-DD`), and the guests of the bookings queued here, by guest key (null: not in the cache). */
+/**
+ * The days read so far, by date (`YYYY-MM-DD`); the guests of the bookings queued here, by guest key (null:
+ * not in the cache); and the bookings just taken off the outbox's overlay (confirmed and pulled, or
+ * discarded), by id, each with the generation a day must be read at to show it without them.
+ */
 export const useBookingDays = create<{
   days: Readonly<Record<string, DayBookings>>;
   guests: Readonly<Record<string, BookingGuest | null>>;
-}>(() => ({ days: {}, guests: {} }));
+  departed: Readonly<Record<string, { view: BookingView; generation: number }>>;
+}>(() => ({ days: {}, guests: {}, departed: {} }));
 
 /** Days either side of the wanted ones that are kept in memory once read. */
 const KEPT_DAYS = 21;
@@ -70,7 +76,7 @@ function follow(): void {
     if (nextTables !== tables || nextGuests !== guests) {
       tables = nextTables;
       guests = nextGuests;
-      useBookingDays.setState({ days: {}, guests: {} });
+      useBookingDays.setState({ days: {}, guests: {}, departed: {} });
     }
     generation++;
     void pump();
@@ -79,11 +85,50 @@ function follow(): void {
   // Followed for as long as the page lives (the days are kept across screens).
   useReservations.subscribe((state, before) => {
     if (state.tables !== before.tables || state.dataVersion !== before.dataVersion) changed();
-    else if (state.pending !== before.pending) void readQueuedGuests(false);
+    else if (state.pending !== before.pending) {
+      keepDeparted(before.pending, state.pending);
+      void readQueuedGuests(false);
+    }
   });
   useGuests.subscribe((state, before) => {
     if (state.cache !== before.cache || state.dataVersion !== before.dataVersion) changed();
   });
+}
+
+/**
+ * Keeps the bookings taken off the overlay laid over the days read before, until those days are read again:
+ * a day read before a pull brought a confirmed change would otherwise show the booking as it was for a
+ * moment (and an edit begun then would start from it).
+ */
+function keepDeparted(
+  before: Readonly<Record<string, BookingView>>,
+  after: Readonly<Record<string, BookingView>>,
+): void {
+  // A change taken back before the desk core queued it (no outbox id yet) was never in the cache: it just goes.
+  const gone = Object.keys(before).filter((id) => !(id in after) && before[id]!.pending?.outboxId !== '');
+  if (gone.length === 0) return;
+  generation++;
+  const at = generation;
+  useBookingDays.setState((state) => ({
+    departed: {
+      ...state.departed,
+      ...Object.fromEntries(gone.map((id) => [id, { view: before[id]!, generation: at }])),
+    },
+  }));
+  void pump();
+}
+
+/** Forgets the departed bookings every wanted day was read after. */
+function forgetDeparted(): void {
+  const { days, departed } = useBookingDays.getState();
+  const oldest = Math.min(generation, ...[...wanted.keys()].map((date) => days[date]?.generation ?? generation));
+  const kept = Object.entries(departed).filter(([, entry]) => entry.generation > oldest);
+  if (kept.length !== Object.keys(departed).length) useBookingDays.setState({ departed: Object.fromEntries(kept) });
+}
+
+/** Whether a booking taken off the overlay is still to be laid over a day (read before it left). */
+export function departedOver(day: DayBookings | undefined, entry: { generation: number }): boolean {
+  return !!day && day.generation < entry.generation;
 }
 
 /**
@@ -148,6 +193,7 @@ async function pump(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     forgetFarDays();
+    forgetDeparted();
   } finally {
     pumping = false;
   }

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { searchTextOf } from '../../db/booking-row';
 import type { BookingGuest, BookingRow } from '../../db/tables/reservations';
-import { useBookingDays, wantBookingDays } from '../../stores/reservations-days';
+import { departedOver, useBookingDays, wantBookingDays } from '../../stores/reservations-days';
 import { useReservations } from '../../stores/reservations';
 import { overlayBookings, type BookingView } from '../../sync/booking-overlay';
 
@@ -17,19 +17,22 @@ export function useBookingsOn(dates: readonly string[]): ReadonlyMap<string, Boo
   const read = useBookingDays(useShallow((state) => dates.map((date) => state.days[date]?.rows)));
   const pending = useReservations((state) => state.pending);
   const guests = useBookingDays((state) => state.guests);
+  const departed = useBookingDays((state) => state.departed);
   // One overlay per day, kept while that day's rows, the queued bookings and their guests stay the same.
   const cache = useRef<{
     pending?: typeof pending;
     guests?: typeof guests;
+    departed?: typeof departed;
     overlays: WeakMap<readonly BookingRow[], BookingView[]>;
   }>({
     overlays: new WeakMap(),
   });
-  if (cache.current.pending !== pending || cache.current.guests !== guests)
-    cache.current = { pending, guests, overlays: new WeakMap() };
+  if (cache.current.pending !== pending || cache.current.guests !== guests || cache.current.departed !== departed)
+    cache.current = { pending, guests, departed, overlays: new WeakMap() };
   const { overlays } = cache.current;
   return useMemo(() => {
     const queued = Object.values(pending).map((view) => withGuest(view, guests[view.guestKey]));
+    const left = Object.entries(departed).filter(([id]) => !(id in pending));
     const answer = new Map<string, BookingView[]>();
     dates.forEach((date, index) => {
       const rows = read[index];
@@ -37,8 +40,14 @@ export function useBookingsOn(dates: readonly string[]): ReadonlyMap<string, Boo
       let shown = overlays.get(rows);
       if (!shown) {
         // Queued bookings of this day, or of bookings moved away from it; mostly none (the read is shown as it is).
+        // Those just taken off the queue stay over a day read before they left.
         const ids = idsOf(rows);
-        const touching = queued.filter((view) => view.date === date || ids.has(view.id));
+        const day = useBookingDays.getState().days[date];
+        const over = [
+          ...queued,
+          ...left.filter(([, entry]) => departedOver(day, entry)).map(([, entry]) => entry.view),
+        ];
+        const touching = over.filter((view) => view.date === date || ids.has(view.id));
         shown = touching.length > 0 ? overlayBookings(rows, touching, (row) => row.date === date) : [...rows];
         overlays.set(rows, shown);
       }
@@ -47,7 +56,7 @@ export function useBookingsOn(dates: readonly string[]): ReadonlyMap<string, Boo
     return answer;
     // `dates` is followed through `key`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, read, pending, guests, overlays]);
+  }, [key, read, pending, guests, departed, overlays]);
 }
 
 /** A queued booking with its guest as the guest cache has them now (a guest recorded here a moment ago included). */
