@@ -21,7 +21,10 @@ export const DayHeader = memo(function DayHeader({
   return (
     <Group justify="space-between" gap="sm">
       {/* Room for the date in full; on a narrow screen the day's total and New booking go to the next line. */}
-      <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: '1 1 520px' }}>
+      <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: '1 1 640px' }}>
+        <Title order={2} size="h3" style={{ flexShrink: 0 }}>
+          Reservations
+        </Title>
         <DayStep step={-1} />
         <Button
           variant={date === today ? 'filled' : 'default'}
@@ -40,7 +43,12 @@ export const DayHeader = memo(function DayHeader({
           w={130}
           miw={130}
         />
-        <Title order={3} miw={0} style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        <Title
+          order={3}
+          size="h4"
+          miw={0}
+          style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        >
           {format.longDate(date)}
         </Title>
       </Group>
