@@ -85,7 +85,7 @@ function DayBook({ timeZone }: { timeZone: string }) {
   const week = useMemo(() => weekOf(date), [date]);
   const byDay = useBookingsOn(week);
   // A day not read yet keeps the last day up until it is (no flash of an empty book).
-  const lastDay = useRef<{ date: string; bookings: BookingView[] }>({ date: '', bookings: [] });
+  const lastDay = useRef<{ date: string; bookings: readonly BookingView[] }>({ date: '', bookings: [] });
   const dayLoaded = byDay.get(date);
   if (dayLoaded) lastDay.current = { date, bookings: dayLoaded };
   const { date: shownDate, bookings: dayAll } = lastDay.current;

@@ -11,7 +11,7 @@ import { overlayBookings, type BookingView } from '../../sync/booking-overlay';
  * guests as the guest cache has them now: renderer/stores/reservations-days.ts) with those waiting in the
  * outbox laid over them, by time. A date not read yet is missing from the answer; the first date is read first.
  */
-export function useBookingsOn(dates: readonly string[]): ReadonlyMap<string, BookingView[]> {
+export function useBookingsOn(dates: readonly string[]): ReadonlyMap<string, readonly BookingView[]> {
   const key = dates.join('|');
   useEffect(() => wantBookingDays(key ? key.split('|') : []), [key]);
   const read = useBookingDays(useShallow((state) => dates.map((date) => state.days[date]?.rows)));
@@ -23,7 +23,7 @@ export function useBookingsOn(dates: readonly string[]): ReadonlyMap<string, Boo
     pending?: typeof pending;
     guests?: typeof guests;
     departed?: typeof departed;
-    overlays: WeakMap<readonly BookingRow[], BookingView[]>;
+    overlays: WeakMap<readonly BookingRow[], readonly BookingView[]>;
   }>({
     overlays: new WeakMap(),
   });
@@ -33,7 +33,7 @@ export function useBookingsOn(dates: readonly string[]): ReadonlyMap<string, Boo
   return useMemo(() => {
     const queued = Object.values(pending).map((view) => withGuest(view, guests[view.guestKey]));
     const left = Object.entries(departed).filter(([id]) => !(id in pending));
-    const answer = new Map<string, BookingView[]>();
+    const answer = new Map<string, readonly BookingView[]>();
     dates.forEach((date, index) => {
       const rows = read[index];
       if (!rows) return;
@@ -48,7 +48,7 @@ export function useBookingsOn(dates: readonly string[]): ReadonlyMap<string, Boo
           ...left.filter(([, entry]) => departedOver(day, entry)).map(([, entry]) => entry.view),
         ];
         const touching = over.filter((view) => view.date === date || ids.has(view.id));
-        shown = touching.length > 0 ? overlayBookings(rows, touching, (row) => row.date === date) : [...rows];
+        shown = touching.length > 0 ? overlayBookings(rows, touching, (row) => row.date === date) : rows;
         overlays.set(rows, shown);
       }
       answer.set(date, shown);
@@ -84,7 +84,7 @@ function idsOf(rows: readonly BookingRow[]): ReadonlySet<string> {
 }
 
 /** One day's bookings as staff see them (see useBookingsOn); undefined until the day is first read. */
-export function useDayBookings(date: string | null): BookingView[] | undefined {
+export function useDayBookings(date: string | null): readonly BookingView[] | undefined {
   const dates = useMemo(() => (date ? [date] : []), [date]);
   return useBookingsOn(dates).get(date ?? '');
 }
