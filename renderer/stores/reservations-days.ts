@@ -84,11 +84,10 @@ function follow(): void {
   };
   // Followed for as long as the page lives (the days are kept across screens).
   useReservations.subscribe((state, before) => {
+    // A booking may leave the overlay in the same change as the cache's new version: kept either way.
+    if (state.pending !== before.pending) keepDeparted(before.pending, state.pending);
     if (state.tables !== before.tables || state.dataVersion !== before.dataVersion) changed();
-    else if (state.pending !== before.pending) {
-      keepDeparted(before.pending, state.pending);
-      void readQueuedGuests(false);
-    }
+    else if (state.pending !== before.pending) void readQueuedGuests(false);
   });
   useGuests.subscribe((state, before) => {
     if (state.cache !== before.cache || state.dataVersion !== before.dataVersion) changed();
