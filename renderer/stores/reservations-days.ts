@@ -53,8 +53,10 @@ export function wantBookingDays(dates: readonly string[], focusOn?: string): () 
   follow();
   for (const date of dates) wanted.set(date, (wanted.get(date) ?? 0) + 1);
   if (focusOn) focus = focusOn;
-  // Wants made in one go (a screen's views) are read in the order the focus gives.
-  queueMicrotask(() => void pump());
+  // Wants made in one go (a screen's views) are read in the order the focus gives. A day staff look at and
+  // not read yet is read at once; reading ahead waits until the frame that answers the key is painted.
+  if (focusOn && !useBookingDays.getState().days[focusOn]) queueMicrotask(() => void pump());
+  else void afterPaint().then(pump);
   return () => {
     for (const date of dates) {
       const left = (wanted.get(date) ?? 1) - 1;
