@@ -1,12 +1,9 @@
-import { AppShell, Group, NavLink, Text, Title } from '@mantine/core';
-import { CampaignsScreen } from '../screens/campaigns/CampaignsScreen';
+import { AppShell, Group, Loader, NavLink, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { GuestsScreen } from '../screens/guests/GuestsScreen';
-import { ImportScreen } from '../screens/import/ImportScreen';
 import { MessagesBadge } from '../screens/messages/MessagesBadge';
-import { MessagesScreen } from '../screens/messages/MessagesScreen';
 import { OutboxBadge } from '../screens/outbox/OutboxBadge';
 import { OutboxScreen } from '../screens/outbox/OutboxScreen';
-import { ReservationsScreen } from '../screens/reservations/ReservationsScreen';
 import { SettingsScreen } from '../screens/settings/SettingsScreen';
 import { ScreenPlaceholder } from '../components/ScreenPlaceholder';
 import { useBackgroundFailures } from '../stores/background-failures';
@@ -16,6 +13,21 @@ import { DatabaseProblem } from './DatabaseProblem';
 import { SCREENS, type ScreenId } from './screens';
 import { DatabaseWriteProblem, StatusIndicators } from './StatusIndicators';
 import { useShortcuts } from './useShortcuts';
+
+// Screens with heavy code of their own (the rich-text editor, the workbook reader, the day's timeline and its
+// date picker) load when first opened, so the desk starts on Guests without them (issue 21).
+const CampaignsScreen = lazy(() =>
+  import('../screens/campaigns/CampaignsScreen').then((module) => ({ default: module.CampaignsScreen })),
+);
+const ImportScreen = lazy(() =>
+  import('../screens/import/ImportScreen').then((module) => ({ default: module.ImportScreen })),
+);
+const MessagesScreen = lazy(() =>
+  import('../screens/messages/MessagesScreen').then((module) => ({ default: module.MessagesScreen })),
+);
+const ReservationsScreen = lazy(() =>
+  import('../screens/reservations/ReservationsScreen').then((module) => ({ default: module.ReservationsScreen })),
+);
 
 /** The screen component for each navigation entry; features replace their placeholder as they land. */
 function Screen({ id }: { id: ScreenId }) {
@@ -73,7 +85,9 @@ export function App() {
       <AppShell.Main>
         <DatabaseProblem />
         <DatabaseWriteProblem />
-        <Screen id={current} />
+        <Suspense fallback={<Loader size="sm" aria-label="Opening the screen" />}>
+          <Screen id={current} />
+        </Suspense>
       </AppShell.Main>
       {failure && (
         <AppShell.Footer>

@@ -104,9 +104,10 @@ export function followGuests(desk: DeskApi): () => void {
     apply: async (items, removed) => {
       const cache = useGuests.getState().cache;
       if (!cache) return;
-      await Promise.all(items.map((item) => followOutboxItem(cache.db, item, cache.phoneKey)));
-      await forgetRemovedWrites(cache.db, removed, cache.phoneKey);
-      guestsChanged();
+      const followed = await Promise.all(items.map((item) => followOutboxItem(cache.db, item, cache.phoneKey)));
+      const forgot = await forgetRemovedWrites(cache.db, removed, cache.phoneKey);
+      // Only a change to one of this desk's guest writes changes the guests (a state it already had does not).
+      if (followed.includes(true) || forgot) guestsChanged();
     },
   });
   const unsubscribeReconnect = onDeskReconnected(() => {

@@ -24,10 +24,15 @@ function bookingInputOf(booking: BookingView, changes: Partial<BookingInput> = {
   };
 }
 
-/** Sets a booking's status (one keypress or click); it reaches the service through the outbox, merged there with other desks' changes. */
-export async function setBookingStatus(desk: DeskApi, booking: BookingView, status: BookingStatusValue): Promise<void> {
-  const base = await captureBookingBase(booking, []);
-  return saveBooking(desk, booking.guestKey, bookingInputOf(booking, { bookingStatus: status }), base);
+/**
+ * Sets a booking's status (one keypress or click), shown at once; it reaches the service through the outbox,
+ * merged there with other desks' changes (its base taken now, as staff press the key).
+ */
+export function setBookingStatus(desk: DeskApi, booking: BookingView, status: BookingStatusValue): Promise<void> {
+  return saveBooking(desk, booking.guestKey, bookingInputOf(booking, { bookingStatus: status }), {
+    deskEdit: captureBookingBase(booking, []),
+    shown: booking,
+  });
 }
 
 /** Whether a value the service sent can be pushed back as it is. */

@@ -4,7 +4,7 @@ import type { DeskEdit } from '../../shared/outbox/desk-edit';
 import { BookingTables, type BookingFieldRow, type BookingRow } from '../db/tables/reservations';
 import { bookingEditBase } from '../sync/edit-base';
 import type { GuestCache } from '../sync/guest-cache';
-import { bookingOfInput, type BookingInput } from '../sync/booking-overlay';
+import { bookingOfInput, type BookingInput, type BookingView } from '../sync/booking-overlay';
 import {
   createBookingSync,
   followBookingEntry,
@@ -148,15 +148,39 @@ export function captureBookingBase(
     : Promise.resolve(undefined);
 }
 
-/** Queues a booking (new, or changed from its base) through the outbox and lays it over the cache at once. */
+/**
+ * Queues a booking (new, or changed from its base: `deskEdit`) through the outbox and lays it over the
+ * cache. Given `shown` (the booking as staff see it now, e.g. for a status key), the change is shown at
+ * once, marked as waiting for the service, while its base is read and the desk core queues it; if it
+ * could not be queued it is taken back (and the caller says why).
+ */
 export async function saveBooking(
   desk: DeskApi,
   guestKey: string,
   booking: BookingInput,
-  deskEdit?: DeskEdit,
+  options: { deskEdit?: DeskEdit | Promise<DeskEdit | undefined>; shown?: BookingView } = {},
 ): Promise<void> {
-  const queued = await desk.saveBooking({ guestKey, booking, ...(deskEdit ? { deskEdit } : {}) });
-  const previous = useReservations.getState().pending[booking.id];
-  const view = bookingOfInput(booking, guestKey, queued, previous);
-  if (view) useReservations.setState((state) => ({ pending: { ...state.pending, [booking.id]: view } }));
+  const { shown } = options;
+  const before = useReservations.getState().pending[booking.id];
+  const placeholder = shown && bookingOfInput(booking, guestKey, { outboxId: '', state: 'queued' }, shown);
+  if (placeholder) setPendingBooking(booking.id, placeholder);
+  try {
+    const deskEdit = await options.deskEdit;
+    const queued = await desk.saveBooking({ guestKey, booking, ...(deskEdit ? { deskEdit } : {}) });
+    const previous = useReservations.getState().pending[booking.id] ?? shown;
+    const view = bookingOfInput(booking, guestKey, queued, previous);
+    if (view) setPendingBooking(booking.id, view);
+  } catch (error) {
+    if (placeholder && useReservations.getState().pending[booking.id] === placeholder)
+      setPendingBooking(booking.id, before);
+    throw error;
+  }
+}
+
+/** Lays a booking over the cache (or takes it off). */
+function setPendingBooking(id: string, view: BookingView | undefined): void {
+  useReservations.setState((state) => {
+    const { [id]: _replaced, ...others } = state.pending;
+    return { pending: view ? { ...others, [id]: view } : others };
+  });
 }

@@ -31,14 +31,19 @@ async function shownGuest(db: GuestDatabase, row: GuestRow): Promise<BookingGues
   return bookingGuestOf(applyWrites(row.record, overlayWrites(await db.guestWrites(row))));
 }
 
+/** The guests of these keys as staff see them now, by key (keys the guest cache does not hold are left out). */
+export async function currentGuests(db: GuestDatabase, keys: readonly string[]): Promise<Map<string, BookingGuest>> {
+  const shown = new Map<string, BookingGuest>();
+  for (const [key, row] of await guestsByKey(db, keys)) shown.set(key, await shownGuest(db, row));
+  return shown;
+}
+
 /** The bookings with their guests as the guest cache has them now (a guest it does not hold keeps the booking's copy). */
 export async function withCurrentGuests(db: GuestDatabase, bookings: readonly BookingView[]): Promise<BookingView[]> {
-  const guests = await guestsByKey(
+  const shown = await currentGuests(
     db,
     bookings.map((booking) => booking.guestKey),
   );
-  const shown = new Map<string, BookingGuest>();
-  for (const [key, row] of guests) shown.set(key, await shownGuest(db, row));
   return bookings
     .map((booking) => {
       const guest = shown.get(booking.guestKey);

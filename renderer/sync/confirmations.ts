@@ -7,10 +7,10 @@ import type { PhoneKey } from '../search/terms';
 /** An outbox entry as listOutbox describes it (outboxChanged names the entries that changed; they are read with it). */
 export type OutboxItemView = ResponseOf<'listOutbox'>['items'][number];
 
-/** Follows one outbox entry into the cache, if it is one of this desk's guest writes. */
-export async function followOutboxItem(db: GuestDatabase, item: OutboxItemView, phoneKey: PhoneKey): Promise<void> {
+/** Follows one outbox entry into the cache, if it is one of this desk's guest writes; says whether a write changed. */
+export async function followOutboxItem(db: GuestDatabase, item: OutboxItemView, phoneKey: PhoneKey): Promise<boolean> {
   const write = await db.writeById(item.id);
-  if (!write) return;
+  if (!write) return false;
   const referenceId = referenceIdOf(item) ?? write.referenceId;
   const problem = item.problem ? `${item.problem.message} — ${item.problem.whatToDo}` : undefined;
   const conflict = item.state === 'needs_attention' ? item.problem?.conflict : undefined;
@@ -20,25 +20,32 @@ export async function followOutboxItem(db: GuestDatabase, item: OutboxItemView, 
     write.referenceId === referenceId &&
     write.conflict?.readAt === conflict?.readAt
   )
-    return;
+    return false;
   await db.followWrite(
     { ...write, ...asMerged(item), state: item.state, problem, referenceId, conflict },
     item.kind === 'push_contact' ? item.result?.contact_id : undefined,
     phoneKey,
     addedToGuestOnFile(item),
   );
+  return true;
 }
 
-/** Forgets this desk's writes whose outbox entries were removed (discarded, cleared): a discarded new guest disappears. */
+/**
+ * Forgets this desk's writes whose outbox entries were removed (discarded, cleared): a discarded new guest
+ * disappears. Says whether any was this desk's guest write.
+ */
 export async function forgetRemovedWrites(
   db: GuestDatabase,
   outboxIds: readonly string[],
   phoneKey: PhoneKey,
-): Promise<void> {
+): Promise<boolean> {
+  let forgot = false;
   for (const outboxId of outboxIds) {
     const write = await db.writeById(outboxId);
     if (write) await db.forgetWrite(write, phoneKey);
+    forgot ||= write !== undefined;
   }
+  return forgot;
 }
 
 /** Largest id list one listOutbox call takes. */

@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, printed as one table with the ratio to a baseline measured in the same run.
 import { benchBridgeDispatch } from './bridge.bench';
 import { benchCampaignAudience, benchCampaignPrecheck } from './campaigns.bench';
+import { benchDeskBrowser } from './desk-browser.bench';
 import { benchImport } from './import.bench';
 import { benchOutboxDelivery } from './outbox.bench';
 import { benchReservations } from './reservations.bench';
@@ -15,6 +16,8 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['outbox', benchOutboxDelivery],
   ['guest-search', () => benchGuestSearch()],
   ['guest-sync', () => benchGuestSync()],
+  // Needs the built renderer (npm run build): typing in guest search and starting the desk, as staff do.
+  ['desk-browser', () => benchDeskBrowser()],
   ['reservations', () => benchReservations()],
   ['campaign-audience', () => benchCampaignAudience()],
   ['campaign-precheck', () => benchCampaignPrecheck()],

@@ -48,9 +48,7 @@ afterAll(async () => {
 
 /** The covers the timeline shows for a slot. */
 async function slotCovers(slot: string): Promise<number> {
-  return Number(
-    await page.locator(`[data-slot="${slot}"]`).getByLabel(`covers at ${slot}`).getAttribute('data-covers'),
-  );
+  return Number(await page.locator(`[data-slot="${slot}"] [data-covers]`).getAttribute('data-covers'));
 }
 
 /** Chooses a time in the open booking form. */

@@ -1,66 +1,99 @@
-import { Badge, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { Badge, Tooltip } from '@mantine/core';
+import { memo, type CSSProperties } from 'react';
+import type { VenueFormat } from '../../../shared/format/venue-format';
 import { countsInCovers, statusColour } from '../../../shared/rules/booking-status';
 import type { BookingView } from '../../sync/booking-overlay';
 import { openBookingForm, useReservationsView } from '../../stores/reservations-view';
+import classes from './BookingCard.module.css';
 
-/** One booking on the timeline: guest, party, status colour, area; pending until the service confirms it. */
-export function BookingCard({ booking, areaField }: { booking: BookingView; areaField?: string }) {
+/** What a booking's pending mark says: it waits in the outbox, or needs a person there. */
+function pendingWords(pending: NonNullable<BookingView['pending']>): string {
+  return pending.state === 'needs_attention' ? 'needs attention' : 'not sent yet';
+}
+
+/** The area a card shows (the first singleSelect field's value), if the booking has one. */
+function areaOf(booking: BookingView, areaField: string | undefined): string {
+  const value = areaField ? booking.custom[areaField] : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
+/** The card's colours for a status, made once per colour. */
+const colourStyles = new Map<string, CSSProperties>();
+function statusStyle(colour: string): CSSProperties {
+  let style = colourStyles.get(colour);
+  if (!style) {
+    style = {
+      '--status-colour': `var(--mantine-color-${colour}-6)`,
+      '--status-light': `var(--mantine-color-${colour}-light)`,
+      '--status-light-colour': `var(--mantine-color-${colour}-light-color)`,
+    } as CSSProperties;
+    colourStyles.set(colour, style);
+  }
+  return style;
+}
+
+/**
+ * One booking on the timeline: guest, party, time, status, area, and a mark while the outbox holds it.
+ * Plain elements of one size (the timeline draws many and knows their height); its name is its visible
+ * text in the same order, so what staff see is what a screen reader says.
+ */
+export const BookingCard = memo(function BookingCard({
+  booking,
+  areaField,
+  format,
+}: {
+  booking: BookingView;
+  areaField?: string;
+  format: VenueFormat;
+}) {
   const selected = useReservationsView((state) => state.selectedId === booking.id);
-  const colour = statusColour(booking.status);
-  const area = areaField ? booking.custom[areaField] : undefined;
+  const time = format.time(booking.time.slice(0, 5));
+  const party = format.number(booking.partySize);
+  const area = areaOf(booking, areaField);
+  const pending = booking.pending ? pendingWords(booking.pending) : '';
+  const counted = countsInCovers(booking.status);
+  // The visible text in its order (WCAG 2.5.3: the name holds what staff see).
+  const label = [booking.guestName, pending, party, time, booking.status, area].filter(Boolean).join(', ');
   return (
-    <Paper
-      withBorder
-      p={6}
-      radius="sm"
+    <div
       role="button"
       tabIndex={-1}
-      aria-label={`${booking.guestName}, ${booking.partySize}, ${booking.time.slice(0, 5)}, ${booking.status}`}
-      aria-selected={selected}
+      className={classes.card}
+      aria-label={label}
+      aria-current={selected ? 'true' : undefined}
       data-booking-id={booking.id}
+      data-status={booking.status}
+      data-selected={selected || undefined}
+      data-not-counted={counted ? undefined : ''}
+      style={statusStyle(statusColour(booking.status))}
       onClick={() => useReservationsView.setState({ selectedId: booking.id })}
       onDoubleClick={() => openBookingForm({ mode: 'edit', id: booking.id })}
-      style={{
-        cursor: 'pointer',
-        minWidth: 180,
-        borderLeft: `4px solid var(--mantine-color-${colour}-6)`,
-        outline: selected ? '2px solid var(--mantine-color-blue-5)' : undefined,
-        opacity: countsInCovers(booking.status) ? 1 : 0.6,
-      }}
     >
-      <Group gap={6} wrap="nowrap" justify="space-between">
-        <Text
-          size="sm"
-          fw={600}
-          truncate
-          style={{ textDecoration: countsInCovers(booking.status) ? undefined : 'line-through' }}
-        >
-          {booking.guestName}
-        </Text>
-        <Badge size="sm" variant="light" color="gray" aria-label="party size">
-          {booking.partySize}
-        </Badge>
-      </Group>
-      <Group gap={4} wrap="nowrap">
-        <Text size="xs" c="dimmed">
-          {booking.time.slice(0, 5)}
-        </Text>
-        <Badge size="xs" color={colour} variant="light">
-          {booking.status}
-        </Badge>
-        {typeof area === 'string' && area && (
-          <Text size="xs" c="dimmed" truncate>
-            {area}
-          </Text>
-        )}
+      <div className={classes.line}>
+        <span className={classes.name}>{booking.guestName}</span>
         {booking.pending && (
-          <Tooltip label={booking.pending.problem ?? 'Waiting in the outbox for the service to confirm'}>
-            <Badge size="xs" color={booking.pending.state === 'needs_attention' ? 'red' : 'yellow'} variant="dot">
-              {booking.pending.state === 'needs_attention' ? 'needs attention' : 'not sent yet'}
-            </Badge>
-          </Tooltip>
+          <>
+            {' '}
+            <span className={classes.pending}>
+              <Tooltip label={booking.pending.problem ?? 'Waiting in the outbox for the service to confirm'}>
+                <Badge size="xs" color={booking.pending.state === 'needs_attention' ? 'red' : 'yellow'} variant="dot">
+                  {pending}
+                </Badge>
+              </Tooltip>
+            </span>
+          </>
+        )}{' '}
+        <span className={classes.party}>{party}</span>
+      </div>{' '}
+      <div className={classes.line}>
+        <span className={classes.time}>{time}</span> <span className={classes.status}>{booking.status}</span>
+        {area && (
+          <>
+            {' '}
+            <span className={classes.area}>{area}</span>
+          </>
         )}
-      </Group>
-    </Paper>
+      </div>
+    </div>
   );
-}
+});

@@ -1,14 +1,16 @@
-import { Chip, Group, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { Chip, Group, NumberInput, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { memo } from 'react';
 import { BOOKING_STATUSES } from '../../../shared/rules/booking-status';
 import type { BookingFieldRow } from '../../db/tables/reservations';
-import { useReservationsView } from '../../stores/reservations-view';
+import { setCoverLimit, useReservationsView } from '../../stores/reservations-view';
 
-/** Filters by status and by each singleSelect reservation field (table area …), and the search by guest name or phone. */
-export function BookingFilters({ selectFields }: { selectFields: BookingFieldRow[] }) {
+/** Filters by status and by each singleSelect reservation field (table area …), the search by guest name or phone, and the covers-per-slot limit. */
+export const BookingFilters = memo(function BookingFilters({ selectFields }: { selectFields: BookingFieldRow[] }) {
   const statuses = useReservationsView((state) => state.statuses);
   const fieldFilters = useReservationsView((state) => state.fieldFilters);
   const query = useReservationsView((state) => state.query);
   const scope = useReservationsView((state) => state.queryScope);
+  const coverLimit = useReservationsView((state) => state.coverLimit);
   return (
     <Group gap="sm" align="center">
       <Chip.Group multiple value={statuses} onChange={(next) => useReservationsView.setState({ statuses: next })}>
@@ -54,6 +56,18 @@ export function BookingFilters({ selectFields }: { selectFields: BookingFieldRow
           { value: 'week', label: 'This week' },
         ]}
       />
+      <NumberInput
+        aria-label="Covers per slot limit"
+        placeholder="No slot limit"
+        value={coverLimit ?? ''}
+        onChange={(value) => setCoverLimit(typeof value === 'number' ? value : null)}
+        min={1}
+        max={10_000}
+        w={120}
+        size="xs"
+        hideControls
+        title="Covers per 15-minute slot before the form warns"
+      />
     </Group>
   );
-}
+});

@@ -21,7 +21,7 @@ import { FieldEditor } from '../guests/FieldEditor';
 import { GuestPicker } from './GuestPicker';
 import { coversBySlot, coversWith, passesLimit, slotOf, SLOT_MINUTES, timeLabel } from './slots';
 import { useBookingForm, type BookingDraft } from './useBookingForm';
-import { useBookingsBetween } from './useBookings';
+import { useDayBookings } from './useBookings';
 
 /** Every quarter hour of the day, as the time list offers them. */
 const QUARTERS = Array.from({ length: (24 * 60) / SLOT_MINUTES }, (_, index) => timeLabel(index * SLOT_MINUTES));
@@ -39,7 +39,7 @@ export interface BookingFormProps {
 export function BookingForm({ existing, initial, fields, timeZone, coverLimit }: BookingFormProps) {
   const form = useBookingForm(existing, initial, fields, timeZone);
   const { draft, update, problems } = form;
-  const dayBookings = useBookingsBetween(draft.date || null, draft.date || null, false) ?? [];
+  const dayBookings = useDayBookings(draft.date || null) ?? [];
   const covers = coversBySlot(dayBookings);
   const slot = slotOf(draft.time);
   const party = typeof draft.partySize === 'number' ? draft.partySize : 0;

@@ -1,10 +1,12 @@
-import { ActionIcon, Button, Group, NumberInput, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Text, Title, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { addDays, longDate } from './booking-time';
-import { openBookingForm, setCoverLimit, showDay, useReservationsView } from '../../stores/reservations-view';
+import { memo } from 'react';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
+import { addDays } from './booking-time';
+import { openBookingForm, showDay, useReservationsView } from '../../stores/reservations-view';
 
-/** The day shown and how to move: previous, today, next, a date picker; the day's covers; new booking; the covers limit. */
-export function DayHeader({
+/** The day shown and how to move: previous, today, next, a date picker; the day's covers; new booking. */
+export const DayHeader = memo(function DayHeader({
   date,
   today,
   covers,
@@ -15,53 +17,61 @@ export function DayHeader({
   covers: number;
   bookings: number;
 }) {
-  const coverLimit = useReservationsView((state) => state.coverLimit);
+  const format = useVenueFormat();
   return (
-    <Group justify="space-between" wrap="nowrap" gap="sm">
-      <Group gap="xs" wrap="nowrap">
-        <Tooltip label="Previous day (←)">
-          <ActionIcon variant="default" size="lg" aria-label="Previous day" onClick={() => showDay(addDays(date, -1))}>
-            ‹
-          </ActionIcon>
-        </Tooltip>
-        <Button variant={date === today ? 'filled' : 'default'} onClick={() => showDay(today)}>
+    <Group justify="space-between" gap="sm">
+      {/* Room for the date in full; on a narrow screen the day's total and New booking go to the next line. */}
+      <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: '1 1 640px' }}>
+        <Title order={2} size="h3" style={{ flexShrink: 0 }}>
+          Reservations
+        </Title>
+        <DayStep step={-1} />
+        <Button
+          variant={date === today ? 'filled' : 'default'}
+          onClick={() => showDay(today)}
+          style={{ flexShrink: 0 }}
+        >
           Today
         </Button>
-        <Tooltip label="Next day (→)">
-          <ActionIcon variant="default" size="lg" aria-label="Next day" onClick={() => showDay(addDays(date, 1))}>
-            ›
-          </ActionIcon>
-        </Tooltip>
+        <DayStep step={1} />
         <DatePickerInput
           aria-label="Choose a day"
           value={date}
           onChange={(value) => value && showDay(String(value).slice(0, 10))}
-          valueFormat="ddd D MMM YYYY"
+          valueFormatter={({ date: chosen }) => (chosen ? format.date(String(chosen).slice(0, 10)) : '')}
           firstDayOfWeek={1}
-          w={170}
+          w={130}
+          miw={130}
         />
-        <Title order={3} style={{ whiteSpace: 'nowrap' }}>
-          {longDate(date)}
+        <Title
+          order={3}
+          size="h4"
+          miw={0}
+          style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        >
+          {format.longDate(date)}
         </Title>
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" ml="auto">
         <Text fw={600} aria-label="day total" style={{ whiteSpace: 'nowrap' }}>
-          {covers} covers · {bookings} {bookings === 1 ? 'booking' : 'bookings'}
+          {format.number(covers)} covers · {format.number(bookings)} {bookings === 1 ? 'booking' : 'bookings'}
         </Text>
-        <NumberInput
-          aria-label="Covers per slot limit"
-          placeholder="No slot limit"
-          value={coverLimit ?? ''}
-          onChange={(value) => setCoverLimit(typeof value === 'number' ? value : null)}
-          min={1}
-          max={10_000}
-          w={130}
-          size="xs"
-          hideControls
-          title="Covers per 15-minute slot before the form warns"
-        />
-        <Button onClick={() => openBookingForm({ mode: 'new' })}>New booking (N)</Button>
+        <Button onClick={() => openBookingForm({ mode: 'new' })} style={{ flexShrink: 0 }}>
+          New booking (N)
+        </Button>
       </Group>
     </Group>
   );
-}
+});
+
+/** The previous or next day's button: it moves from the day shown when pressed (so it is not drawn again with each day). */
+const DayStep = memo(function DayStep({ step }: { step: 1 | -1 }) {
+  const onClick = () => showDay(addDays(useReservationsView.getState().date ?? '', step));
+  return (
+    <Tooltip label={step < 0 ? 'Previous day (←)' : 'Next day (→)'}>
+      <ActionIcon variant="default" size="lg" aria-label={step < 0 ? 'Previous day' : 'Next day'} onClick={onClick}>
+        {step < 0 ? '‹' : '›'}
+      </ActionIcon>
+    </Tooltip>
+  );
+});

@@ -1,73 +1,258 @@
-import { Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { memo, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { flushSync } from 'react-dom';
+import type { VenueFormat } from '../../../shared/format/venue-format';
+import { useSameArray } from '../../hooks/useSameArray';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
+import { openBookingForm, useReservationsView } from '../../stores/reservations-view';
 import type { BookingView } from '../../sync/booking-overlay';
 import { BookingCard } from './BookingCard';
+import classes from './DayTimeline.module.css';
 import { passesLimit, slotOf, timelineSlots } from './slots';
-import { openBookingForm } from '../../stores/reservations-view';
+import {
+  cardsPerRow,
+  drawnRows,
+  inView,
+  openingRow,
+  rowTops,
+  slotHeight,
+  TIMELINE,
+  type DrawnRows,
+} from './timeline-layout';
 
-/** The day on 15-minute slots: each slot's covers (pending bookings included, cancelled left out) and its bookings. */
-export function DayTimeline({
+/** The timeline's sizes as the variables its CSS reads. */
+const SIZES = {
+  '--time-width': `${TIMELINE.timeWidth}px`,
+  '--covers-width': `${TIMELINE.coversWidth}px`,
+  '--column-gap': `${TIMELINE.columnGap}px`,
+  '--card-width': `${TIMELINE.cardWidth}px`,
+  '--card-height': `${TIMELINE.cardHeight}px`,
+  '--card-gap': `${TIMELINE.cardGap}px`,
+  '--row-padding': `${TIMELINE.rowPadding}px`,
+  '--row-border': `${TIMELINE.rowBorder}px`,
+  '--row-min-height': `${TIMELINE.rowMinHeight}px`,
+} as CSSProperties;
+
+/** Before the timeline is laid out: a size to compute the first rows with. */
+const FIRST_BOX = { width: 1000, height: 600 };
+const NONE: readonly BookingView[] = [];
+
+/** The scroll position that shows row `row` whole, moving as little as it can from `top`. */
+function revealed(tops: readonly number[], row: number, top: number, height: number): number {
+  const rowTop = tops[row]!;
+  const rowBottom = tops[row + 1]!;
+  if (rowTop < top) return rowTop;
+  if (rowBottom > top + height) return Math.min(rowTop, rowBottom - height);
+  return top;
+}
+
+/** The day's bookings by slot, in the day's order. */
+function bySlot(bookings: readonly BookingView[]): Map<string, BookingView[]> {
+  const slots = new Map<string, BookingView[]>();
+  for (const booking of bookings) {
+    const slot = slotOf(booking.time);
+    const list = slots.get(slot);
+    if (list) list.push(booking);
+    else slots.set(slot, [booking]);
+  }
+  return slots;
+}
+
+/**
+ * The day on 15-minute slots: each slot's covers (pending bookings included, cancelled left out) and its
+ * bookings. Every slot row is in the page with its height, but only the rows in view (and their neighbours,
+ * up to a few dozen cards) draw their cards: choosing a day costs what is on screen, not the day's bookings.
+ * A day opens at the time now (today) or at its first booking; the selected booking is kept in view.
+ */
+export const DayTimeline = memo(function DayTimeline({
   date,
   bookings,
   covers,
   coverLimit,
   areaField,
+  nowSlot,
 }: {
   date: string;
   bookings: BookingView[];
   covers: Map<string, number>;
   coverLimit: number | null;
   areaField?: string;
+  /** Today: the slot of the time now, where the day opens. */
+  nowSlot?: string;
 }) {
-  const bySlot = new Map<string, BookingView[]>();
-  for (const booking of bookings) {
-    const slot = slotOf(booking.time);
-    bySlot.set(slot, [...(bySlot.get(slot) ?? []), booking]);
-  }
-  const slots = timelineSlots(bookings);
+  const format = useVenueFormat();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [box, setBox] = useState<{ width: number; height: number } | null>(null);
+  const slots = useMemo(() => timelineSlots(bookings), [bookings]);
+  const grouped = useMemo(() => bySlot(bookings), [bookings]);
+  // Kept the same while every slot holds as many bookings: a status change does not lay the timeline out again.
+  const cards = useSameArray(slots.map((slot) => grouped.get(slot)?.length ?? 0));
+  const perRow = cardsPerRow((box ?? FIRST_BOX).width);
+  const heights = useMemo(() => cards.map((count) => slotHeight(count, perRow)), [cards, perRow]);
+  const tops = useMemo(() => rowTops(heights), [heights]);
+  const viewHeight = (box ?? FIRST_BOX).height;
+  const openingTop = Math.max(
+    0,
+    Math.min(tops[openingRow(slots, bookings[0] && slotOf(bookings[0].time), nowSlot)] ?? 0, tops.at(-1)! - viewHeight),
+  );
+  // The rows drawn, for a day and its cards per slot; the scroll position last seen, for drawing new ones.
+  const [drawn, setDrawn] = useState<{ date: string; cards: readonly number[]; rows: DrawnRows } | null>(null);
+  const scrolledTo = useRef(0);
+  const kept = useRef<{ date?: string; selected?: string }>({});
+  // A day just chosen draws the rows it opens at, and a change of the day's bookings the rows in view, in this very render.
+  const rows =
+    drawn?.date === date && drawn.cards === cards
+      ? drawn.rows
+      : drawnRows(tops, cards, kept.current.date === date ? scrolledTo.current : openingTop, viewHeight);
+  const selectedId = useReservationsView((state) => state.selectedId);
+  const selectedSlot = bookings.find((booking) => booking.id === selectedId)?.time;
+  const selectedRow = selectedSlot ? slots.indexOf(slotOf(selectedSlot)) : -1;
+
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() =>
+      setBox({ width: element.clientWidth, height: element.clientHeight || FIRST_BOX.height }),
+    );
+    observer.observe(element);
+    setBox({ width: element.clientWidth, height: element.clientHeight || FIRST_BOX.height });
+    return () => observer.disconnect();
+  }, []);
+
+  // What the next frame does to the scroll position: a day just chosen opens at its opening row, a booking
+  // just selected is brought into view. Done in the animation frame, where the browser lays the page out
+  // for that frame anyway (here, right after the commit, it would lay it out twice).
+  const scrollPlan = useRef<{ top?: number; reveal?: number }>({});
+  const latest = useRef({ date, tops, cards, rows, height: viewHeight });
+  latest.current = { date, tops, cards, rows, height: viewHeight };
+  useLayoutEffect(() => {
+    const selected = selectedRow >= 0 ? `${selectedId}@${selectedRow}` : undefined;
+    if (kept.current.date !== date) {
+      scrollPlan.current = { top: openingTop };
+      scrolledTo.current = openingTop;
+    }
+    if (selected && (kept.current.selected !== selected || kept.current.date !== date))
+      scrollPlan.current.reveal = selectedRow;
+    kept.current = { date, selected };
+    const frame = requestAnimationFrame(() => {
+      const element = scrollRef.current;
+      if (!element) return;
+      const { top, reveal } = scrollPlan.current;
+      scrollPlan.current = {};
+      const now = latest.current;
+      if (top !== undefined) element.scrollTop = top;
+      if (reveal !== undefined) element.scrollTop = revealed(now.tops, reveal, element.scrollTop, now.height);
+      const scrolled = element.scrollTop;
+      scrolledTo.current = scrolled;
+      const current = { date: now.date, cards: now.cards };
+      if (!inView(now.rows, now.tops, scrolled, now.height))
+        flushSync(() => setDrawn({ ...current, rows: drawnRows(now.tops, now.cards, scrolled, now.height) }));
+      else
+        setDrawn((shown) =>
+          shown?.date === now.date && shown.cards === now.cards ? shown : { ...current, rows: now.rows },
+        );
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [date, openingTop, selectedId, selectedRow, tops, cards]);
+
+  const onScroll = () => {
+    const element = scrollRef.current;
+    if (!element) return;
+    scrolledTo.current = element.scrollTop;
+    if (!inView(rows, tops, element.scrollTop, viewHeight))
+      setDrawn({ date, cards, rows: drawnRows(tops, cards, element.scrollTop, viewHeight) });
+  };
+
   return (
-    <ScrollArea style={{ flex: 1 }} type="auto" aria-label="timeline" data-day={date}>
-      <Stack gap={0}>
-        {slots.map((slot) => {
-          const inSlot = bySlot.get(slot) ?? [];
+    <div
+      ref={scrollRef}
+      className={classes.timeline}
+      style={SIZES}
+      role="table"
+      aria-label="timeline"
+      data-day={date}
+      tabIndex={0}
+      onScroll={onScroll}
+    >
+      <div role="rowgroup">
+        {slots.map((slot, index) => {
           const slotCovers = covers.get(slot) ?? 0;
-          const over = passesLimit(slotCovers, coverLimit);
-          const hour = slot.endsWith(':00');
           return (
-            <Group
+            <SlotRow
               key={slot}
-              gap="sm"
-              wrap="nowrap"
-              align="flex-start"
-              data-slot={slot}
-              py={4}
-              style={{ borderTop: `1px solid var(--mantine-color-gray-${hour ? 4 : 2})`, minHeight: 34 }}
-              onDoubleClick={(event) =>
-                event.target === event.currentTarget && openBookingForm({ mode: 'new', time: `${slot}:00` })
-              }
-            >
-              <Text size="sm" w={48} fw={hour ? 600 : 400} c={hour ? undefined : 'dimmed'}>
-                {slot}
-              </Text>
-              <Text
-                size="xs"
-                w={70}
-                fw={slotCovers ? 600 : 400}
-                c={over ? 'red' : slotCovers ? 'blue.7' : 'gray.4'}
-                aria-label={`covers at ${slot}`}
-                data-covers={slotCovers}
-                pt={2}
-              >
-                {slotCovers ? `${slotCovers} covers` : '—'}
-              </Text>
-              <Group gap={6} style={{ flex: 1 }}>
-                {inSlot.map((booking) => (
-                  <BookingCard key={booking.id} booking={booking} areaField={areaField} />
-                ))}
-              </Group>
-            </Group>
+              slot={slot}
+              height={heights[index]!}
+              covers={slotCovers}
+              over={passesLimit(slotCovers, coverLimit)}
+              bookings={index >= rows.first && index <= rows.last ? (grouped.get(slot) ?? NONE) : NONE}
+              areaField={areaField}
+              format={format}
+            />
           );
         })}
-      </Stack>
-    </ScrollArea>
+      </div>
+    </div>
+  );
+});
+
+/** What a slot row is drawn from. */
+interface SlotRowProps {
+  slot: string;
+  height: number;
+  covers: number;
+  over: boolean;
+  /** Its bookings when its cards are drawn (none while it is out of view). */
+  bookings: readonly BookingView[];
+  areaField?: string;
+  format: VenueFormat;
+}
+
+/** One 15-minute slot: its time, its covers and its bookings; double-click its free space for a booking then. */
+const SlotRow = memo(function SlotRow({ slot, height, covers, over, bookings, areaField, format }: SlotRowProps) {
+  return (
+    <div
+      role="row"
+      className={classes.slot}
+      data-slot={slot}
+      data-hour={slot.endsWith(':00') || undefined}
+      style={{ height }}
+      onDoubleClick={(event) =>
+        event.target instanceof Element &&
+        !event.target.closest('[data-booking-id]') &&
+        openBookingForm({ mode: 'new', time: `${slot}:00` })
+      }
+    >
+      <div role="rowheader" className={classes.time}>
+        {format.time(slot)}
+      </div>
+      <div
+        role="cell"
+        className={classes.covers}
+        data-covers={covers}
+        data-some={covers > 0 || undefined}
+        data-over={over || undefined}
+      >
+        {covers ? `${format.number(covers)} covers` : '—'}
+      </div>
+      <div role="cell" className={classes.cards}>
+        {bookings.map((booking, index) => (
+          // Keyed by place: another day's bookings reuse the cards drawn, instead of new ones replacing them.
+          <BookingCard key={index} booking={booking} areaField={areaField} format={format} />
+        ))}
+      </div>
+    </div>
+  );
+}, sameSlotRow);
+
+/** Whether a slot row would be drawn the same (its bookings compared one by one). */
+function sameSlotRow(a: SlotRowProps, b: SlotRowProps): boolean {
+  return (
+    a.slot === b.slot &&
+    a.height === b.height &&
+    a.covers === b.covers &&
+    a.over === b.over &&
+    a.areaField === b.areaField &&
+    a.format === b.format &&
+    a.bookings.length === b.bookings.length &&
+    a.bookings.every((booking, index) => booking === b.bookings[index])
   );
 }

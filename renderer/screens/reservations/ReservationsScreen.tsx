@@ -1,26 +1,32 @@
-import { Modal, Stack, Text, Title, Group } from '@mantine/core';
-import { useEffect, useMemo, useRef } from 'react';
+import { Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { formatServiceDateTime } from '../../../shared/rules/datetime';
 import { countsInCovers } from '../../../shared/rules/booking-status';
 import type { BookingFieldRow } from '../../db/tables/reservations';
+import { useCacheQuery } from '../../hooks/useCacheQuery';
+import { useSameArray } from '../../hooks/useSameArray';
 import { useAccount } from '../../stores/account';
+import { wantBookingDays } from '../../stores/reservations-days';
 import { useReservations } from '../../stores/reservations';
 import { closeBookingForm, showDay, useReservationsView } from '../../stores/reservations-view';
 import type { BookingView } from '../../sync/booking-overlay';
-import { useCacheQuery } from '../../hooks/useCacheQuery';
 import { BookingDetails } from './BookingDetails';
 import { BookingFilters } from './BookingFilters';
 import { BookingForm } from './BookingForm';
 import { matchesQuery, passesFilters } from './booking-filter';
-import { todayIn, weekOf } from './booking-time';
+import { addDays, todayIn, weekOf } from './booking-time';
 import { BookingSyncBar } from './BookingSyncBar';
 import { DayHeader } from './DayHeader';
 import { DayTimeline } from './DayTimeline';
 import { SearchResults } from './SearchResults';
-import { coversBySlot, totalCovers } from './slots';
+import { coversBySlot, slotOf, totalCovers } from './slots';
 import { initialDraft } from './useBookingForm';
-import { useBookingsBetween } from './useBookings';
+import { useBookingsOn } from './useBookings';
 import { useDayKeys } from './useDayKeys';
 import { WeekStrip } from './WeekStrip';
+
+/** Days either side of the one shown whose bookings are read ahead (flicking day by day never waits on a read). */
+const READ_AHEAD_DAYS = 7;
 
 /** The day's book: a timeline of 15-minute slots with covers, the week's covers, filters, search, and the booking form. */
 export function ReservationsScreen() {
@@ -43,44 +49,69 @@ export function ReservationsScreen() {
   return <DayBook timeZone={account.timeZone} />;
 }
 
+/** The day shown first, then the rest of its week, then the days either side. */
+function daysAround(date: string): string[] {
+  const days = [date, ...weekOf(date)];
+  for (let step = 1; step <= READ_AHEAD_DAYS; step++) days.push(addDays(date, step), addDays(date, -step));
+  return [...new Set(days)];
+}
+
+/** The slot of the time now in the venue's zone. */
+function slotNow(timeZone: string): string {
+  return slotOf(formatServiceDateTime(new Date(), timeZone).slice(11, 16));
+}
+
 /** The day view of a connected account with reservations. */
 function DayBook({ timeZone }: { timeZone: string }) {
   const tables = useReservations((state) => state.tables)!;
   const today = todayIn(timeZone);
   const date = useReservationsView((state) => state.date) ?? today;
-  const view = useReservationsView();
+  const statuses = useReservationsView((state) => state.statuses);
+  const fieldFilters = useReservationsView((state) => state.fieldFilters);
+  const query = useReservationsView((state) => state.query);
+  const queryScope = useReservationsView((state) => state.queryScope);
+  const coverLimit = useReservationsView((state) => state.coverLimit);
+  const selectedId = useReservationsView((state) => state.selectedId);
   useEffect(() => {
     if (!useReservationsView.getState().date) showDay(today);
   }, [today]);
-  const dataVersion = useReservations((state) => state.dataVersion);
-  const fields = useCacheQuery(() => tables.fieldList(), [tables, dataVersion]) ?? [];
-  const selectFields = fields.filter((field) => field.type === 'singleSelect' && field.name !== 'bookingStatus');
-  const week = weekOf(date);
-  // The day is read on its own, so choosing a day paints its timeline without waiting for the week.
-  const searching = view.query.trim() !== '';
-  // The week's guests are read only when its bookings are searched by guest; its covers need none.
-  const weekBookings = useBookingsBetween(week[0]!, week[6]!, searching && view.queryScope === 'week');
-  const dayLoaded = useBookingsBetween(date, date, true);
-  const lastDay = useRef<{ date: string; bookings: BookingView[] }>({ date: '', bookings: [] });
+  useEffect(() => wantBookingDays(daysAround(date), date), [date]);
+  // A live query: read again when the field definitions change, not whenever bookings do.
+  const fields = useCacheQuery(() => tables.fieldList(), [tables]);
+  const selectFields = useMemo(
+    () => (fields ?? []).filter((field) => field.type === 'singleSelect' && field.name !== 'bookingStatus'),
+    [fields],
+  );
+  const week = useMemo(() => weekOf(date), [date]);
+  const byDay = useBookingsOn(week);
+  // A day not read yet keeps the last day up until it is (no flash of an empty book).
+  const lastDay = useRef<{ date: string; bookings: readonly BookingView[] }>({ date: '', bookings: [] });
+  const dayLoaded = byDay.get(date);
   if (dayLoaded) lastDay.current = { date, bookings: dayLoaded };
-  const shownDate = lastDay.current.date;
-  const dayAll = lastDay.current.bookings;
-  const shown = useMemo(() => dayAll.filter((booking) => passesFilters(booking, view)), [dayAll, view]);
+  const { date: shownDate, bookings: dayAll } = lastDay.current;
+  const weekBookings = useMemo(() => week.flatMap((day) => byDay.get(day) ?? []), [week, byDay]);
+  const weekCovers = useSameArray(week.map((day) => (byDay.has(day) ? totalCovers(byDay.get(day)!) : undefined)));
+  const shown = useMemo(
+    () => dayAll.filter((booking) => passesFilters(booking, { statuses, fieldFilters })),
+    [dayAll, statuses, fieldFilters],
+  );
   const covers = useMemo(() => coversBySlot(dayAll), [dayAll]);
+  const searching = query.trim() !== '';
   const searchHits = useMemo(
     () =>
       searching
-        ? (view.queryScope === 'week' ? (weekBookings ?? []) : dayAll).filter((booking) =>
-            matchesQuery(booking, view.query),
-          )
+        ? (queryScope === 'week' ? weekBookings : dayAll).filter((booking) => matchesQuery(booking, query))
         : [],
-    [searching, view.queryScope, view.query, weekBookings, dayAll],
+    [searching, queryScope, query, weekBookings, dayAll],
   );
   const navigable = searching ? searchHits : shown;
+  // The form finds the booking it edits among the week's without being drawn again whenever they change.
+  const latestWeek = useRef(weekBookings);
+  latestWeek.current = weekBookings;
+  const findBooking = useCallback((id: string) => latestWeek.current.find((booking) => booking.id === id), []);
   useDayKeys(date, navigable);
   const selected =
-    navigable.find((booking) => booking.id === view.selectedId) ??
-    (weekBookings ?? []).find((booking) => booking.id === view.selectedId);
+    navigable.find((booking) => booking.id === selectedId) ?? weekBookings.find((booking) => booking.id === selectedId);
 
   return (
     <Stack gap="sm" h="calc(100vh - 52px - 2 * var(--mantine-spacing-md))">
@@ -90,39 +121,46 @@ function DayBook({ timeZone }: { timeZone: string }) {
         covers={totalCovers(dayAll)}
         bookings={dayAll.filter((booking) => countsInCovers(booking.status)).length}
       />
-      <WeekStrip week={week} date={date} today={today} bookings={weekBookings ?? []} />
+      <WeekStrip week={week} date={date} today={today} covers={weekCovers} />
       <BookingFilters selectFields={selectFields} />
-      <BookingSyncBar />
+      <SyncBar />
       <Group align="stretch" wrap="nowrap" gap="sm" style={{ flex: 1, minHeight: 0 }}>
         {searching ? (
-          <SearchResults hits={searchHits} scope={view.queryScope} />
+          <SearchResults hits={searchHits} scope={queryScope} />
         ) : (
           <DayTimeline
             date={shownDate}
             bookings={shown}
             covers={covers}
-            coverLimit={view.coverLimit}
+            coverLimit={coverLimit}
             areaField={selectFields[0]?.name}
+            nowSlot={shownDate === today ? slotNow(timeZone) : undefined}
           />
         )}
-        {selected && <BookingDetails booking={selected} fields={fields} />}
+        {selected && <SelectedBooking booking={selected} fields={fields ?? NO_FIELDS} />}
       </Group>
-      <BookingFormModal date={date} timeZone={timeZone} fields={fields} bookings={weekBookings ?? []} />
+      <BookingFormModal date={date} timeZone={timeZone} fields={fields ?? NO_FIELDS} findBooking={findBooking} />
     </Stack>
   );
 }
 
+const NO_FIELDS: BookingFieldRow[] = [];
+/** Drawn again only when they change (not with every change of the day view around them). */
+const SelectedBooking = memo(BookingDetails);
+const SyncBar = memo(BookingSyncBar);
+
 /** The booking form in a dialog, for a new booking or the one being edited. */
-function BookingFormModal({
+const BookingFormModal = memo(function BookingFormModal({
   date,
   timeZone,
   fields,
-  bookings,
+  findBooking,
 }: {
   date: string;
   timeZone: string;
   fields: BookingFieldRow[];
-  bookings: BookingView[];
+  /** A booking of the week shown, by id. */
+  findBooking: (id: string) => BookingView | undefined;
 }) {
   const form = useReservationsView((state) => state.form);
   const coverLimit = useReservationsView((state) => state.coverLimit);
@@ -134,7 +172,7 @@ function BookingFormModal({
     [editId, tables],
   );
   const existing: BookingView | undefined = editId
-    ? (pending[editId] ?? bookings.find((booking) => booking.id === editId) ?? stored ?? undefined)
+    ? (pending[editId] ?? findBooking(editId) ?? stored ?? undefined)
     : undefined;
   const opened = form.mode !== 'closed';
   const waiting = form.mode === 'edit' && !existing;
@@ -172,4 +210,4 @@ function BookingFormModal({
       )}
     </Modal>
   );
-}
+});

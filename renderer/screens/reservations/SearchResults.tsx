@@ -1,13 +1,28 @@
 import { Badge, Group, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { memo, useEffect, useMemo } from 'react';
 import { statusColour } from '../../../shared/rules/booking-status';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
 import type { BookingView } from '../../sync/booking-overlay';
 import { openBookingForm, showDay, useReservationsView } from '../../stores/reservations-view';
-import { shortDate } from './booking-time';
 
 /** Bookings of the day or week whose guest matches the search, in date and time order. */
-export function SearchResults({ hits, scope }: { hits: BookingView[]; scope: 'day' | 'week' }) {
+export const SearchResults = memo(function SearchResults({
+  hits,
+  scope,
+}: {
+  hits: BookingView[];
+  scope: 'day' | 'week';
+}) {
   const selectedId = useReservationsView((state) => state.selectedId);
-  const sorted = [...hits].sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time));
+  const format = useVenueFormat();
+  const sorted = useMemo(
+    () => [...hits].sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time)),
+    [hits],
+  );
+  useEffect(() => {
+    if (selectedId)
+      document.querySelector(`[data-booking-id="${CSS.escape(selectedId)}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [selectedId]);
   return (
     <ScrollArea style={{ flex: 1 }} aria-label="search results">
       {sorted.length === 0 && (
@@ -28,19 +43,19 @@ export function SearchResults({ hits, scope }: { hits: BookingView[]; scope: 'da
           >
             <Group gap="sm" wrap="nowrap">
               <Text size="sm" w={70}>
-                {shortDate(booking.date)}
+                {format.shortDate(booking.date)}
               </Text>
-              <Text size="sm" w={48}>
-                {booking.time.slice(0, 5)}
+              <Text size="sm" w={64}>
+                {format.time(booking.time.slice(0, 5))}
               </Text>
-              <Text size="sm" fw={600} style={{ flex: 1 }}>
+              <Text size="sm" fw={600} style={{ flex: 1 }} truncate>
                 {booking.guestName}
               </Text>
               <Text size="xs" c="dimmed">
-                {booking.guestMobile}
+                {format.phone(booking.guestMobile)}
               </Text>
               <Badge size="sm" variant="light" color="gray">
-                {booking.partySize}
+                {format.number(booking.partySize)}
               </Badge>
               <Badge size="sm" color={statusColour(booking.status)} variant="light">
                 {booking.status}
@@ -51,4 +66,4 @@ export function SearchResults({ hits, scope }: { hits: BookingView[]; scope: 'da
       </Stack>
     </ScrollArea>
   );
-}
+});

@@ -1,33 +1,29 @@
 import { Group, Paper, Text, UnstyledButton } from '@mantine/core';
-import type { BookingView } from '../../sync/booking-overlay';
-import { shortDate } from './booking-time';
-import { totalCovers } from './slots';
+import { memo } from 'react';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { showDay } from '../../stores/reservations-view';
 
-/** The week around the day shown, each day with its covers; a click shows that day. */
-export function WeekStrip({
+/** The week around the day shown, each day with its covers (blank until that day is read); a click shows that day. */
+export const WeekStrip = memo(function WeekStrip({
   week,
   date,
   today,
-  bookings,
+  covers,
 }: {
-  week: string[];
+  week: readonly string[];
   date: string;
   today: string;
-  bookings: BookingView[];
+  /** Each day's covers, in the week's order. */
+  covers: readonly (number | undefined)[];
 }) {
+  const format = useVenueFormat();
   return (
-    <Group gap={6} grow aria-label="week">
-      {week.map((day) => {
-        const covers = totalCovers(bookings.filter((booking) => booking.date === day));
+    <Group gap={6} grow wrap="nowrap" aria-label="week" role="group">
+      {week.map((day, index) => {
         const chosen = day === date;
+        const dayCovers = covers[index];
         return (
-          <UnstyledButton
-            key={day}
-            onClick={() => showDay(day)}
-            aria-label={`${shortDate(day)}: ${covers} covers`}
-            aria-current={chosen ? 'date' : undefined}
-          >
+          <UnstyledButton key={day} onClick={() => showDay(day)} aria-current={chosen ? 'date' : undefined} miw={0}>
             <Paper
               withBorder
               p={6}
@@ -35,12 +31,12 @@ export function WeekStrip({
               bg={chosen ? 'blue.0' : undefined}
               style={{ borderColor: chosen ? 'var(--mantine-color-blue-5)' : undefined }}
             >
-              <Text size="sm" fw={day === today ? 700 : 500}>
-                {shortDate(day)}
+              <Text size="sm" fw={day === today ? 700 : 500} truncate>
+                {format.shortDate(day)}
                 {day === today ? ' · today' : ''}
               </Text>
-              <Text size="xs" c="dimmed">
-                {covers} covers
+              <Text size="xs" c="dimmed" truncate>
+                {dayCovers === undefined ? '…' : `${format.number(dayCovers)} covers`}
               </Text>
             </Paper>
           </UnstyledButton>
@@ -48,4 +44,4 @@ export function WeekStrip({
       })}
     </Group>
   );
-}
+});

@@ -26,23 +26,18 @@ export function weekOf(date: string): string[] {
   return Array.from({ length: 7 }, (_, index) => addDays(monday, index));
 }
 
+// Made once: toLocaleDateString builds a formatter on every call (a millisecond each, on every render).
+const LONG_DATE = new Intl.DateTimeFormat('en-AU', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+const SHORT_DATE = new Intl.DateTimeFormat('en-AU', { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
+
 /** "Friday 24 December" of a date. */
 export function longDate(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-AU', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  });
+  return LONG_DATE.format(new Date(`${date}T12:00:00Z`));
 }
 
 /** "Fri 24" of a date, for the week strip. */
 export function shortDate(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-AU', {
-    weekday: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  return SHORT_DATE.format(new Date(`${date}T12:00:00Z`));
 }
 
 /** "7:30 pm" of a wall-clock time. */

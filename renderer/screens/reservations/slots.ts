@@ -25,11 +25,19 @@ export function timeLabel(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
+/** Slots of the times seen so far: a day's timeline asks for each of its bookings' slots on every change. */
+const slotsOfTimes = new Map<string, string>();
+
 /** The slot a time falls in, as `HH:MM` of its start (19:40 is in the 19:30 slot). */
 export function slotOf(time: string): string {
-  const minutes = minutesOf(time);
-  if (Number.isNaN(minutes)) return '';
-  return timeLabel(minutes - (minutes % SLOT_MINUTES));
+  let slot = slotsOfTimes.get(time);
+  if (slot === undefined) {
+    const minutes = minutesOf(time);
+    slot = Number.isNaN(minutes) ? '' : timeLabel(minutes - (minutes % SLOT_MINUTES));
+    // Times are wall-clock readings (at most a few thousand kinds): the map stays small.
+    if (slotsOfTimes.size < 10_000) slotsOfTimes.set(time, slot);
+  }
+  return slot;
 }
 
 /** Covers per slot: party sizes added up, cancelled bookings left out. */
@@ -57,10 +65,11 @@ export function timelineSlots(
   let first = minutesOf(opens);
   let last = minutesOf(closes);
   for (const booking of bookings) {
-    const minutes = minutesOf(booking.time);
-    if (Number.isNaN(minutes)) continue;
-    first = Math.min(first, minutes - (minutes % SLOT_MINUTES));
-    last = Math.max(last, minutes - (minutes % SLOT_MINUTES));
+    const slot = slotOf(booking.time);
+    if (!slot) continue;
+    const minutes = minutesOf(slot);
+    first = Math.min(first, minutes);
+    last = Math.max(last, minutes);
   }
   const slots: string[] = [];
   for (let minutes = first; minutes <= last; minutes += SLOT_MINUTES) slots.push(timeLabel(minutes));

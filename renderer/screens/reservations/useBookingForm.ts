@@ -143,7 +143,9 @@ export function useBookingForm(
     setBusy(true);
     setError(null);
     try {
-      await saveBooking(getDesk(), draft.guest!.key, bookingInputOfDraft(draft, id, fields, existing), await base);
+      await saveBooking(getDesk(), draft.guest!.key, bookingInputOfDraft(draft, id, fields, existing), {
+        deskEdit: base,
+      });
       showDay(draft.date);
       useReservationsView.setState({ selectedId: id });
       closeBookingForm();

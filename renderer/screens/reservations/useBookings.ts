@@ -1,79 +1,90 @@
-import { useEffect, useRef, useState } from 'react';
-import { reportBackgroundFailure } from '../../stores/background-failures';
-import { useGuests } from '../../stores/guests';
+import { useEffect, useMemo, useRef } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { searchTextOf } from '../../db/booking-row';
+import type { BookingGuest, BookingRow } from '../../db/tables/reservations';
+import { departedOver, useBookingDays, wantBookingDays } from '../../stores/reservations-days';
 import { useReservations } from '../../stores/reservations';
-import { withCurrentGuests } from '../../sync/booking-guests';
 import { overlayBookings, type BookingView } from '../../sync/booking-overlay';
 
 /**
- * The bookings from one date to another (both included): cached ones with those waiting in the outbox
- * laid over them, each showing its guest as the guest cache has them now. A range shown for the first
- * time is painted at once with the names the bookings were pulled with, then with the guests as they are
- * (read by contact_id): choosing a day never waits on reading its guests. `withGuests: false` skips the
- * guests where only dates, times and party sizes are shown (the week's covers, a slot's covers).
+ * The bookings of each of these dates as staff see them: the cached ones (read ahead of time with their
+ * guests as the guest cache has them now: renderer/stores/reservations-days.ts) with those waiting in the
+ * outbox laid over them, by time. A date not read yet is missing from the answer; the first date is read first.
  */
-export function useBookingsBetween(
-  from: string | null,
-  to: string | null,
-  withGuests: boolean,
-): BookingView[] | undefined {
-  const tables = useReservations((state) => state.tables);
-  const dataVersion = useReservations((state) => state.dataVersion);
+export function useBookingsOn(dates: readonly string[]): ReadonlyMap<string, readonly BookingView[]> {
+  const key = dates.join('|');
+  useEffect(() => wantBookingDays(key ? key.split('|') : []), [key]);
+  const read = useBookingDays(useShallow((state) => dates.map((date) => state.days[date]?.rows)));
   const pending = useReservations((state) => state.pending);
-  const cachedGuests = useGuests((state) => state.cache?.db);
-  const guests = withGuests ? cachedGuests : undefined;
-  const guestsVersion = useGuests((state) => (withGuests ? state.dataVersion : 0));
-  const [answer, setAnswer] = useState<{ range: string; rows: BookingView[] }>();
-  const shownRange = useRef<string | undefined>(undefined);
-  const range = `${from}|${to}`;
-  useEffect(() => {
-    if (!tables || !from || !to) return;
-    let current = true;
-    const show = (rows: BookingView[]) => {
-      if (!current) return;
-      shownRange.current = range;
-      setAnswer({ range, rows });
-    };
-    const read = async () => {
-      const cached = await tables.bookingsBetween(from, to);
-      const shown = overlayBookings(cached, Object.values(pending), (row) => row.date >= from && row.date <= to);
-      const firstOfRange = shownRange.current !== range;
-      // Without guests to read, what was read is the answer, whether the range is new or its bookings changed.
-      if (firstOfRange || !guests) show(shown);
-      if (!guests) return;
-      if (firstOfRange) await afterPaint();
-      const joined = await withCurrentGuests(guests, shown);
-      // Shown already with the same guests (the common case): no second render of the day.
-      if (!firstOfRange || !sameGuests(joined, shown)) show(joined);
-    };
-    read().catch((error: unknown) => reportBackgroundFailure('Reading the bookings', error));
-    return () => {
-      current = false;
-    };
-  }, [tables, guests, from, to, range, pending, dataVersion, guestsVersion]);
-  // While a changed cache is read again the last answer for the same range stays up (no flash); another range waits.
-  return answer && answer.range === range ? answer.rows : undefined;
+  const guests = useBookingDays((state) => state.guests);
+  const departed = useBookingDays((state) => state.departed);
+  // One overlay per day, kept while that day's rows, the queued bookings and their guests stay the same.
+  const cache = useRef<{
+    pending?: typeof pending;
+    guests?: typeof guests;
+    departed?: typeof departed;
+    overlays: WeakMap<readonly BookingRow[], readonly BookingView[]>;
+  }>({
+    overlays: new WeakMap(),
+  });
+  if (cache.current.pending !== pending || cache.current.guests !== guests || cache.current.departed !== departed)
+    cache.current = { pending, guests, departed, overlays: new WeakMap() };
+  const { overlays } = cache.current;
+  return useMemo(() => {
+    const queued = Object.values(pending).map((view) => withGuest(view, guests[view.guestKey]));
+    const left = Object.entries(departed).filter(([id]) => !(id in pending));
+    const answer = new Map<string, readonly BookingView[]>();
+    dates.forEach((date, index) => {
+      const rows = read[index];
+      if (!rows) return;
+      let shown = overlays.get(rows);
+      if (!shown) {
+        // Queued bookings of this day, or of bookings moved away from it; mostly none (the read is shown as it is).
+        // Those just taken off the queue stay over a day read before they left.
+        const ids = idsOf(rows);
+        const day = useBookingDays.getState().days[date];
+        const over = [
+          ...queued,
+          ...left.filter(([, entry]) => departedOver(day, entry)).map(([, entry]) => entry.view),
+        ];
+        const touching = over.filter((view) => view.date === date || ids.has(view.id));
+        shown = touching.length > 0 ? overlayBookings(rows, touching, (row) => row.date === date) : rows;
+        overlays.set(rows, shown);
+      }
+      answer.set(date, shown);
+    });
+    return answer;
+    // `dates` is followed through `key`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, read, pending, guests, departed, overlays]);
 }
 
-/** Whether two lists show the same bookings, in the same order, with the same guests. */
-function sameGuests(a: readonly BookingView[], b: readonly BookingView[]): boolean {
-  return (
-    a.length === b.length &&
-    a.every(
-      (row, i) =>
-        row.id === b[i]!.id &&
-        row.guestName === b[i]!.guestName &&
-        row.guestMobile === b[i]!.guestMobile &&
-        row.guestEmail === b[i]!.guestEmail,
-    )
-  );
+/** A queued booking with its guest as the guest cache has them now (a guest recorded here a moment ago included). */
+function withGuest(view: BookingView, guest: BookingGuest | null | undefined): BookingView {
+  if (
+    !guest ||
+    (guest.guestName === view.guestName &&
+      guest.guestMobile === view.guestMobile &&
+      guest.guestEmail === view.guestEmail)
+  )
+    return view;
+  return { ...view, ...guest, search: searchTextOf(guest) };
 }
 
-/** Resolves once the next frame is painted (at once where nothing paints): the day shows before its guests are read. */
-function afterPaint(): Promise<void> {
-  return new Promise((resolve) =>
-    typeof requestAnimationFrame === 'function'
-      ? requestAnimationFrame(() => setTimeout(resolve, 0))
-      : setTimeout(resolve, 0),
-  );
+const ids = new WeakMap<readonly BookingRow[], ReadonlySet<string>>();
+
+/** The ids of a day's rows (kept while the rows are the same). */
+function idsOf(rows: readonly BookingRow[]): ReadonlySet<string> {
+  let set = ids.get(rows);
+  if (!set) {
+    set = new Set(rows.map((row) => row.id));
+    ids.set(rows, set);
+  }
+  return set;
+}
+
+/** One day's bookings as staff see them (see useBookingsOn); undefined until the day is first read. */
+export function useDayBookings(date: string | null): readonly BookingView[] | undefined {
+  const dates = useMemo(() => (date ? [date] : []), [date]);
+  return useBookingsOn(dates).get(date ?? '');
 }

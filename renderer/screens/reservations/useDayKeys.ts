@@ -34,11 +34,8 @@ export function useDayKeys(date: string, bookings: BookingView[]): void {
         return;
       const index = bookings.findIndex((booking) => booking.id === view.selectedId);
       const selected = index >= 0 ? bookings[index] : undefined;
-      const select = (next: BookingView | undefined) => {
-        if (!next) return;
-        useReservationsView.setState({ selectedId: next.id });
-        document.querySelector(`[data-booking-id="${CSS.escape(next.id)}"]`)?.scrollIntoView({ block: 'nearest' });
-      };
+      // The timeline keeps the selected booking in view (it draws only the cards in view).
+      const select = (next: BookingView | undefined) => next && useReservationsView.setState({ selectedId: next.id });
       let handled = true;
       if (event.key === 'ArrowDown') select(bookings[index < 0 ? 0 : Math.min(bookings.length - 1, index + 1)]);
       else if (event.key === 'ArrowUp') select(bookings[index < 0 ? 0 : Math.max(0, index - 1)]);

@@ -151,7 +151,9 @@ describe('the booking form', { timeout: 60_000 }, () => {
       },
     });
     // The slot counts the booking at once, before the service has it.
-    await waitFor(() => expect(screen.getByLabelText('covers at 19:00')).toHaveTextContent('12 covers'));
+    await waitFor(() =>
+      expect(document.querySelector('[data-slot="19:00"] [data-covers]')).toHaveTextContent('12 covers'),
+    );
     expect(screen.getByLabelText('day total')).toHaveTextContent('12 covers · 3 bookings');
   });
 

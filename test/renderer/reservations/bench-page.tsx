@@ -13,8 +13,9 @@ import { ReservationsScreen } from '../../../renderer/screens/reservations/Reser
 import { useAccount } from '../../../renderer/stores/account';
 import { followGuests, useGuests } from '../../../renderer/stores/guests';
 import { followReservations, useReservations } from '../../../renderer/stores/reservations';
-import { showDay } from '../../../renderer/stores/reservations-view';
+import { showDay, useReservationsView } from '../../../renderer/stores/reservations-view';
 import { createBookingSync } from '../../../renderer/sync/booking-collection';
+import { theme } from '../../../renderer/theme';
 
 /** What the first booking sync took, beside writing the same rows with a plain bulkPut. */
 interface BookingBenchTimings {
@@ -23,15 +24,17 @@ interface BookingBenchTimings {
   bulkPutMs: number;
 }
 
-/** Choose a day → its timeline painted, p95 over the samples, beside reading the day from Dexie. */
-interface DayViewTimings {
-  samples: number;
-  p95Ms: number;
-  readP95Ms: number;
-  perDay: number;
+/** Latencies in ms (key or click → the answer painted), beside the baseline's in ms. */
+interface Latencies {
+  samples: number[];
+  baseline: number[];
+  /** Day view: the most bookings a day showed. */
+  perDay?: number;
 }
 
 const desk = createDeskApi(createWebSocketTransport());
+/** Staff press a key about every 150 ms when they flick through days or statuses at a busy door. */
+const PACE_MS = 150;
 
 /** A full booking sync into an empty database; returns the ms and the rows written. */
 async function syncInto(name: string): Promise<{ ms: number; rows: BookingRow[] }> {
@@ -62,21 +65,48 @@ async function benchBookingSync(): Promise<BookingBenchTimings> {
   return { bookings: rows.length, syncMs, bulkPutMs };
 }
 
-/** Resolves after the next frame is painted. */
-const nextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/**
+ * Resolves with the time (performance.now) after the frame that first shows `done()`: checked before each
+ * frame's rendering, the message posted then arrives once that frame is painted.
+ */
+function paintedWhen(done: () => boolean): Promise<number> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!done()) {
+        requestAnimationFrame(check);
+        return;
+      }
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve(performance.now());
+      channel.port2.postMessage(null);
+    };
+    requestAnimationFrame(check);
+  });
+}
 
-/** The 95th percentile of samples. */
-const p95 = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))]!;
+/** One sample's ms; marked in a profiled run's trace (test/bench/trace.ts reports each sample's main-thread time). */
+function sampled(started: number, painted: number): number {
+  performance.measure('bench sample', { start: started, end: painted });
+  return painted - started;
+}
 
-/** Mounts the Reservations screen on the real cache (synced through the bridge) and times choosing days. */
-async function benchDayView(days: string[]): Promise<DayViewTimings> {
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const timeline = () => document.querySelector<HTMLElement>('[aria-label="timeline"]');
+
+/** Presses a key as staff do (on the page, where the day view listens). */
+function press(key: string): void {
+  window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+}
+
+/** Mounts the Reservations screen on the real cache (synced through the bridge) at `day`, once both caches are quiet. */
+async function openDayView(day: string): Promise<void> {
   setDesk(desk);
   useAccount.setState({ account: await desk.getAccount({}) });
   followGuests(desk);
   followReservations(desk);
+  showDay(day);
   createRoot(document.getElementById('root')!).render(
-    <MantineProvider>
+    <MantineProvider theme={theme}>
       <ReservationsScreen />
     </MantineProvider>,
   );
@@ -85,28 +115,99 @@ async function benchDayView(days: string[]): Promise<DayViewTimings> {
     !useReservations.getState().status.lastSyncedAt ||
     useReservations.getState().status.phase === 'syncing' ||
     !useGuests.getState().status.lastSyncedAt ||
-    useGuests.getState().status.phase === 'syncing'
+    useGuests.getState().status.phase === 'syncing' ||
+    timeline()?.dataset.day !== day
   ) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pause(100);
   }
-  const tables = useReservations.getState().tables!;
-  const times: number[] = [];
-  const reads: number[] = [];
-  let perDay = 0;
-  for (let round = 0; round < 3; round++) {
-    for (const day of days) {
-      const readStarted = performance.now();
-      perDay = Math.max(perDay, (await tables.bookingsOn(day)).length);
-      reads.push(performance.now() - readStarted);
-      const started = performance.now();
-      showDay(day);
-      while (document.querySelector('[aria-label="timeline"]')?.getAttribute('data-day') !== day)
-        await new Promise((resolve) => requestAnimationFrame(resolve));
-      await nextPaint();
-      times.push(performance.now() - started);
-    }
-  }
-  return { samples: times.length, p95Ms: p95(times), readP95Ms: p95(reads), perDay };
+  await pause(2000);
 }
 
-Object.assign(window, { benchBookingSync, benchDayView, benchReady: true });
+/**
+ * Choose a day → its timeline painted, as staff flick through the book: → day after day, ← back, and
+ * each day of the week strip, one every PACE_MS; beside reading a day's bookings from Dexie. The view is
+ * open at the first day (openDayView).
+ */
+async function benchDayView(days: string[]): Promise<Latencies> {
+  const samples: number[] = [];
+  const choose = async (act: () => void) => {
+    const started = performance.now();
+    act();
+    const target = useReservationsView.getState().date;
+    samples.push(sampled(started, await paintedWhen(() => timeline()?.dataset.day === target)));
+    await pause(PACE_MS);
+  };
+  for (let round = 0; round < 2; round++) {
+    for (let i = 1; i < days.length; i++) await choose(() => press('ArrowRight'));
+    for (let i = 1; i < days.length; i++) await choose(() => press('ArrowLeft'));
+  }
+  for (let round = 0; round < 3; round++) {
+    for (let i = 0; i < 7; i++)
+      await choose(() => document.querySelectorAll<HTMLElement>('[aria-label="week"] button')[i]!.click());
+  }
+  const tables = useReservations.getState().tables!;
+  const baseline: number[] = [];
+  let perDay = 0;
+  for (const day of days) {
+    const started = performance.now();
+    perDay = Math.max(perDay, (await tables.bookingsOn(day)).length);
+    baseline.push(performance.now() - started);
+  }
+  return { samples, baseline, perDay };
+}
+
+/**
+ * A status key on the selected booking → its card repainted with the status (queued through the real
+ * bridge into the desk core's outbox): U, P and C in turn, one every PACE_MS; beside the bridge's
+ * saveBooking round trip alone.
+ */
+async function benchStatusKeys(rounds: number): Promise<Latencies> {
+  const card = document.querySelector<HTMLElement>(
+    ['Unconfirmed', 'Pending', 'Confirmed'].map((status) => `[data-booking-id][data-status="${status}"]`).join(', '),
+  )!;
+  const id = card.dataset.bookingId!;
+  card.click();
+  const cardOf = () => document.querySelector(`[data-booking-id="${CSS.escape(id)}"]`);
+  const samples: number[] = [];
+  const keys: Array<[string, string]> = [
+    ['u', 'Unconfirmed'],
+    ['p', 'Pending'],
+    ['c', 'Confirmed'],
+  ];
+  // Start with a status the booking does not have, so every key changes it.
+  while (keys[2]![1] !== card.dataset.status) keys.push(keys.shift()!);
+  for (let round = 0; round < rounds; round++) {
+    for (const [key, status] of keys) {
+      const started = performance.now();
+      press(key);
+      samples.push(
+        sampled(started, await paintedWhen(() => (cardOf() as HTMLElement | null)?.dataset.status === status)),
+      );
+      await pause(PACE_MS);
+    }
+  }
+  const booking = (await useReservations.getState().tables!.bookingById(id))!;
+  const baseline: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const started = performance.now();
+    await desk.saveBooking({
+      guestKey: booking.guestKey,
+      booking: {
+        id,
+        total_attendees: booking.partySize,
+        attendee_names: booking.attendeeNames,
+        bookingStatus: 'Confirmed',
+        Date: booking.date,
+        Time: booking.time,
+        custom: Object.fromEntries(
+          Object.entries(booking.custom).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+        ),
+      },
+    });
+    baseline.push(performance.now() - started);
+    await pause(PACE_MS);
+  }
+  return { samples, baseline };
+}
+
+Object.assign(window, { benchBookingSync, openDayView, benchDayView, benchStatusKeys, benchReady: true });
