@@ -70,6 +70,7 @@ export function CampaignsScreen() {
           )}
           {campaigns.map((campaign) => (
             <NavLink
+              component="button"
               key={campaign.id}
               active={campaign.id === selectedId}
               onClick={() => selectCampaign(campaign.id)}

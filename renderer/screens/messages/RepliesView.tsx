@@ -41,6 +41,7 @@ export function RepliesView() {
           )}
           {threads.map((thread) => (
             <NavLink
+              component="button"
               key={thread.phone}
               active={thread.phone === selected}
               onClick={() => setSelected(thread.phone)}
@@ -78,7 +79,7 @@ function Conversation({ thread }: { thread: ThreadView }) {
     showPanel({ kind: 'new' });
   };
   return (
-    <Stack gap="sm" style={{ flex: 1, minWidth: 0 }} aria-label="Conversation">
+    <Stack gap="sm" style={{ flex: 1, minWidth: 0 }} role="region" aria-label="Conversation">
       <Group justify="space-between">
         <Stack gap={0}>
           <Text fw={700}>{thread.guest?.label ?? 'Unknown number'}</Text>

@@ -128,7 +128,7 @@ describe('the Outbox screen', () => {
     expect(table).toHaveTextContent('Offline: waiting for the service');
     expect(screen.getByText(/SMS sending is paused/)).toBeInTheDocument();
     expect(screen.getByText(/service is not answering/)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText('outbox counts')).toHaveTextContent('21'));
+    await waitFor(() => expect(screen.getByTestId('outbox-counts')).toHaveTextContent('21'));
   });
 
   it('resends, decides a held purchase, resumes a paused kind and discards after confirmation', async () => {
