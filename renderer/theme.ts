@@ -25,7 +25,7 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 /** The colour, darkened in small steps until it reads at 4.5:1 on every background given. */
-export function readableOn(color: string, backgrounds: readonly string[]): string {
+function readableOn(color: string, backgrounds: readonly string[]): string {
   let shade = color;
   for (let step = 1; step <= 20 && backgrounds.some((bg) => contrastRatio(shade, bg) < READABLE); step += 1)
     shade = darken(color, step * 0.05);
