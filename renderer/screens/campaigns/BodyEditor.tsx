@@ -1,5 +1,6 @@
 import { Button, Checkbox, Group, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { isSafeExternalUrl } from '../../../shared/bridge/external-url';
 import { insertUnsubscribeLink, UNSUBSCRIBE_LINK_HTML } from '../../../shared/rules/campaign-checks';
 import type { CampaignContent } from '../../stores/campaigns';
 import { RichBodyEditor } from './RichBodyEditor';
@@ -8,10 +9,13 @@ type Mode = 'rich' | 'source' | 'url';
 
 /** The body: written with the editor, pasted as HTML source, or a web page the service imports. */
 export function BodyEditor({
+  version,
   body,
   onChange,
   readOnly,
 }: {
+  /** Goes up when a fix changed the body from outside: the rich editor starts again from it; the view staff chose stays. */
+  version: number;
   body: CampaignContent['body'];
   onChange: (body: CampaignContent['body']) => void;
   readOnly: boolean;
@@ -55,6 +59,7 @@ export function BodyEditor({
       {mode === 'rich' && (
         <>
           <RichBodyEditor
+            key={version}
             html={html}
             onChange={(next) => onChange({ kind: 'html', html: next })}
             insertRequest={insertRequest}
@@ -81,18 +86,7 @@ export function BodyEditor({
       )}
       {mode === 'url' && body.kind === 'url' && (
         <Stack gap={6}>
-          <TextInput
-            label="Address of the page"
-            placeholder="https://…"
-            value={body.url}
-            onChange={(event) => onChange({ ...body, url: event.currentTarget.value })}
-            error={
-              body.url.trim() !== '' && !/^https?:\/\/\S+$/i.test(body.url.trim())
-                ? 'Use a full address starting with https://'
-                : undefined
-            }
-            readOnly={readOnly}
-          />
+          <WebPageAddress url={body.url} onChange={(url) => onChange({ ...body, url })} readOnly={readOnly} />
           <Checkbox
             label="Copy the page's images to the service (import images)"
             checked={body.importImages}
@@ -106,6 +100,42 @@ export function BodyEditor({
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The web page's address. Only an https address to a real host is kept (and saved with the draft, as
+ * the bridge requires); while what is typed is not one, it stays in the box with the reason and the
+ * campaign keeps the last good address, so nothing else is ever sent to the service to fetch.
+ */
+function WebPageAddress({
+  url,
+  onChange,
+  readOnly,
+}: {
+  url: string;
+  onChange: (url: string) => void;
+  readOnly: boolean;
+}) {
+  const [typed, setTyped] = useState(url);
+  const usable = (value: string) => value === '' || isSafeExternalUrl(value);
+  return (
+    <TextInput
+      label="Address of the page"
+      placeholder="https://…"
+      value={typed}
+      onChange={(event) => {
+        const value = event.currentTarget.value;
+        setTyped(value);
+        if (usable(value.trim())) onChange(value.trim());
+      }}
+      error={
+        usable(typed.trim())
+          ? undefined
+          : `Use a full address starting with https:// (${url ? `the campaign keeps ${url}` : 'nothing is kept until then'}).`
+      }
+      readOnly={readOnly}
+    />
   );
 }
 
