@@ -191,6 +191,19 @@ function clockOf(format: Intl.DateTimeFormat): VenueFormat['clock'] {
   return am && pm ? { hour12: true, am, pm } : { hour12: false, am: 'am', pm: 'pm' };
 }
 
+const built = new Map<string, VenueFormat>();
+
+/** The venue's formats for a country and zone, built once per pair and kept (the renderer's hook and the desk core both ask often). */
+export function venueFormatFor(country: string, timeZone: string): VenueFormat {
+  const key = `${country.toUpperCase()}|${timeZone}`;
+  let format = built.get(key);
+  if (!format) {
+    format = createVenueFormat({ country, timeZone });
+    built.set(key, format);
+  }
+  return format;
+}
+
 /** Whether the country-to-currency table knows the country. */
 function hasCurrencyOnRecord(country: string): country is Countries {
   return Object.hasOwn(countryToCurrency, country);

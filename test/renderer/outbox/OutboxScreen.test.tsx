@@ -125,6 +125,11 @@ describe('the Outbox screen', () => {
     const table = await screen.findByRole('table', { name: 'outbox entries' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(table).toHaveTextContent('Invalid recipient details — Check the mobile number, then resend.');
+    // The line says what the entry is; no second column repeats its kind (issue 22: "Campaign  Campaign …").
+    const sms = within(table)
+      .getAllByRole('row')
+      .find((row) => row.textContent?.includes('Table ready'))!;
+    expect(sms.textContent!.match(/SMS/g)).toHaveLength(1);
     expect(table).toHaveTextContent('Offline: waiting for the service');
     expect(screen.getByText(/SMS sending is paused/)).toBeInTheDocument();
     expect(screen.getByText(/service is not answering/)).toBeInTheDocument();
