@@ -62,6 +62,10 @@ describe('the Guests screen', () => {
   it('shows when the guests were synced, and the reason when a sync fails', async () => {
     const { state } = await setup();
     expect(screen.getByLabelText('guest sync')).toHaveTextContent(/Guests as of/);
+    // In the venue's format (an Australian account: day first, am/pm), not the browser's (issue 22).
+    expect(screen.getByLabelText('guest sync')).toHaveTextContent(
+      /Guests as of \d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2}\s(am|pm)\./,
+    );
     state.failPull = 'The service is not answering, so the guest list could not be fetched.';
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sync now' }));
     expect(await screen.findByText(/Could not sync: The service is not answering/)).toBeInTheDocument();
