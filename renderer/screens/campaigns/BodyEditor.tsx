@@ -5,27 +5,40 @@ import { insertUnsubscribeLink, UNSUBSCRIBE_LINK_HTML } from '../../../shared/ru
 import type { CampaignContent } from '../../stores/campaigns';
 import { RichBodyEditor } from './RichBodyEditor';
 
-type Mode = 'rich' | 'source' | 'url';
+/** How the body is made: written with the editor, HTML source, or a web page. */
+export type BodyMode = 'rich' | 'source' | 'url';
 
-/** The body: written with the editor, pasted as HTML source, or a web page the service imports. */
+/** The view a campaign opens in: its web page, its source when it is a designed email, else the editor. */
+export function initialBodyMode(body: CampaignContent['body']): BodyMode {
+  return body.kind === 'url' ? 'url' : looksDesigned(body.html) ? 'source' : 'rich';
+}
+
+/**
+ * The body: written with the editor, pasted as HTML source, or a web page the service imports. The view
+ * (`mode`) is kept by the campaign's editor, so a fix from the checklist or a visit to another tab leaves
+ * staff in the view they chose.
+ */
 export function BodyEditor({
+  mode,
+  onModeChange,
   version,
   body,
   onChange,
   readOnly,
 }: {
-  /** Goes up when a fix changed the body from outside: the rich editor starts again from it; the view staff chose stays. */
+  mode: BodyMode;
+  onModeChange: (mode: BodyMode) => void;
+  /** Goes up when a fix changed the body from outside: the rich editor starts again from it. */
   version: number;
   body: CampaignContent['body'];
   onChange: (body: CampaignContent['body']) => void;
   readOnly: boolean;
 }) {
-  const [mode, setMode] = useState<Mode>(body.kind === 'url' ? 'url' : looksDesigned(body.html) ? 'source' : 'rich');
   const [insertRequest, setInsertRequest] = useState<{ html: string; at: number } | null>(null);
   const html = body.kind === 'html' ? body.html : '';
 
-  const switchTo = (next: Mode) => {
-    setMode(next);
+  const switchTo = (next: BodyMode) => {
+    onModeChange(next);
     if (next === 'url' && body.kind !== 'url') onChange({ kind: 'url', url: '', importImages: true });
     if (next !== 'url' && body.kind === 'url') onChange({ kind: 'html', html: '' });
   };

@@ -12,7 +12,7 @@ import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { useAudienceEstimate, useAudienceSource } from '../../stores/campaigns-audience';
 import { useCampaigns, type CampaignView } from '../../stores/campaigns';
 import { AudiencePicker } from './AudiencePicker';
-import { BodyEditor } from './BodyEditor';
+import { BodyEditor, initialBodyMode } from './BodyEditor';
 import { CampaignPreview } from './CampaignPreview';
 import { CampaignReport } from './CampaignReport';
 import { CheckPanel } from './CheckPanel';
@@ -27,6 +27,7 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
   const subjectRef = useRef<HTMLInputElement>(null);
   const fromRef = useRef<HTMLInputElement>(null);
   const [bodyVersion, setBodyVersion] = useState(0);
+  const [bodyMode, setBodyMode] = useState(() => initialBodyMode(content.body));
   const campaigns = useCampaigns((state) => state.campaigns);
   const sentServiceIds = useMemo(
     () =>
@@ -149,6 +150,8 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
                   />
                 </Group>
                 <BodyEditor
+                  mode={bodyMode}
+                  onModeChange={setBodyMode}
                   version={bodyVersion}
                   body={content.body}
                   onChange={(body) => update({ body })}
