@@ -97,9 +97,8 @@ describe('composing a campaign', () => {
     // Back to Write: still the HTML source staff were in, showing the fixed body (issue 22).
     await user.click(screen.getByRole('tab', { name: 'Write' }));
     expect(screen.getByRole('radio', { name: 'HTML source' })).toBeChecked();
-    expect(screen.getByRole('textbox', { name: 'HTML source' })).toHaveValue(
-      saved.at(-1)!.body.kind === 'html' ? saved.at(-1)!.body.html : '',
-    );
+    const fixed = saved.at(-1)!.body;
+    expect(screen.getByRole('textbox', { name: 'HTML source' })).toHaveValue(fixed.kind === 'html' ? fixed.html : '');
   });
 
   it('checks test addresses as emails before sending', async () => {
