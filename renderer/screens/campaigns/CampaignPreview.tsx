@@ -51,7 +51,12 @@ export function CampaignPreview({
                 : `${shown.remote} images and styles from the web are`}{' '}
               not loaded: loading them can tell the sender's servers that this campaign was opened here.
             </Text>
-            <Button size="compact-xs" variant="default" onClick={() => showPreviewImages(campaignId, true)}>
+            <Button
+              size="compact-xs"
+              variant="default"
+              style={{ flexShrink: 0 }}
+              onClick={() => showPreviewImages(campaignId, true)}
+            >
               Show images
             </Button>
           </Group>
@@ -63,7 +68,12 @@ export function CampaignPreview({
             Images from the web (https) are shown for this campaign
             {shown.remote > 0 ? `; ${shown.remote} other items from the web are never loaded here` : ''}.
           </Text>
-          <Button size="compact-xs" variant="subtle" onClick={() => showPreviewImages(campaignId, false)}>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            style={{ flexShrink: 0 }}
+            onClick={() => showPreviewImages(campaignId, false)}
+          >
             Hide images
           </Button>
         </Group>
