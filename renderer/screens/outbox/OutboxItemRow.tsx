@@ -41,7 +41,7 @@ export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (ite
   return (
     <Table.Tr data-state={item.state}>
       <Table.Td>
-        <Badge variant="light" color={state.color}>
+        <Badge variant="light" color={state.color} style={{ minWidth: 'max-content' }}>
           {state.label}
         </Badge>
       </Table.Td>
