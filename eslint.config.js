@@ -38,8 +38,6 @@ export default tseslint.config(
   // The desk core stays in functions one can read in a sitting: a factory of many jobs is split by job.
   {
     files: ['electron/core/**/*.ts'],
-    // The import's core (electron/core/import/) is being reworked under issue 18 and is split there.
-    ignores: ['electron/core/import/**'],
     rules: { 'max-lines-per-function': ['error', { max: 80 }] },
   },
   {

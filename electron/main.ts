@@ -8,6 +8,7 @@ import { DeskAlreadyRunningError, DeskLockUnavailableError } from './core/lock/d
 import { forwardDeskEvents, mainFrameSenderCheck, registerDeskHandlers } from './ipc/register';
 import { APP_ORIGIN, handleAppProtocol, registerAppScheme } from './shell/app-protocol';
 import { developmentFeatures } from './shell/development';
+import { reloadWhenPageGone } from './shell/renderer-gone';
 import { buildAppMenu } from './shell/menu';
 import { createPrinter } from './shell/print';
 import { denyAllPermissions, lockDownWindow } from './shell/window-security';
@@ -105,22 +106,8 @@ if (!app.requestSingleInstanceLock()) {
       },
     });
     lockDownWindow(mainWindow, (url) => void core.handlers.openExternal({ url }));
-    // A renderer that dies (out of memory on a huge file, a crash) would leave the window blank. The desk
-    // core, the outbox and any import it is queueing or delivering live here and go on: reload the page
-    // (which shows the import where it stands) and say what happened.
-    mainWindow.webContents.on('render-process-gone', (_event, details) => {
-      if (details.reason === 'clean-exit' || !mainWindow || mainWindow.isDestroyed()) return;
-      console.error(
-        `[desk] the window's page stopped (${details.reason}, exit code ${details.exitCode}); reloading it`,
-      );
-      mainWindow.webContents.reload();
-      void dialog.showMessageBox(mainWindow, {
-        type: 'warning',
-        title: 'Venue Desk',
-        message: "The desk's window stopped and was opened again.",
-        detail: `Nothing waiting in the outbox was lost, and an import being queued or sent goes on (see Import). ${details.reason === 'oom' ? 'The page ran out of memory: a very large file may need to be split.' : `Reason: ${details.reason}.`}`,
-      });
-    });
+    const window = mainWindow;
+    reloadWhenPageGone(window, (options) => dialog.showMessageBox(window, options));
     mainWindow.once('ready-to-show', () => mainWindow?.show());
     await mainWindow.loadURL(development.devUrl ?? `${APP_ORIGIN}/`);
 

@@ -17,7 +17,11 @@ import {
   type Account,
   type AccountPatch,
 } from './store/accounts';
-import { deleteContact, optOutEmail } from './store/contacts';
+import { notifyContactChange, pushOneContact } from './domain/contact-push';
+import { parseCategoryNames } from './store/categories';
+import { deleteContact, findContact, optOutEmail } from './store/contacts';
+import { loadFieldMap } from './store/fields';
+import { ageReservations, findReservationData, updateReservationData } from './store/reservations';
 import { findPartner, savePartner, savePlan, type Partner, type Plan } from './store/partners';
 import { sql } from './store/schema';
 import type { WebhookDelivery, WebhookSender } from './webhooks';
@@ -77,6 +81,21 @@ const smsReplySchema = z.strictObject({
   to: z.string().optional(),
   /** ISO-8601; default now. */
   timestamp: z.iso.datetime({ offset: true }).optional(),
+});
+
+/** A value an operator sets on a booking's or guest's field (null clears it). */
+const recordValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]);
+
+/** A change to a booking, as another desk would push it: the fields set, the rest kept. */
+const reservationChangeSchema = z.strictObject({
+  fields: z.record(z.string().min(1).max(100), recordValue),
+});
+
+/** A change to a guest, as another desk would push it: fields set, categories added and removed. */
+const contactChangeSchema = z.strictObject({
+  fields: z.record(z.string().min(1).max(100), recordValue).default({}),
+  addCategories: z.array(z.string().trim().min(1)).optional(),
+  removeCategories: z.array(z.string().trim().min(1)).optional(),
 });
 
 const DELIVERY_EVENTS = ['open', 'bounce', 'optout', 'auto_optout', 'spam'] as const;
@@ -292,6 +311,67 @@ export class SandboxOperator {
     if (!/^\d+$/.test(contactId) || !deleteContact(this.ctx.db, account.id, Number(contactId)))
       throw new OperatorError(`No contact ${contactId}`, 404);
     notifyContactDeleted(this.ctx, account, contactId);
+  }
+
+  /**
+   * Changes a booking as another desk of the venue would (tests make conflicts on demand): the fields
+   * given are set (null clears one), the others kept, and the booking counts as touched now, so
+   * pull_reservations with touched_from brings it. Returns the booking's stored fields.
+   */
+  changeReservation(
+    clientId: string,
+    id: string,
+    input: z.input<typeof reservationChangeSchema>,
+  ): Record<string, unknown> {
+    const { fields } = parseInput(reservationChangeSchema, input);
+    const account = this.account(clientId);
+    const current = findReservationData(this.ctx.db, account.id, id);
+    if (!current) throw new OperatorError(`No booking ${id}`, 404);
+    const data = { ...current };
+    for (const [name, value] of Object.entries(fields)) {
+      if (value === null) delete data[name];
+      else data[name] = value;
+    }
+    updateReservationData(this.ctx.db, account.id, id, data, this.ctx.now().getTime());
+    return { id, ...data };
+  }
+
+  /** Moves every booking's last change of an account back by `byMs` (tests and benchmarks of "what changed since"). */
+  ageReservations(clientId: string, byMs: number): number {
+    if (!Number.isSafeInteger(byMs) || byMs < 0) throw new OperatorError('byMs must be a whole number of milliseconds');
+    return ageReservations(this.ctx.db, this.account(clientId).id, byMs);
+  }
+
+  /**
+   * Changes a guest as another desk would, through the same code as push_contact: fields set, categories
+   * added and removed from the guest's current list (touched now; contact_update is sent). Returns the
+   * guest as pull_db gives it.
+   */
+  changeContact(
+    clientId: string,
+    contactId: string,
+    input: z.input<typeof contactChangeSchema>,
+  ): Record<string, unknown> {
+    const change = parseInput(contactChangeSchema, input);
+    const account = this.account(clientId);
+    const existing = findContact(this.ctx.db, account.id, contactId);
+    if (!existing) throw new OperatorError(`No contact ${contactId}`, 404);
+    const removed = new Set((change.removeCategories ?? []).map((name) => name.toLowerCase()));
+    const categories = [
+      ...parseCategoryNames(existing.categories).filter((name) => !removed.has(name.toLowerCase())),
+      ...(change.addCategories ?? []),
+    ];
+    const touchesCategories = change.addCategories !== undefined || change.removeCategories !== undefined;
+    const outcome = pushOneContact(this.ctx, account, loadFieldMap(this.ctx.db, account.id, 'contact'), {
+      client_id: account.clientId,
+      contact_id: contactId,
+      ...change.fields,
+      ...(touchesCategories ? { svc_categories: categories.join(',') } : {}),
+    });
+    if (!outcome.ok) throw new OperatorError(`The change was refused: ${outcome.reason.desc}`, 409);
+    notifyContactChange(this.ctx, account, outcome);
+    const stored = findContact(this.ctx.db, account.id, contactId)!;
+    return { client_id: account.clientId, contact_id: contactId, ...stored.data, svc_categories: stored.categories };
   }
 
   /** The purchases stored for an account (the API cannot read them back; tests count them here). */

@@ -10,6 +10,7 @@ import { createAccountHandlers } from './account/handlers';
 import { createCampaignDesk } from './campaigns/desk';
 import { createSignInWithToken } from './account/sign-in';
 import { createAppHandlers, type PrintWindow } from './app/handlers';
+import { keychainServiceFor } from './data-dir';
 import { DeskDatabaseError } from './db/errors';
 import { openDeskDatabase } from './db/open-database';
 import { createDeskEvents, type DeskEvents } from './events';
@@ -99,7 +100,7 @@ function createDeskOutbox(db: Database | null, databaseProblem: string | undefin
 /** The desk core on a data folder whose lock is held. */
 async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<DeskCore> {
   const events = createDeskEvents((error) => console.error('[desk] event listener failed:', error));
-  const keychain = options.keychain ?? (await openKeychain());
+  const keychain = options.keychain ?? (await openKeychain(keychainServiceFor(options.dataDir)));
   const { db, databaseFile, databaseProblem } = openDatabase(options.dataDir);
 
   const status = (): EventPayload<'statusChanged'> => ({

@@ -32,7 +32,10 @@ export function toBookingRow(reservation: ReservationFields, guestKey: string, g
     status: statusOf(reservation.bookingStatus),
     attendeeNames: namesOf(reservation.attendee_names),
     custom,
-    ...guest,
+    // Only the guest's fields: a whole booking lent as `guest` must not bring its date, time or party along.
+    guestName: guest.guestName,
+    guestMobile: guest.guestMobile,
+    guestEmail: guest.guestEmail,
     search: searchTextOf(guest),
   };
 }

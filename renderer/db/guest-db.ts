@@ -103,6 +103,17 @@ export class GuestDatabase extends Dexie {
     return this.writes.get(outboxId);
   }
 
+  /** Which of these outbox entries are this desk's own guest writes (one read, keys only). */
+  async writeIdsAmong(outboxIds: readonly string[]): Promise<string[]> {
+    if (outboxIds.length === 0) return [];
+    return (
+      await this.writes
+        .where('outboxId')
+        .anyOf([...outboxIds])
+        .primaryKeys()
+    ).map(String);
+  }
+
   /** Rebuilds every guest's search terms (the default phone country changed, so mobiles read differently). */
   async reindexGuests(phoneKey: PhoneKey): Promise<void> {
     const overlays = writesByGuest(await this.unconfirmedWrites());
@@ -164,9 +175,14 @@ export class GuestDatabase extends Dexie {
   ): Promise<void> {
     return this.transaction('rw', this.guests, this.writes, async () => {
       await this.writes.put(write);
-      if ((write.kind !== 'create' && write.kind !== 'update') || write.state !== 'sent') return;
+      if (write.kind !== 'create' && write.kind !== 'update') return;
       const row = await this.guestByKey(write.guestKey);
       if (!row) return;
+      // Issue 20: a change in conflict shows the service's values until staff choose (and this desk's once they
+      // keep theirs): the row's name and search terms follow.
+      if (write.state === 'needs_attention' || write.state === 'queued')
+        await this.guests.put(toGuestRow(row.key, row.record, await this.guestWrites(row), phoneKey, row.localId));
+      if (write.state !== 'sent') return;
       const newKey = write.kind === 'create' && contactId ? contactId : row.key;
       const localId = row.localId ?? (isLocalGuestId(row.key) ? row.key : undefined);
       const pulled = newKey !== row.key ? await this.guests.get(newKey) : undefined;

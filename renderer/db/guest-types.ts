@@ -1,5 +1,6 @@
 // The rows of the guest cache's tables (its queries are in guest-db.ts, rows are built in guest-row.ts).
 import type { ResponseOf } from '../../shared/bridge/contract';
+import type { EditConflict } from '../../shared/outbox/desk-edit';
 import type { OutboxState } from '../../shared/outbox/states';
 import type { ContactRecord } from './contact';
 
@@ -48,6 +49,8 @@ export interface GuestWrite {
   /** The outbox's reference for SMS and email (to find it in sent_items), and its problem if any. */
   referenceId?: string;
   problem?: string;
+  /** Issue 20: the same fields were changed on another desk; the guest shows the service's values until staff choose. */
+  conflict?: EditConflict;
 }
 
 /** A contact field definition (get_contact_fields, expanded), in the service's order. */

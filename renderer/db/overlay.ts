@@ -13,11 +13,15 @@ export function applyWrites(record: ContactRecord, writes: GuestWrite[]): Contac
   return result;
 }
 
-/** One contact write applied to a record: fields set, options checked or unchecked, categories replaced. */
+/**
+ * One contact write applied to a record: fields set, options checked or unchecked, categories replaced. A
+ * write in conflict with another desk's change shows the service's record as the merge read it instead.
+ */
 export function applyContactWrite(
   record: ContactRecord,
-  write: Pick<GuestWrite, 'changes' | 'multiselect' | 'categories'>,
+  write: Pick<GuestWrite, 'changes' | 'multiselect' | 'categories' | 'conflict'>,
 ): ContactRecord {
+  if (write.conflict) return { ...record, ...write.conflict.theirs };
   const next: ContactRecord = { ...record, ...write.changes };
   for (const [field, changes] of groupByField(write.multiselect ?? [])) {
     const options = new Set(optionsOf(next, field));

@@ -11,7 +11,8 @@ import { useGuests } from '../stores/guests';
 import { INITIAL_IMPORT, useImport, type ImportState, type ImportView } from '../stores/import';
 import { matchColumns, type ColumnTarget, type ImportField } from './matching';
 import type { ConflictChoice } from './resolve';
-import type { CheckCounts, GridRow, ReadOptions } from './session';
+import { createGridRows } from './grid-rows';
+import type { CheckCounts, ReadOptions } from './session';
 import type { OutboxGuest } from './snapshot';
 import { startImportWorker, type ImportWorker } from './worker-client';
 
@@ -19,8 +20,13 @@ let worker: ImportWorker | null = null;
 let makeWorker: () => ImportWorker = startImportWorker;
 /** Which import the open file's session handed rows to (a hand-over that stopped can go on from it). */
 let sessionImport: string | null = null;
-let positions = new Map<number, number>();
 let unfollow: (() => void) | null = null;
+
+/** The grid's rows, fetched from the open file's worker as they come into view. */
+export const importGridRows = createGridRows(
+  (from, count, onlyProblems) => requireWorker().request({ type: 'shownRows', from, count, onlyProblems }),
+  (error) => useImport.setState({ error: messageOf(error) }),
+);
 
 /** Runs a step, showing its error as the screen's sentence and keeping what was there; a replaced worker's errors are not shown. */
 async function attempt(work: () => Promise<void>): Promise<void> {
@@ -29,8 +35,7 @@ async function attempt(work: () => Promise<void>): Promise<void> {
   try {
     await work();
   } catch (error) {
-    if (mine === worker || worker === null || mine === null)
-      useImport.setState({ error: error instanceof Error ? error.message : String(error) });
+    if (mine === worker || worker === null || mine === null) useImport.setState({ error: messageOf(error) });
   } finally {
     useImport.setState({ busy: false, progress: null });
   }
@@ -47,16 +52,22 @@ async function outboxGuests(): Promise<OutboxGuest[]> {
   return guests;
 }
 
-/** Opens a worker on the connected account: its country, its guest cache and (for a file) the outbox's guests. */
+/**
+ * Opens a worker on the connected account: its country and its guest cache, which it starts reading
+ * at once; for a file, the outbox's guests follow as soon as the desk core answers.
+ */
 async function openWorker(target: ImportWorker, withOutboxGuests: boolean): Promise<void> {
   const account = useAccount.getState().account;
   const clientId = account && account.state !== 'none' ? account.clientId : null;
-  await target.request({
+  const opening = target.request({
     type: 'open',
     country: account?.defaultPhoneCountry ?? 'AU',
     guestDatabase: clientId ? guestDatabaseName(clientId) : null,
-    outboxGuests: clientId && withOutboxGuests ? await outboxGuests() : [],
+    withOutboxGuests: Boolean(clientId && withOutboxGuests),
   });
+  if (!clientId || !withOutboxGuests) return void (await opening);
+  const handing = outboxGuests().then((guests) => target.request({ type: 'outboxGuests', guests }));
+  await Promise.all([opening, handing]);
 }
 
 /** A fresh worker for a file, with the venue's country, the cached guests and the outbox's. */
@@ -85,6 +96,7 @@ async function loadFields(): Promise<ImportField[]> {
 /** Reads a chosen or dropped file in the worker and matches its columns. */
 export function chooseFile(file: File): Promise<void> {
   useImport.setState({ ...INITIAL_IMPORT, history: useImport.getState().history });
+  importGridRows.clear();
   return attempt(async () => {
     useImport.setState({ progress: { label: `Reading ${file.name}…`, done: 0, total: 0 } });
     const [buffer, current, fields] = await Promise.all([file.arrayBuffer(), freshWorker(), loadFields()]);
@@ -103,12 +115,13 @@ export function rereadFile(options: ReadOptions): Promise<void> {
   return attempt(async () => {
     const summary = await requireWorker().request({ type: 'reread', options });
     const { fields } = useImport.getState();
+    importGridRows.clear();
     useImport.setState({
       step: 'match',
       file: summary,
       targets: matchColumns(summary.columns, fields, fieldLabel),
       check: null,
-      rows: [],
+      counts: null,
     });
   });
 }
@@ -133,7 +146,7 @@ export async function addFieldForColumn(
     setColumnTarget(column, { kind: 'field', field: created.name });
     return null;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return messageOf(error);
   }
 }
 
@@ -144,65 +157,49 @@ export function setImportOptions(
   useImport.setState(options);
 }
 
-/** Checks every row in the worker; rows arrive in chunks while the page stays free. */
+/** Checks every row in the worker; the grid then asks it for the rows in view. */
 export function checkRows(): Promise<void> {
   return attempt(async () => {
     const { targets, fields, policy, dateOrder, file, categories, badValues, conflicts } = useImport.getState();
     const total = file?.rowCount ?? 0;
-    const rows: GridRow[] = [];
     useImport.setState({ progress: { label: 'Checking rows', done: 0, total } });
     const check = await requireWorker().request(
       {
         type: 'check',
         setup: { targets, fields, policy, categories, badValues, conflicts, ...(dateOrder ? { dateOrder } : {}) },
       },
-      {
-        onProgress: (done) => useImport.setState({ progress: { label: 'Checking rows', done, total } }),
-        onRows: (_start, chunk) => {
-          for (const row of chunk) rows.push(row);
-        },
-      },
+      { onProgress: (done) => useImport.setState({ progress: { label: 'Checking rows', done, total } }) },
     );
-    positions = new Map(rows.map((row, index) => [row.line, index]));
+    const { rowsVersion, onlyProblems } = useImport.getState();
+    await importGridRows.prefetch({ version: rowsVersion + 1, onlyProblems });
     useImport.setState((state) => ({
       step: 'review',
       check,
       counts: check.counts,
-      rows,
-      rowsVersion: state.rowsVersion + 1,
+      rowsVersion: rowsVersion + 1,
       dateOrder: state.dateOrder ?? (check.dateOrderAmbiguous ? undefined : check.dateOrder),
     }));
   });
 }
 
-/** Puts changed rows (by line) in place. */
-function applyChanged(changed: GridRow[], counts: CheckCounts): void {
-  useImport.setState((state) => {
-    const rows = [...state.rows];
-    for (const row of changed) {
-      const index = positions.get(row.line);
-      if (index !== undefined) rows[index] = row;
-    }
-    return { rows, counts, rowsVersion: state.rowsVersion + 1 };
-  });
+/** The worker's rows changed (an edit, a deletion, a choice): new counts, and the grid fetches the rows in view again. */
+function rowsChanged(counts: CheckCounts): void {
+  useImport.setState((state) => ({ counts, rowsVersion: state.rowsVersion + 1 }));
 }
 
 /** Changes one cell; the row (and rows it repeated or was repeated by) are checked again at once. */
 export function editCell(line: number, column: number, value: string): Promise<void> {
   return attempt(async () => {
-    const { changed, counts } = await requireWorker().request({ type: 'edit', line, column, value });
-    applyChanged(changed, counts);
+    const { counts } = await requireWorker().request({ type: 'edit', line, column, value });
+    rowsChanged(counts);
   });
 }
 
 /** Removes rows from the import. */
 export function deleteRows(lines: number[]): Promise<void> {
   return attempt(async () => {
-    const { changed, counts } = await requireWorker().request({ type: 'delete', lines });
-    const gone = new Set(lines);
-    useImport.setState((state) => ({ rows: state.rows.filter((row) => !gone.has(row.line)) }));
-    positions = new Map(useImport.getState().rows.map((row, index) => [row.line, index]));
-    applyChanged(changed, counts);
+    const { counts } = await requireWorker().request({ type: 'delete', lines });
+    rowsChanged(counts);
   });
 }
 
@@ -210,8 +207,8 @@ export function deleteRows(lines: number[]): Promise<void> {
 export function chooseConflict(choice: ConflictChoice, line?: number): Promise<void> {
   if (line === undefined) useImport.setState({ conflicts: choice });
   return attempt(async () => {
-    const { changed, counts } = await requireWorker().request({ type: 'conflict', choice, ...(line ? { line } : {}) });
-    applyChanged(changed, counts);
+    const { counts } = await requireWorker().request({ type: 'conflict', choice, ...(line ? { line } : {}) });
+    rowsChanged(counts);
   });
 }
 
@@ -334,7 +331,7 @@ export async function cancelCurrentImport(): Promise<void> {
   try {
     showImport(await getDesk().cancelImport({ importId: current.id }));
   } catch (error) {
-    useImport.setState({ error: error instanceof Error ? error.message : String(error) });
+    useImport.setState({ error: messageOf(error) });
   }
 }
 
@@ -348,6 +345,7 @@ export function resetImport(): void {
   worker?.terminate();
   worker = null;
   sessionImport = null;
+  importGridRows.clear();
   useImport.setState({ ...INITIAL_IMPORT, history: useImport.getState().history });
 }
 
@@ -392,4 +390,9 @@ export async function withExportWorker<T>(work: (worker: ImportWorker) => Promis
   } finally {
     own.terminate();
   }
+}
+
+/** An error's sentence for staff. */
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -3,9 +3,10 @@ import type { importKnownGuest } from '../../shared/bridge/channels/import';
 import { emailKey } from '../../shared/rules/email';
 import { isLocalGuestId } from '../../shared/rules/guest-id';
 import type { GuestDatabase } from '../db/guest-db';
-import { categoriesOf } from '../db/contact';
+import { categoriesOf, type ContactRecord } from '../db/contact';
 import { TERM, type PhoneKey } from '../search/terms';
 import type { GuestSnapshot } from './resolve';
+import type { SharedThread } from './shared-thread';
 
 /** A guest the desk's outbox queued or sent (importKnownGuests). */
 export type OutboxGuest = z.output<typeof importKnownGuest>;
@@ -17,25 +18,97 @@ export interface GuestsOnFile {
   records(ids: Iterable<string>): Promise<Map<string, Record<string, unknown>>>;
 }
 
+/** What the import reads of the guest cache: its email and mobile terms with their guests, and guests' records by key. */
+export interface CachedGuests {
+  /** Calls `each` for every index term starting with `prefix`, with the key of the guest it belongs to, in term order. */
+  eachTerm(prefix: string, each: (term: string, key: string) => void): Promise<void>;
+  guestsByKeys(keys: string[]): Promise<ReadonlyArray<{ key: string; record: ContactRecord }>>;
+}
+
+/** The cached guests' emails and mobiles, both ways. */
+export interface CachedIdentities {
+  emails: Map<string, string>;
+  mobiles: Map<string, string>;
+  emailOf: Map<string, string>;
+  mobileOf: Map<string, string>;
+}
+
 /** The id a guest known only from the outbox (no service id yet) goes by in the check. */
 const OUTBOX_GUEST = 'outbox:';
 
 /**
- * The guests on file: the cached guests' emails and mobiles (read from the search index, keys only,
- * so 100,000 load in a fraction of a second), with the guests the desk's own outbox queued or sent
- * laid over them, known as soon as they are queued. Guests recorded here and not yet confirmed
- * (local ids) are left out: a row matching one cannot be applied to it until the service knows it.
+ * The guest cache as the import reads it: the search index's email and mobile terms walked with a
+ * key cursor (keys only: no guest record is read), one walk at a time, since two cursors at once
+ * defeat IndexedDB's read-ahead (100,000 guests: about 1.2 s a walk alone, several times that together).
  */
-export async function loadGuestsOnFile(
-  db: GuestDatabase | null,
+export function cachedGuestsOf(db: GuestDatabase): CachedGuests {
+  return {
+    async eachTerm(prefix, each) {
+      await db.open();
+      const index = db.backendDB().transaction('guests', 'readonly').objectStore('guests').index('terms');
+      await new Promise<void>((resolve, reject) => {
+        const cursor = index.openKeyCursor(IDBKeyRange.bound(prefix, `${prefix}\uffff`));
+        cursor.onerror = () => reject(cursor.error ?? new Error('The guest cache could not be read.'));
+        cursor.onsuccess = () => {
+          const at = cursor.result;
+          if (!at) return resolve();
+          const [term, key] = [String(at.key), String(at.primaryKey)];
+          // The next step is asked for first: IndexedDB fetches it while this one is taken in.
+          at.continue();
+          each(term, key);
+        };
+      });
+    },
+    guestsByKeys: (keys) => db.guestsByKeys(keys),
+  };
+}
+
+/**
+ * The cached guests' emails and mobiles (from the search index, keys only). Guests recorded here and
+ * not yet confirmed (local ids) are left out: a row matching one cannot be applied to it until the
+ * service knows it.
+ */
+export async function readCachedIdentities(
+  cache: CachedGuests | null,
+  thread?: SharedThread,
+): Promise<CachedIdentities> {
+  const identities: CachedIdentities = {
+    emails: new Map(),
+    mobiles: new Map(),
+    emailOf: new Map(),
+    mobileOf: new Map(),
+  };
+  if (!cache) return identities;
+  // Other work of the worker (checking the file) is done a slice per step of the walks, in their waits.
+  const read = thread?.reading();
+  const collect = (prefix: string, byValue: Map<string, string>, ofGuest: Map<string, string>) =>
+    cache.eachTerm(prefix, (term, key) => {
+      read?.step();
+      if (isLocalGuestId(key)) return;
+      const value = term.slice(prefix.length);
+      byValue.set(value, key);
+      if (!ofGuest.has(key)) ofGuest.set(key, value);
+    });
+  try {
+    await collect(TERM.email, identities.emails, identities.emailOf);
+    await collect(TERM.phone, identities.mobiles, identities.mobileOf);
+  } finally {
+    read?.done();
+  }
+  return identities;
+}
+
+/**
+ * The guests on file: the cached guests' emails and mobiles with the guests the desk's own outbox
+ * queued or sent laid over them, known as soon as they are queued.
+ */
+export function guestsOnFile(
+  cached: CachedIdentities,
+  cache: CachedGuests | null,
   outboxGuests: readonly OutboxGuest[],
   phoneKey: PhoneKey,
-): Promise<GuestsOnFile> {
-  const [emails, mobiles] = db
-    ? await Promise.all([termMap(db, TERM.email), termMap(db, TERM.phone)])
-    : [new Map<string, string>(), new Map<string, string>()];
-  const emailOf = reverse(emails);
-  const mobileOf = reverse(mobiles);
+): GuestsOnFile {
+  const { emails, mobiles, emailOf, mobileOf } = cached;
   const waiting = new Map<string, string>();
   const overlays = new Map<string, Record<string, string>>();
   const place = (id: string, email: string | null, mobile: string | null) => {
@@ -75,7 +148,7 @@ export async function loadGuestsOnFile(
     async records(ids) {
       const wanted = [...ids];
       const cachedIds = wanted.filter((id) => !id.startsWith(OUTBOX_GUEST));
-      const rows = db && cachedIds.length > 0 ? await db.guestsByKeys(cachedIds) : [];
+      const rows = cache && cachedIds.length > 0 ? await cache.guestsByKeys(cachedIds) : [];
       const out = new Map<string, Record<string, unknown>>(rows.map((row) => [row.key, { ...row.record }]));
       for (const id of wanted) {
         const overlay = overlays.get(id);
@@ -84,6 +157,15 @@ export async function loadGuestsOnFile(
       return out;
     },
   };
+}
+
+/** The guests on file, read from the cache and laid over with the outbox's guests (readCachedIdentities, then guestsOnFile). */
+export async function loadGuestsOnFile(
+  cache: CachedGuests | null,
+  outboxGuests: readonly OutboxGuest[],
+  phoneKey: PhoneKey,
+): Promise<GuestsOnFile> {
+  return guestsOnFile(await readCachedIdentities(cache), cache, outboxGuests, phoneKey);
 }
 
 /** Why a row matching a guest the outbox knows without a service id is left as it is. */
@@ -99,25 +181,4 @@ function waitingReason(guest: OutboxGuest): string {
 export async function guestCategories(db: GuestDatabase, keys: readonly string[]): Promise<Map<string, string[]>> {
   const rows = await db.guestsByKeys([...keys]);
   return new Map(rows.map((row) => [row.key, categoriesOf(row.record)]));
-}
-
-/** term (without its prefix) → guest key, for one kind of term. */
-async function termMap(db: GuestDatabase, prefix: string): Promise<Map<string, string>> {
-  const range = () => db.guests.where('terms').startsWith(prefix);
-  const [terms, keys] = await db.transaction('r', db.guests, () =>
-    Promise.all([range().keys(), range().primaryKeys()]),
-  );
-  const map = new Map<string, string>();
-  terms.forEach((term, index) => {
-    const key = keys[index]!;
-    if (!isLocalGuestId(key)) map.set(String(term).slice(prefix.length), key);
-  });
-  return map;
-}
-
-/** value → key of a key → value map. */
-function reverse(map: ReadonlyMap<string, string>): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [term, key] of map) if (!out.has(key)) out.set(key, term);
-  return out;
 }

@@ -1,11 +1,9 @@
-// The page's side of the import worker: requests as promises with a time limit, progress and row chunks as callbacks.
-import type { GridRow } from './session';
+// The page's side of the import worker: requests as promises with a time limit, progress as a callback.
 import type { WorkerAnswers, WorkerMessage, WorkerRequest } from './protocol';
 
 /** Hooks for what a long request reports before its answer. */
 export interface RequestHooks {
   onProgress?: (done: number, total: number) => void;
-  onRows?: (start: number, rows: GridRow[]) => void;
   /** How long the request may go without an answer or any progress before it is given up (the worker is then stopped). */
   timeLimitMs?: number;
 }
@@ -66,7 +64,6 @@ export function wrapWorker(worker: WorkerLike): ImportWorker {
     if (!waiting) return;
     waiting.arm();
     if (message.type === 'progress') waiting.hooks.onProgress?.(message.done, message.total);
-    else if (message.type === 'rows') waiting.hooks.onRows?.(message.start, message.rows);
     else {
       if (waiting.timer) clearTimeout(waiting.timer);
       pending.delete(message.id);

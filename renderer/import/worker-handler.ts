@@ -3,13 +3,10 @@ import { isLocalGuestId } from '../../shared/rules/guest-id';
 import { GuestDatabase } from '../db/guest-db';
 import { guestExportRow } from './csv-out';
 import { createPhoneKey } from '../search/phone';
-import type { GridRow } from './session';
 import { ImportFileError, ImportSession } from './session';
+import { createSharedThread } from './shared-thread';
 import type { WorkerAnswers, WorkerMessage, WorkerRequest } from './protocol';
-import { guestCategories, loadGuestsOnFile } from './snapshot';
-
-/** Rows per message to the page: small enough that receiving one never holds the page up. */
-const ROWS_PER_MESSAGE = 2000;
+import { cachedGuestsOf, guestCategories, guestsOnFile, readCachedIdentities, type OutboxGuest } from './snapshot';
 
 /** A worker's state and its answer to each request; `post` sends messages to the page. */
 export function createWorkerHandler(
@@ -18,8 +15,8 @@ export function createWorkerHandler(
   let session: ImportSession | null = null;
   let guests: GuestDatabase | null = null;
   let categoriesOfUpdated: Map<string, string[]> | null = null;
-  /** The guests on file, read while the file is read and its columns matched; the check waits for them. */
-  let guestsReady: Promise<unknown> = Promise.resolve();
+  /** The guests the desk's outbox queued or sent, handed over by the page after `open` (the cache is read meanwhile). */
+  let outboxGuests: Deferred<OutboxGuest[]> = deferred();
 
   /** The session of the open import. */
   const requireSession = (): ImportSession => {
@@ -39,48 +36,55 @@ export function createWorkerHandler(
     }
   };
 
+  /** Opens the account's guest cache and starts reading its guests at once: the file is read and checked meanwhile. */
+  async function open(request: Extract<WorkerRequest, { type: 'open' }>): Promise<WorkerAnswers['open']> {
+    guests?.close();
+    guests = request.guestDatabase ? new GuestDatabase(request.guestDatabase) : null;
+    const phoneKey = createPhoneKey(request.country);
+    const thread = createSharedThread();
+    const current = new ImportSession(phoneKey, request.country, thread);
+    session = current;
+    outboxGuests = deferred();
+    if (!request.withOutboxGuests) outboxGuests.resolve([]);
+    const cache = guests && cachedGuestsOf(guests);
+    const reading = Promise.all([readCachedIdentities(cache, thread), outboxGuests.promise]).then(
+      ([cached, fromOutbox]) => guestsOnFile(cached, cache, fromOutbox, phoneKey),
+    );
+    current.compareWith(reading);
+    // A refusal surfaces at the check, which waits for the guests; logged here for whoever reads the console.
+    reading.catch((error: unknown) => console.error('[import] reading the guests on file failed:', error));
+    return { guests: guests ? await guests.guestCount() : 0 };
+  }
+
   /** Answers one request. */
   async function handle(request: WorkerRequest & { id: number }): Promise<WorkerAnswers[keyof WorkerAnswers]> {
     switch (request.type) {
-      case 'open': {
-        guests?.close();
-        guests = request.guestDatabase ? new GuestDatabase(request.guestDatabase) : null;
-        const phoneKey = createPhoneKey(request.country);
-        const current = new ImportSession(phoneKey, request.country);
-        session = current;
-        const onFile = loadGuestsOnFile(guests, request.outboxGuests, phoneKey);
-        guestsReady = onFile.then((loaded) => current.setGuests(loaded.snapshot, (ids) => loaded.records(ids)));
-        // Not awaited here: reading the guests overlaps reading the file (a refusal surfaces at the check).
-        guestsReady.catch((error: unknown) => console.error('[import] reading the guests on file failed:', error));
-        return { guests: guests ? await guests.guestCount() : 0 };
-      }
+      case 'open':
+        return open(request);
+      case 'outboxGuests':
+        outboxGuests.resolve(request.guests);
+        return { guests: request.guests.length };
       case 'load':
         return requireSession().load(request.fileName, request.buffer);
       case 'reread':
         return requireSession().reread(request.options);
-      case 'check': {
+      case 'check':
         categoriesOfUpdated = null;
-        await guestsReady;
-        const current = requireSession();
-        const summary = await current.check(request.setup, (done, total) =>
+        return requireSession().check(request.setup, (done, total) =>
           post({ type: 'progress', id: request.id, done, total }),
         );
-        // In order, a chunk at a time: the page appends them.
-        for (let start = 0; start < current.size(); start += ROWS_PER_MESSAGE) {
-          const rows: GridRow[] = current.gridRows(start, start + ROWS_PER_MESSAGE);
-          post({ type: 'rows', id: request.id, start, rows });
-        }
-        return summary;
-      }
+      case 'shownRows':
+        return requireSession().shownRows(request.from, request.count, request.onlyProblems);
+      // The grid reads the rows in view again after a change: only the counts travel back.
       case 'edit':
         categoriesOfUpdated = null;
-        return requireSession().edit(request.line, request.column, request.value);
+        return { counts: (await requireSession().edit(request.line, request.column, request.value)).counts };
       case 'delete':
         categoriesOfUpdated = null;
-        return requireSession().deleteRows(request.lines);
+        return { counts: (await requireSession().deleteRows(request.lines)).counts };
       case 'conflict':
         categoriesOfUpdated = null;
-        return requireSession().chooseConflict(request.choice, request.line);
+        return { counts: (await requireSession().chooseConflict(request.choice, request.line)).counts };
       case 'queueRows': {
         const current = requireSession();
         categoriesOfUpdated ??= guests ? await guestCategories(guests, current.updatedGuests()) : new Map();
@@ -106,4 +110,17 @@ async function exportRows(db: GuestDatabase, fields: string[]): Promise<string[]
     rows.push(guestExportRow(guest.record, fields));
   });
   return rows;
+}
+
+/** A promise with its resolve at hand. */
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+}
+
+/** A promise to resolve later. */
+function deferred<T>(): Deferred<T> {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
 }

@@ -21,37 +21,30 @@ const BUILT_IN_DATE_FORMATS = new Set([
 
 /** Opens a workbook's bytes. Throws ImportFileError with the sentence to show when it is not one the desk can read. */
 export function openWorkbook(fileName: string, bytes: Uint8Array, limits: ReadLimits): Workbook {
-  let declared = 0;
-  let entries: Record<string, Uint8Array>;
-  try {
-    entries = unzipSync(bytes, {
-      filter: (file) => {
-        const wanted = isWantedPart(file.name);
-        if (wanted) declared += file.originalSize;
-        return wanted;
-      },
-    });
-  } catch (error) {
-    throw new ImportFileError(
-      `"${fileName}" looks like an Excel workbook but could not be unpacked (${error instanceof Error ? error.message : String(error)}). Open it in Excel and save it again as .xlsx or CSV.`,
-    );
-  }
-  const unpacked = Object.values(entries).reduce((sum, part) => sum + part.length, 0);
-  if (Math.max(declared, unpacked) > limits.maxUnpackedBytes)
-    throw new ImportFileError(
-      `"${fileName}" unpacks to ${megabytes(Math.max(declared, unpacked))} MB, more than the ${megabytes(limits.maxUnpackedBytes)} MB the desk reads from one workbook. Save the sheet of guests as CSV, or split it into smaller workbooks.`,
-    );
-  const text = (path: string) => {
-    const part = entries[path];
-    return part ? new TextDecoder('utf-8').decode(part) : null;
-  };
-  const workbookXml = text('xl/workbook.xml');
+  // The zip's directory is read a few times: the package's relationships, then its workbook, then only
+  // the parts they name (sheets, shared strings, styles). Images, charts and pivot caches are never unpacked.
+  const unpacked = new PackageParts(fileName, bytes);
+  const index = unpacked.read((name) => name.endsWith('.rels'));
+  const workbookPath = mainPart(unpacked.text(index, '_rels/.rels') ?? '') ?? 'xl/workbook.xml';
+  const workbookXml = unpacked.text(
+    unpacked.read((name) => name === workbookPath),
+    workbookPath,
+  );
   if (workbookXml === null)
     throw new ImportFileError(
       `"${fileName}" is a zip file but not an Excel workbook (it has no xl/workbook.xml). Import a CSV, or a workbook saved as .xlsx.`,
     );
-  const targets = relationshipTargets(text('xl/_rels/workbook.xml.rels') ?? '');
-  const sheets = sheetList(workbookXml, targets).filter((sheet) => entries[sheet.path] !== undefined);
+  const relations = relationshipTargets(unpacked.text(index, relationshipsOf(workbookPath)) ?? '', workbookPath);
+  const listed = sheetList(workbookXml, relations);
+  const sharedPath = relations.byType('sharedStrings') ?? 'xl/sharedstrings.xml';
+  const stylesPath = relations.byType('styles') ?? 'xl/styles.xml';
+  const wanted = new Set([...listed.map((sheet) => sheet.path), sharedPath, stylesPath]);
+  const parts = unpacked.read((name) => wanted.has(name));
+  if (Math.max(unpacked.declared, unpacked.size) > limits.maxUnpackedBytes)
+    throw new ImportFileError(
+      `"${fileName}" unpacks to ${megabytes(Math.max(unpacked.declared, unpacked.size))} MB, more than the ${megabytes(limits.maxUnpackedBytes)} MB the desk reads from one workbook. Save the sheet of guests as CSV, or split it into smaller workbooks.`,
+    );
+  const sheets = listed.filter((sheet) => parts.has(sheet.path));
   if (sheets.length === 0) throw new ImportFileError(`"${fileName}" has no sheets of cells to import.`);
   const date1904 = /<(?:\w+:)?workbookPr\b[^>]*\bdate1904="(?:1|true)"/.test(workbookXml);
   let shared: string[] | null = null;
@@ -59,7 +52,7 @@ export function openWorkbook(fileName: string, bytes: Uint8Array, limits: ReadLi
   const byName = new Map(sheets.map((sheet) => [sheet.name, sheet.path]));
   const sheetText = (name: string) => {
     const path = byName.get(name);
-    const xml = path ? text(path) : null;
+    const xml = path ? unpacked.text(parts, path) : null;
     if (xml === null) throw new ImportFileError(`The sheet "${name}" is not in "${fileName}".`);
     return xml;
   };
@@ -67,44 +60,108 @@ export function openWorkbook(fileName: string, bytes: Uint8Array, limits: ReadLi
     sheets: sheets.map((sheet) => sheet.name),
     rowCount: (name) => countRows(sheetText(name)),
     readSheet(name) {
-      shared ??= sharedStrings(text('xl/sharedStrings.xml') ?? '');
-      dateStyles ??= dateStyleFlags(text('xl/styles.xml') ?? '');
+      shared ??= sharedStrings(unpacked.text(parts, sharedPath) ?? '');
+      dateStyles ??= dateStyleFlags(unpacked.text(parts, stylesPath) ?? '');
       return readSheetRows(sheetText(name), { shared, dateStyles, date1904, limits, where: `the sheet "${name}"` });
     },
   };
 }
 
-/** The parts of the package the desk reads: the workbook, its relationships, shared strings, styles and worksheets. */
-function isWantedPart(path: string): boolean {
-  return (
-    path === 'xl/workbook.xml' ||
-    path === 'xl/_rels/workbook.xml.rels' ||
-    path === 'xl/sharedStrings.xml' ||
-    path === 'xl/styles.xml' ||
-    /^xl\/worksheets\/[^/]+\.xml$/.test(path)
-  );
+/**
+ * The parts of a zip package, unpacked on request by name. Names are compared in lower case: the Open
+ * Packaging Conventions make part names case-insensitive, and Excel opens a workbook whose relationship
+ * says sharedStrings.xml for a part stored as SharedStrings.xml.
+ */
+class PackageParts {
+  /** Bytes the zip's directory declares for the parts unpacked so far, and their actual size. */
+  declared = 0;
+  size = 0;
+
+  constructor(
+    private readonly fileName: string,
+    private readonly bytes: Uint8Array,
+  ) {}
+
+  /** Unpacks the parts whose lower-case name passes `wanted`, by lower-case name. */
+  read(wanted: (name: string) => boolean): Map<string, Uint8Array> {
+    let entries: Record<string, Uint8Array>;
+    try {
+      entries = unzipSync(this.bytes, {
+        filter: (file) => {
+          if (!wanted(file.name.toLowerCase())) return false;
+          this.declared += file.originalSize;
+          return true;
+        },
+      });
+    } catch (error) {
+      throw new ImportFileError(
+        `"${this.fileName}" looks like an Excel workbook but could not be unpacked (${error instanceof Error ? error.message : String(error)}). Open it in Excel and save it again as .xlsx or CSV.`,
+      );
+    }
+    const parts = new Map<string, Uint8Array>();
+    for (const [name, part] of Object.entries(entries)) {
+      this.size += part.length;
+      parts.set(name.toLowerCase(), part);
+    }
+    return parts;
+  }
+
+  /** A part's text (UTF-8), or null when it is not there. */
+  text(parts: ReadonlyMap<string, Uint8Array>, path: string): string | null {
+    const part = parts.get(path.toLowerCase());
+    return part ? new TextDecoder('utf-8').decode(part) : null;
+  }
 }
 
-/** Relationship id → the part it points at, as a path inside the package. */
-function relationshipTargets(xml: string): Map<string, string> {
-  const targets = new Map<string, string>();
+/** The package's main part (the workbook), from its root relationships, in lower case; undefined when none is named. */
+function mainPart(rootRelationships: string): string | undefined {
+  return relationshipTargets(rootRelationships, '').byType('officeDocument');
+}
+
+/** Where the relationships of a part are kept: `dir/_rels/name.rels`. */
+function relationshipsOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return `${path.slice(0, slash + 1)}_rels/${path.slice(slash + 1)}.rels`;
+}
+
+/** A part's relationships: by id, the part each points at (a lower-case path inside the package), and the first of a type. */
+function relationshipTargets(xml: string, fromPart: string) {
+  const base = fromPart.slice(0, fromPart.lastIndexOf('/') + 1);
+  const byId = new Map<string, { path: string; type: string }>();
+  const byType = new Map<string, string>();
   for (const tag of xml.match(/<(?:\w+:)?Relationship\b[^>]*>/g) ?? []) {
     const id = attribute(tag, 'Id');
     const target = attribute(tag, 'Target');
-    if (!id || !target) continue;
-    targets.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`);
+    if (!id || !target || attribute(tag, 'TargetMode') === 'External') continue;
+    const path = resolvePath(base, decodeEntities(target)).toLowerCase();
+    // The type's last segment (…/relationships/worksheet, in the transitional and the strict schema alike).
+    const type = attribute(tag, 'Type')?.split('/').pop() ?? '';
+    byId.set(id, { path, type });
+    if (type && !byType.has(type)) byType.set(type, path);
   }
-  return targets;
+  return { get: (id: string) => byId.get(id), byType: (type: string) => byType.get(type) };
 }
 
-/** The workbook's sheets in order: their names and the parts holding their cells. */
-function sheetList(workbookXml: string, targets: Map<string, string>): Array<{ name: string; path: string }> {
+/** A relationship's target as a path inside the package: absolute (leading /), or relative to its part's folder. */
+function resolvePath(base: string, target: string): string {
+  const parts = (target.startsWith('/') ? target.slice(1) : base + target).split('/');
+  const out: string[] = [];
+  for (const part of parts) {
+    if (part === '..') out.pop();
+    else if (part !== '.' && part !== '') out.push(part);
+  }
+  return out.join('/');
+}
+
+/** The workbook's worksheets in order: their names and the parts holding their cells. */
+function sheetList(workbookXml: string, relations: ReturnType<typeof relationshipTargets>) {
   const sheets: Array<{ name: string; path: string }> = [];
   for (const tag of workbookXml.match(/<(?:\w+:)?sheet\b[^>]*>/g) ?? []) {
     const name = attribute(tag, 'name');
     const id = /\b[\w]+:id="([^"]*)"/.exec(tag)?.[1];
-    const path = id ? targets.get(id) : undefined;
-    if (name !== undefined && path) sheets.push({ name: decodeEntities(name), path });
+    const part = id ? relations.get(id) : undefined;
+    // Chart sheets and dialog sheets hold no cells.
+    if (name !== undefined && part?.type === 'worksheet') sheets.push({ name: decodeEntities(name), path: part.path });
   }
   return sheets;
 }
@@ -256,7 +313,8 @@ function cellValue(type: string, style: string | undefined, inner: string, ctx: 
     case 'b':
       return raw === '1' || raw === 'true' ? 'TRUE' : 'FALSE';
     case 'e':
-      return '';
+      // An error value is read as Excel shows it (#N/A, #DIV/0!), as Excel's own CSV export writes it.
+      return decodeEntities(raw);
     case 'd':
       return isoDateText(raw);
     default: {

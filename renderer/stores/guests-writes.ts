@@ -1,4 +1,5 @@
 import type { DeskApi, RequestOf } from '../../shared/bridge/contract';
+import type { DeskEdit } from '../../shared/outbox/desk-edit';
 import { newLocalGuestId } from '../../shared/rules/guest-id';
 import type { FieldValue } from '../db/contact';
 import type { GuestWrite, MultiselectChange } from '../db/guest-types';
@@ -25,13 +26,19 @@ async function record(write: Omit<GuestWrite, 'createdAt'>): Promise<void> {
   guestsChanged();
 }
 
-/** Queues a profile edit through the outbox and overlays it on the guest until it is confirmed. */
-export async function saveGuestEdit(desk: DeskApi, guestKey: string, edit: GuestEdit): Promise<void> {
+/** Queues a profile edit (with its base, when the service has the guest) through the outbox and overlays it on the guest until it is confirmed. */
+export async function saveGuestEdit(
+  desk: DeskApi,
+  guestKey: string,
+  edit: GuestEdit,
+  deskEdit?: DeskEdit,
+): Promise<void> {
   const queued = await desk.saveGuest({
     guestKey,
     changes: edit.changes,
     multiselect: edit.multiselect,
     ...(edit.categories ? { categories: edit.categories } : {}),
+    ...(deskEdit ? { deskEdit } : {}),
   });
   await record({
     outboxId: queued.outboxId,

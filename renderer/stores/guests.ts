@@ -8,6 +8,7 @@ import { IDLE_STATUS, type CollectionStatus } from '../sync/collection';
 import { openGuestCache, type GuestCache } from '../sync/guest-cache';
 import { useAccount, type AccountView } from './account';
 import { reportBackgroundFailure } from './background-failures';
+import { followOutboxEntries } from './outbox-follow';
 
 interface GuestsState {
   /** The connected account's cache, or null when no account is connected. */
@@ -93,14 +94,20 @@ export function followGuests(desk: DeskApi): () => void {
 
   openFor(useAccount.getState().account);
   const unsubscribeAccount = useAccount.subscribe((state) => openFor(state.account));
-  const unsubscribeOutbox = desk.on('outboxChanged', ({ changed, removed }) => {
-    const cache = useGuests.getState().cache;
-    if (!cache || (changed.length === 0 && removed.length === 0)) return;
-    const followed = Promise.all(changed.map((item) => followOutboxItem(cache.db, item, cache.phoneKey)));
-    Promise.all([followed, forgetRemovedWrites(cache.db, removed, cache.phoneKey)]).then(
-      guestsChanged,
-      (error: unknown) => reportBackgroundFailure('Following the outbox in the guest list', error),
-    );
+  // Only this desk's own guest writes are read in full: an import's 100,000 entries are not the cache's to follow.
+  const unsubscribeOutbox = followOutboxEntries(desk, {
+    label: 'Following the outbox in the guest list',
+    pick: async (changed) => {
+      const cache = useGuests.getState().cache;
+      return cache ? cache.db.writeIdsAmong(changed.map((change) => change.id)) : [];
+    },
+    apply: async (items, removed) => {
+      const cache = useGuests.getState().cache;
+      if (!cache) return;
+      await Promise.all(items.map((item) => followOutboxItem(cache.db, item, cache.phoneKey)));
+      await forgetRemovedWrites(cache.db, removed, cache.phoneKey);
+      guestsChanged();
+    },
   });
   const unsubscribeReconnect = onDeskReconnected(() => {
     const cache = useGuests.getState().cache;

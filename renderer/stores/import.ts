@@ -3,7 +3,7 @@ import type { ResponseOf } from '../../shared/bridge/contract';
 import type { BadValueChoice } from '../import/check';
 import type { ColumnTarget, ImportField } from '../import/matching';
 import type { ConflictChoice, MatchPolicy } from '../import/resolve';
-import type { CheckCounts, CheckSummary, FileSummary, GridRow } from '../import/session';
+import type { CheckCounts, CheckSummary, FileSummary } from '../import/session';
 import type { DateOrder } from '../import/values';
 
 /** An import as the desk records it. */
@@ -36,8 +36,7 @@ export interface ImportState {
   check: CheckSummary | null;
   counts: CheckCounts | null;
   progress: ImportProgress | null;
-  /** Checked rows in file order; a row is found by its line through the controller's positions. */
-  rows: GridRow[];
+  /** Bumped whenever the worker's checked rows change: the grid fetches the rows in view again (renderer/import/grid-rows.ts). */
   rowsVersion: number;
   onlyProblems: boolean;
   /** The import being queued or delivered (or opened from the history). */
@@ -61,7 +60,6 @@ export const INITIAL_IMPORT: Omit<ImportState, 'history'> = {
   check: null,
   counts: null,
   progress: null,
-  rows: [],
   rowsVersion: 0,
   onlyProblems: false,
   current: null,

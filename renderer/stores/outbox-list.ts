@@ -1,10 +1,8 @@
 import { create } from 'zustand';
-import type { DeskApi, EventPayload } from '../../shared/bridge/contract';
+import type { DeskApi } from '../../shared/bridge/contract';
 import type { OutboxKind } from '../../shared/outbox/kinds';
 import { PENDING_STATES, type OutboxState } from '../../shared/outbox/states';
-
-type OutboxItem = EventPayload<'outboxChanged'>['changed'][number];
-type OutboxSummary = EventPayload<'outboxChanged'>['summary'];
+import { followOutboxEntries, type OutboxEntryChange, type OutboxItem, type OutboxSummary } from './outbox-follow';
 
 /** The Outbox screen's state filters: what needs a person, what is still to go out, what went out. */
 export const OUTBOX_FILTERS = {
@@ -31,7 +29,7 @@ interface OutboxListState {
   error: string | null;
 }
 
-/** The Outbox screen's list: loaded a page at a time, then patched by outboxChanged events. */
+/** The Outbox screen's list: loaded a page at a time, then patched as outboxChanged notices say. */
 export const useOutboxList = create<OutboxListState>(() => ({
   filter: 'pending',
   kind: null,
@@ -43,8 +41,11 @@ export const useOutboxList = create<OutboxListState>(() => ({
 
 let latest = 0;
 
-/** Whether an entry belongs in the list under the current filters. */
-function fits(item: OutboxItem, state: Pick<OutboxListState, 'filter' | 'kind'>): boolean {
+/** Whether an entry (or a notice of one) belongs in the list under the current filters. */
+function fits(
+  item: { state: OutboxState; kind: OutboxKind },
+  state: Pick<OutboxListState, 'filter' | 'kind'>,
+): boolean {
   const states: readonly OutboxState[] = OUTBOX_FILTERS[state.filter].states;
   return states.includes(item.state) && (state.kind === null || item.kind === state.kind);
 }
@@ -130,6 +131,41 @@ export function patchOutboxList(changed: readonly OutboxItem[], removed: readonl
     const limit = Math.max(state.items.length, OUTBOX_PAGE_SIZE);
     return items.length > limit ? { items: items.slice(0, limit), hasMore: true } : { items };
   });
+}
+
+/**
+ * Follows the outbox's change notices for the list: an entry shown that no longer fits the filters
+ * (sent while looking at what is to go out) leaves at once; entries shown that changed, and entries
+ * that now fit and sort among those loaded, are read (the newest page of them at most) and patched in.
+ */
+export function followOutboxList(desk: Pick<DeskApi, 'on' | 'listOutbox'>): () => void {
+  return followOutboxEntries(desk, {
+    label: 'Following the outbox list',
+    pick: (changed) => {
+      const state = useOutboxList.getState();
+      const loaded = new Set(state.items.map((item) => item.id));
+      const oldest = state.hasMore ? state.items.at(-1)?.createdAt : undefined;
+      const left = changed.filter((change) => loaded.has(change.id) && !fits(change, state));
+      if (left.length > 0)
+        patchOutboxList(
+          [],
+          left.map((change) => change.id),
+        );
+      const wanted = changed.filter(
+        (change) =>
+          fits(change, state) && (loaded.has(change.id) || oldest === undefined || change.createdAt >= oldest),
+      );
+      return newestFirst(wanted)
+        .slice(0, Math.max(state.items.length, OUTBOX_PAGE_SIZE))
+        .map((change) => change.id);
+    },
+    apply: (items, removed) => patchOutboxList(items, removed),
+  });
+}
+
+/** Notices newest first (as the list sorts). */
+function newestFirst(changes: readonly OutboxEntryChange[]): OutboxEntryChange[] {
+  return [...changes].sort((a, b) => (a.createdAt === b.createdAt ? 0 : a.createdAt < b.createdAt ? 1 : -1));
 }
 
 /** An error's message for staff. */

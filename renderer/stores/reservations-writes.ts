@@ -1,7 +1,7 @@
 import type { DeskApi } from '../../shared/bridge/contract';
 import type { BookingStatusValue } from '../../shared/rules/booking-status';
 import type { BookingInput, BookingView } from '../sync/booking-overlay';
-import { saveBooking } from './reservations';
+import { captureBookingBase, saveBooking } from './reservations';
 
 /** A fresh reservation id, made once when a booking is made: every retry of its push updates the same booking. */
 export function newBookingId(): string {
@@ -24,9 +24,10 @@ function bookingInputOf(booking: BookingView, changes: Partial<BookingInput> = {
   };
 }
 
-/** Sets a booking's status (one keypress or click); it reaches the service through the outbox. */
-export function setBookingStatus(desk: DeskApi, booking: BookingView, status: BookingStatusValue): Promise<void> {
-  return saveBooking(desk, booking.guestKey, bookingInputOf(booking, { bookingStatus: status }));
+/** Sets a booking's status (one keypress or click); it reaches the service through the outbox, merged there with other desks' changes. */
+export async function setBookingStatus(desk: DeskApi, booking: BookingView, status: BookingStatusValue): Promise<void> {
+  const base = await captureBookingBase(booking, []);
+  return saveBooking(desk, booking.guestKey, bookingInputOf(booking, { bookingStatus: status }), base);
 }
 
 /** Whether a value the service sent can be pushed back as it is. */

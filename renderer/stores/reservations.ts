@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import type { DeskApi } from '../../shared/bridge/contract';
-import { BookingTables } from '../db/tables/reservations';
+import type { DeskEdit } from '../../shared/outbox/desk-edit';
+import { BookingTables, type BookingFieldRow, type BookingRow } from '../db/tables/reservations';
+import { bookingEditBase } from '../sync/edit-base';
 import type { GuestCache } from '../sync/guest-cache';
 import { bookingOfInput, type BookingInput } from '../sync/booking-overlay';
 import {
@@ -15,6 +17,7 @@ import {
 import { IDLE_STATUS, type Collection, type CollectionStatus } from '../sync/collection';
 import { useGuests } from './guests';
 import { reportBackgroundFailure } from './background-failures';
+import { followOutboxEntries } from './outbox-follow';
 
 interface ReservationsState {
   /** The connected account's booking tables, or null when no account is connected. */
@@ -107,17 +110,21 @@ export function followReservations(desk: DeskApi): () => void {
   const unsubscribeGuests = useGuests.subscribe((state) => openFor(state.cache));
   let reconcileTimer: ReturnType<typeof setTimeout> | undefined;
   // Follows the outbox's events themselves (as the guest cache does): each names the entries that changed and those removed.
-  const unsubscribeOutbox = desk.on('outboxChanged', ({ changed, removed }) => {
-    const current = home;
-    if (!current) return;
-    const bookings = changed.flatMap((item) => (item.kind === 'push_reservations' ? [item] : []));
-    const left = forgetBookingEntries(current, new Set(removed));
-    if (bookings.length === 0 && !left) return;
-    Promise.all(bookings.map((item) => followBookingEntry(current, item))).catch((error: unknown) =>
-      reportBackgroundFailure('Following queued bookings', error),
-    );
-    clearTimeout(reconcileTimer);
-    reconcileTimer = setTimeout(() => reconcile(desk, current), RECONCILE_DELAY_MS);
+  // Follows the outbox's notices themselves (as the guest cache does): bookings' entries are read in full.
+  const unsubscribeOutbox = followOutboxEntries(desk, {
+    label: 'Following queued bookings',
+    pick: (changed) =>
+      home ? changed.flatMap((change) => (change.kind === 'push_reservations' ? [change.id] : [])) : [],
+    apply: async (items, removed) => {
+      const current = home;
+      if (!current) return;
+      const bookings = items.flatMap((item) => (item.kind === 'push_reservations' ? [item] : []));
+      const left = forgetBookingEntries(current, new Set(removed));
+      if (bookings.length === 0 && !left) return;
+      clearTimeout(reconcileTimer);
+      reconcileTimer = setTimeout(() => reconcile(desk, current), RECONCILE_DELAY_MS);
+      await Promise.all(bookings.map((item) => followBookingEntry(current, item)));
+    },
   });
 
   following = () => {
@@ -130,9 +137,25 @@ export function followReservations(desk: DeskApi): () => void {
   return following;
 }
 
-/** Queues a booking (new or changed) through the outbox and lays it over the cache at once. */
-export async function saveBooking(desk: DeskApi, guestKey: string, booking: BookingInput): Promise<void> {
-  const queued = await desk.saveBooking({ guestKey, booking });
+/** The base of an edit of this booking, taken now, when staff begin (renderer/sync/edit-base.ts); none for a booking only this desk has. */
+export function captureBookingBase(
+  booking: BookingRow,
+  fields: readonly BookingFieldRow[],
+): Promise<DeskEdit | undefined> {
+  const { tables, status } = useReservations.getState();
+  return tables
+    ? bookingEditBase(booking, { tables, lastPullStartedAt: status.lastPullStartedAt, fields })
+    : Promise.resolve(undefined);
+}
+
+/** Queues a booking (new, or changed from its base) through the outbox and lays it over the cache at once. */
+export async function saveBooking(
+  desk: DeskApi,
+  guestKey: string,
+  booking: BookingInput,
+  deskEdit?: DeskEdit,
+): Promise<void> {
+  const queued = await desk.saveBooking({ guestKey, booking, ...(deskEdit ? { deskEdit } : {}) });
   const previous = useReservations.getState().pending[booking.id];
   const view = bookingOfInput(booking, guestKey, queued, previous);
   if (view) useReservations.setState((state) => ({ pending: { ...state.pending, [booking.id]: view } }));

@@ -3,13 +3,15 @@
 import type { OutboxItemOf } from '../../shared/bridge/channels/outbox';
 import { reservationFieldsOf } from '../../shared/rules/booking-fields';
 import type { RequestOf } from '../../shared/bridge/contract';
+import type { EditConflict } from '../../shared/outbox/desk-edit';
 import type { OutboxState } from '../../shared/outbox/states';
-import { toBookingRow } from '../db/booking-row';
+import { toBookingRow, type ReservationFields } from '../db/booking-row';
 import type { BookingGuest, BookingRow } from '../db/tables/reservations';
 
 /** A booking as staff see it: the cached row, or what this desk queued and the service has not confirmed yet. */
 export interface BookingView extends BookingRow {
-  pending?: { outboxId: string; state: OutboxState; problem?: string };
+  /** Its outbox entry; `conflict`: the same fields were changed on another desk, and staff choose (issue 20). */
+  pending?: { outboxId: string; state: OutboxState; problem?: string; conflict?: EditConflict };
   /** When the outbox confirmed it (ms): kept laid over the cache until a pull begun after that has finished. */
   confirmedAt?: number;
 }
@@ -28,13 +30,34 @@ function guestKeyOf(item: BookingEntry): string {
   return item.result?.contact_id ?? item.payload.contact.contact_id ?? item.guestKey ?? '';
 }
 
+/**
+ * The booking as an entry says the service has it or will: a change another desk also made shows the
+ * service's booking until staff choose (issue 20); a merged change, the booking as the merge left it;
+ * otherwise what this desk queued.
+ */
+function reservationOfEntry(item: BookingEntry): ReservationFields {
+  const conflict = item.state === 'needs_attention' ? item.problem?.conflict : undefined;
+  if (conflict) return { ...conflict.theirs, id: item.payload.reservation.id };
+  if (item.state === 'sent' && item.result?.merged) return { ...item.result.merged, id: item.payload.reservation.id };
+  return item.payload.reservation;
+}
+
 /** The booking of an outbox entry (a sent one without its pending mark); `previous` lends its guest until the cache is read. */
 export function bookingOfEntry(item: BookingEntry, previous?: BookingRow): BookingView | null {
-  const row = toBookingRow(item.payload.reservation, guestKeyOf(item), previous ?? UNKNOWN_GUEST);
+  const row = toBookingRow(reservationOfEntry(item), guestKeyOf(item), previous ?? UNKNOWN_GUEST);
   if (!row) return null;
   if (item.state === 'sent') return row;
   const problem = item.problem ? `${item.problem.message} — ${item.problem.whatToDo}` : undefined;
-  return { ...row, pending: { outboxId: item.id, state: item.state, ...(problem ? { problem } : {}) } };
+  const conflict = item.state === 'needs_attention' ? item.problem?.conflict : undefined;
+  return {
+    ...row,
+    pending: {
+      outboxId: item.id,
+      state: item.state,
+      ...(problem ? { problem } : {}),
+      ...(conflict ? { conflict } : {}),
+    },
+  };
 }
 
 /** The booking staff just saved, laid over the cache until its entry is confirmed. */

@@ -5,7 +5,8 @@
 // (one behaviour for all), progress, errors and the sync facts kept in the cache's meta table.
 import type { Table } from 'dexie';
 import { z } from 'zod';
-import { startSyncTriggers, touchedFromAfter } from './sync-triggers';
+import { touchedFromAfter } from '../../shared/rules/touched-from';
+import { startSyncTriggers } from './sync-triggers';
 
 /** What a collection's sync shows staff. `unavailable`: the service's sentence when the account has none of it. */
 export interface CollectionStatus {
@@ -14,6 +15,11 @@ export interface CollectionStatus {
   done: number;
   total: number;
   lastSyncedAt?: string;
+  /**
+   * The core's clock when the pull the cache holds began: an edit made on cached records carries it as
+   * its base's time, and the outbox's merge reads what changed since (docs/architecture.md, "Several desks").
+   */
+  lastPullStartedAt?: string;
   error?: string;
   unavailable?: string;
 }
@@ -233,7 +239,7 @@ export function createCollection<Item, Row>(spec: CollectionSpec<Item, Row>, opt
         lastRunAt: () => lastRunAt,
       });
       readCollectionMeta(spec.meta, spec.metaKey).then(
-        (meta) => report({ lastSyncedAt: meta.lastSyncedAt }),
+        (meta) => report({ lastSyncedAt: meta.lastSyncedAt, lastPullStartedAt: meta.lastPullStartedAt }),
         (error: unknown) => options.onBackgroundFailure(`Reading when ${options.what} were last synced`, error),
       );
       void collection.run();
@@ -301,7 +307,15 @@ async function runCollection<Item, Row>(
     const meta = await readCollectionMeta(spec.meta, spec.metaKey);
     const kind: PullKind = run.requested() === 'full' || !meta.lastPullStartedAt ? 'full' : 'incremental';
     run.onKindDecided();
-    run.report({ phase: 'syncing', kind, done: 0, total: 0, error: undefined, lastSyncedAt: meta.lastSyncedAt });
+    run.report({
+      phase: 'syncing',
+      kind,
+      done: 0,
+      total: 0,
+      error: undefined,
+      lastSyncedAt: meta.lastSyncedAt,
+      lastPullStartedAt: meta.lastPullStartedAt,
+    });
     const refused = await spec.prepare?.();
     if (refused) return await recordUnavailable(spec, refused, run.report);
     const touchedFrom = kind === 'incremental' ? touchedFromAfter(meta.lastPullStartedAt!) : undefined;
@@ -321,10 +335,9 @@ async function runCollection<Item, Row>(
       ...(kind === 'full' ? { lastFullSyncAt: syncedAt } : {}),
     });
     const failure = others.find((result) => result.status === 'rejected')?.reason ?? companionFailure(run.companions);
+    const synced = { lastSyncedAt: syncedAt, lastPullStartedAt: pulled.value.startedAt, unavailable: undefined };
     run.report(
-      failure !== undefined
-        ? { phase: 'failed', lastSyncedAt: syncedAt, error: messageOf(failure), unavailable: undefined }
-        : { phase: 'idle', lastSyncedAt: syncedAt, unavailable: undefined },
+      failure !== undefined ? { phase: 'failed', ...synced, error: messageOf(failure) } : { phase: 'idle', ...synced },
     );
   } catch (error) {
     run.report({ phase: 'failed', error: messageOf(error) });

@@ -1,10 +1,11 @@
-import type { DeskApi, EventPayload } from '../../shared/bridge/contract';
+import type { DeskApi, ResponseOf } from '../../shared/bridge/contract';
 import type { ContactRecord } from '../db/contact';
 import type { GuestDatabase } from '../db/guest-db';
+import type { GuestWrite } from '../db/guest-types';
 import type { PhoneKey } from '../search/terms';
 
-/** An outbox entry as the outboxChanged event and listOutbox describe it. */
-export type OutboxItemView = EventPayload<'outboxChanged'>['changed'][number];
+/** An outbox entry as listOutbox describes it (outboxChanged names the entries that changed; they are read with it). */
+export type OutboxItemView = ResponseOf<'listOutbox'>['items'][number];
 
 /** Follows one outbox entry into the cache, if it is one of this desk's guest writes. */
 export async function followOutboxItem(db: GuestDatabase, item: OutboxItemView, phoneKey: PhoneKey): Promise<void> {
@@ -12,9 +13,16 @@ export async function followOutboxItem(db: GuestDatabase, item: OutboxItemView, 
   if (!write) return;
   const referenceId = referenceIdOf(item) ?? write.referenceId;
   const problem = item.problem ? `${item.problem.message} — ${item.problem.whatToDo}` : undefined;
-  if (write.state === item.state && write.problem === problem && write.referenceId === referenceId) return;
+  const conflict = item.state === 'needs_attention' ? item.problem?.conflict : undefined;
+  if (
+    write.state === item.state &&
+    write.problem === problem &&
+    write.referenceId === referenceId &&
+    write.conflict?.readAt === conflict?.readAt
+  )
+    return;
   await db.followWrite(
-    { ...write, state: item.state, problem, referenceId },
+    { ...write, ...asMerged(item), state: item.state, problem, referenceId, conflict },
     item.kind === 'push_contact' ? item.result?.contact_id : undefined,
     phoneKey,
     addedToGuestOnFile(item),
@@ -63,6 +71,18 @@ function addedToGuestOnFile(item: OutboxItemView): ContactRecord | undefined {
   if (item.kind !== 'push_contact' || item.result?.addedToExistingGuest !== true) return undefined;
   const { client_id: _client, contact_id: _contact, ...fields } = item.payload;
   return fields;
+}
+
+/**
+ * A guest edit the outbox merged with the service's guest (issue 20): its fields as the service now holds
+ * them (categories: the service's list with this desk's additions and removals), which the cache takes
+ * on confirmation instead of the list this desk queued.
+ */
+function asMerged(item: OutboxItemView): Pick<GuestWrite, 'changes' | 'categories'> | undefined {
+  if (item.kind !== 'push_contact' || item.state !== 'sent' || !item.result?.merged) return undefined;
+  const { svc_categories: categories, ...changes } = item.result.merged;
+  // Categories the service already held as merged are not laid over it again from the queued list.
+  return { changes, categories: typeof categories === 'string' ? categories.split(',').filter(Boolean) : undefined };
 }
 
 /** A message's reference id: the one it went out under, else the one it was queued with. */

@@ -1,16 +1,9 @@
 // When a cache pulls from the service by itself: the timing shared by the guest and booking syncs.
 
-/** Incremental pulls start this long before the last pull began, so a service clock behind ours loses nothing. */
-export const SYNC_OVERLAP_MS = 10 * 60_000;
 /** How often the cache pulls what changed while the desk is open. */
 const SYNC_INTERVAL_MS = 2 * 60_000;
 /** Regaining focus pulls only when the last pull is older than this. */
 const FOCUS_MIN_GAP_MS = 30_000;
-
-/** The `touched_from` of an incremental pull: when the last one began, less the overlap. */
-export function touchedFromAfter(lastPullStartedAt: string): string {
-  return new Date(Date.parse(lastPullStartedAt) - SYNC_OVERLAP_MS).toISOString();
-}
 
 /**
  * Runs `pull` on a timer, when the window regains focus (unless it ran moments ago) and when the line

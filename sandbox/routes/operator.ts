@@ -73,6 +73,21 @@ export function operatorRoutes(operator: SandboxOperator, token: string): Hono {
     operator.deleteContact(c.req.param('clientId'), c.req.param('contactId'));
     return jsonResponse({ result: true });
   });
+  // Issue 20: change a booking or a guest as another desk would (tests make conflicts on demand).
+  app.patch('/accounts/:clientId/reservations/:id', async (c) =>
+    jsonResponse({
+      reservation: operator.changeReservation(c.req.param('clientId'), c.req.param('id'), (await jsonBody(c)) as never),
+    }),
+  );
+  app.post('/accounts/:clientId/reservations/age', async (c) => {
+    const { byMs } = parseInput(z.strictObject({ byMs: z.number().int().min(0) }), await jsonBody(c));
+    return jsonResponse({ aged: operator.ageReservations(c.req.param('clientId'), byMs) });
+  });
+  app.patch('/accounts/:clientId/contacts/:contactId', async (c) =>
+    jsonResponse({
+      contact: operator.changeContact(c.req.param('clientId'), c.req.param('contactId'), (await jsonBody(c)) as never),
+    }),
+  );
   app.get('/accounts/:clientId/purchases', (c) =>
     jsonResponse({ purchases: operator.purchases(c.req.param('clientId')) }),
   );

@@ -28,6 +28,30 @@ export function findReservationData(
   return row && (JSON.parse(row.data) as Record<string, unknown>);
 }
 
+/** Replaces the stored fields of an existing reservation and marks it touched; false when there is none. */
+export function updateReservationData(
+  db: SandboxDatabase,
+  accountId: number,
+  id: string,
+  data: Record<string, unknown>,
+  nowMs: number,
+): boolean {
+  return (
+    sql(db, 'UPDATE reservations SET data = ?, touched_at = ? WHERE account_id = ? AND id = ?').run(
+      JSON.stringify(data),
+      nowMs,
+      accountId,
+      id,
+    ).changes > 0
+  );
+}
+
+/** Moves the last change of every reservation of an account back by `byMs`; returns how many. */
+export function ageReservations(db: SandboxDatabase, accountId: number, byMs: number): number {
+  return sql(db, 'UPDATE reservations SET touched_at = touched_at - ? WHERE account_id = ?').run(byMs, accountId)
+    .changes;
+}
+
 /** A fresh reservation id for a pushed reservation without one. */
 export function nextReservationId(db: SandboxDatabase): string {
   const row = sql(db, 'SELECT COALESCE(MAX(pk), 0) + 1 AS next FROM reservations').get() as { next: number };

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { emailRequest, contactToPush, purchaseItem, reservationToPush, smsRequest } from '../api/request-schemas';
 import type { ServiceMethodName } from '../api/methods';
 import { campaignSendEntry } from './campaign-send';
+import { deskEdit } from './desk-edit';
 import { campaignSendResult, contactResult, messageResult, purchaseResult, reservationResult } from './results';
 
 /** What the outbox needs to know about one kind of write. */
@@ -65,7 +66,8 @@ export const OUTBOX_KIND_SPECS = {
     claimMustBeFlushed: false,
     editable: true,
     referenceId: false,
-    payload: contactToPush,
+    // An edit of a guest the service has carries its base beside the fields (./desk-edit.ts; never sent).
+    payload: contactToPush.extend({ desk_edit: deskEdit.optional() }),
     result: contactResult,
   },
   add_purchase: {
@@ -85,7 +87,8 @@ export const OUTBOX_KIND_SPECS = {
     claimMustBeFlushed: false,
     editable: false,
     referenceId: false,
-    payload: reservationToPush,
+    // An edit of a booking the service has carries its base beside it (./desk-edit.ts; never sent).
+    payload: reservationToPush.extend({ desk_edit: deskEdit.optional() }),
     result: reservationResult,
   },
   campaign_send: {

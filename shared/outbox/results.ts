@@ -4,6 +4,16 @@
 import { z } from 'zod';
 import { sentItem } from '../api/response-schemas';
 
+/**
+ * An edit merged with the service's current record (./desk-edit.ts): the fields it changed as the service
+ * holds them now (a set: the service's list with this desk's additions and removals), or `unchanged`
+ * when the service already held every value, so nothing was pushed.
+ */
+const mergedEdit = {
+  merged: z.record(z.string(), z.json()).optional(),
+  unchanged: z.literal(true).optional(),
+};
+
 /** A sent SMS or email: its reference id; when its outcome had been unknown, the sent item that proved it went. */
 export const messageResult = z.object({
   reference_id: z.string(),
@@ -21,6 +31,7 @@ export const contactResult = z.object({
   created: z.literal(true).optional(),
   addedToExistingGuest: z.boolean().optional(),
   matchedOwnEarlierWrite: z.literal(true).optional(),
+  ...mergedEdit,
 });
 
 /** A purchase: its tx_id, and `staff` when a person said the service had recorded it. */
@@ -34,6 +45,7 @@ export const reservationResult = z.object({
   reservation_id: z.string().optional(),
   contact_id: z.string().optional(),
   matchedOwnEarlierWrite: z.literal(true).optional(),
+  ...mergedEdit,
 });
 
 /** A campaign sent or scheduled: the service's campaign_id, its count, its time, and how an unknown outcome was settled. */

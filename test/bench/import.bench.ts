@@ -13,6 +13,7 @@ import { guestRows, writeXlsx } from '../support/import-xlsx-writer';
 import { googleContactsCsv } from './import-data';
 import { startGuestBenchDesk } from './sync-desk';
 import type { BenchRow } from './table';
+import type { Page } from 'playwright-core';
 
 /** What the page measured (test/renderer/import/bench-page.ts): ms, bytes and counts. */
 interface ImportTimings {
@@ -49,6 +50,8 @@ export async function benchImport(rows = 100_000, guests = 100_000): Promise<Ben
   const xlsxBytes = writeXlsx([{ name: 'Guests', rows: guestRows(rows, stamp) }]);
   const desk = await startGuestBenchDesk(guests, {
     pageEntry: join(import.meta.dirname, '../renderer/import/bench-page.ts'),
+    // The service answers from its own process, as a real one does (the outbox suite's contacts row does the same).
+    serviceInOwnProcess: true,
     prepare: async (dir, sandbox) => {
       await build({
         entryPoints: [join(import.meta.dirname, '../../renderer/import/import.worker.ts')],
@@ -84,15 +87,17 @@ export async function benchImport(rows = 100_000, guests = 100_000): Promise<Ben
     const cached = await desk.page.evaluate(() =>
       (globalThis as unknown as { benchImportSync(): Promise<number> }).benchImportSync(),
     );
-    desk.sandbox.sandbox.operator.addFault({ method: 'push_contact', kind: 'latency', latencyMs: LATENCY_MS });
-    const timings = await desk.page.evaluate(() =>
-      (globalThis as unknown as { benchImport(url: string): Promise<ImportTimings> }).benchImport('./import.csv'),
+    await desk.service.addFault({ method: 'push_contact', kind: 'latency', latencyMs: LATENCY_MS });
+    const timings = await traced(desk.page, () =>
+      desk.page.evaluate(() =>
+        (globalThis as unknown as { benchImport(url: string): Promise<ImportTimings> }).benchImport('./import.csv'),
+      ),
     );
     if (Number(timings.result.failed) > 0)
       throw new Error(`The benchmark import had failures: ${JSON.stringify(timings.result)}`);
     const sent = Number(timings.result.newGuests) + Number(timings.result.updated);
-    const client = createServiceClient({ baseUrl: desk.sandbox.baseUrl, apiKey: desk.sandbox.demo.apiKey });
-    const items = Array.from({ length: sent }, (_, i) => baselineContact(desk.sandbox.demo.clientId, stamp, i));
+    const client = createServiceClient({ baseUrl: desk.service.baseUrl, apiKey: desk.service.demo.apiKey });
+    const items = Array.from({ length: sent }, (_, i) => baselineContact(desk.service.demo.clientId, stamp, i));
     const directMs = await timed(() => pool(chunk(items, BATCH), CONCURRENCY, (batch) => client.pushContact(batch)));
     const enqueueMs = bareEnqueueMs(items);
     const label = `${timings.rows.toLocaleString('en')} rows, ${(timings.bytes / 1e6).toFixed(1)} MB, ${cached.toLocaleString('en')} cached guests`;
@@ -233,6 +238,26 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
     while (next < items.length) await work(items[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Runs `work` under Chromium's tracing (the page's main thread and the import worker, with V8's CPU
+ * samples) when IMPORT_BENCH_TRACE names a file to write: `IMPORT_BENCH_TRACE=/tmp/import-trace.json
+ * npm run bench -- import`, then open the file in Chrome's Performance panel.
+ */
+async function traced<T>(page: Page, work: () => Promise<T>): Promise<T> {
+  const path = process.env.IMPORT_BENCH_TRACE;
+  const browser = page.context().browser();
+  if (!path || !browser) return work();
+  await browser.startTracing(page, {
+    path,
+    categories: ['devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing'],
+  });
+  try {
+    return await work();
+  } finally {
+    await browser.stopTracing();
+  }
 }
 
 /** Milliseconds `work` takes. */

@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { createServiceClient, type ServiceClient } from '../../shared/api/client';
 import { openDeskDatabase } from '../../electron/core/db/open-database';
 import { createOutbox, type Outbox } from '../../electron/core/outbox/outbox';
+import { benchBookingDelivery, type BookingBenchControls } from './outbox-bookings';
 
 /** A service to measure against (the sandbox), reached as the desk reaches it. */
 export interface BenchService {
@@ -13,6 +14,8 @@ export interface BenchService {
   clientId: string;
   /** In-process fetch of the sandbox, or undefined for real HTTP. */
   fetch?: typeof globalThis.fetch;
+  /** The operator's controls the bookings row needs (latency, aged bookings); without them the row is left out. */
+  bookingControls?: BookingBenchControls;
   close(): Promise<void>;
 }
 
@@ -23,6 +26,8 @@ export interface OutboxBenchRow {
   baseline: number;
   baselineName: string;
   unit: string;
+  /** The least value / baseline the row must reach, when it has a target of its own (else the overhead target). */
+  minRatio?: number;
 }
 
 /** How much work each measurement does. */
@@ -34,6 +39,9 @@ export interface OutboxBenchSizes {
   concurrency: number;
   /** Rounds of direct-then-outbox measurement; each figure is the median over the rounds (a shared machine is noisy). */
   rounds: number;
+  /** Booking edits per round of the bookings row, in calls of the desk's booking batch size. */
+  bookings: number;
+  bookingBatchSize: number;
 }
 
 const DEFAULT_SIZES: OutboxBenchSizes = {
@@ -43,6 +51,8 @@ const DEFAULT_SIZES: OutboxBenchSizes = {
   batchSize: 100,
   concurrency: 4,
   rounds: 3,
+  bookings: 4000,
+  bookingBatchSize: 50,
 };
 
 /**
@@ -75,6 +85,14 @@ export async function benchOutbox(
     }
     const direct = medians(directRounds);
     const outboxed = medians(outboxRounds);
+    const bookings = service.bookingControls
+      ? await benchBookingDelivery(client, service.clientId, service.bookingControls, {
+          bookings: size.bookings,
+          batchSize: size.bookingBatchSize,
+          concurrency: size.concurrency,
+          rounds: size.rounds,
+        })
+      : null;
     return [
       {
         name: 'outbox enqueue SMS p50',
@@ -104,6 +122,18 @@ export async function benchOutbox(
         baselineName: 'direct sms calls',
         unit: 'SMS/s',
       },
+      ...(bookings
+        ? [
+            {
+              name: 'outbox delivers bookings at 20 ms latency, with the merge read',
+              value: bookings.outbox,
+              baseline: bookings.direct,
+              baselineName: `direct push_reservations (${size.concurrency} at a time)`,
+              unit: 'bookings/s',
+              minRatio: 0.9,
+            },
+          ]
+        : []),
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

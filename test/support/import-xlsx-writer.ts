@@ -12,8 +12,8 @@ export interface XlsxSheet {
   rows: XlsxCell[][];
 }
 
-/** A workbook of these sheets as .xlsx bytes. */
-export function writeXlsx(sheets: readonly XlsxSheet[]): Uint8Array {
+/** A workbook of these sheets as .xlsx bytes; `parts` adds package parts as they are (docProps, media). */
+export function writeXlsx(sheets: readonly XlsxSheet[], parts: Readonly<Record<string, Uint8Array>> = {}): Uint8Array {
   const strings = new Map<string, number>();
   const stringIndex = (text: string) => {
     let index = strings.get(text);
@@ -45,7 +45,7 @@ export function writeXlsx(sheets: readonly XlsxSheet[]): Uint8Array {
   files['xl/sharedStrings.xml'] = strToU8(
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${strings.size}" uniqueCount="${strings.size}">${[...strings.keys()].map((text) => `<si><t xml:space="preserve">${escapeXml(text)}</t></si>`).join('')}</sst>`,
   );
-  return zipSync(files, { level: 6 });
+  return zipSync({ ...files, ...parts }, { level: 6 });
 }
 
 /** One worksheet's XML. */

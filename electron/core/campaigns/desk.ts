@@ -22,8 +22,13 @@ export function createCampaignDesk(
     return store;
   };
   if (parts && store) {
-    parts.outbox.subscribe(({ changed, removed }) => {
-      for (const item of changed) if (item.kind === 'campaign_send') followQueuedSend(services, store, item);
+    const { outbox } = parts;
+    outbox.subscribe(({ changed, removed }) => {
+      // Notices name entries (id, kind, state); a campaign's send is read in full to follow its result.
+      for (const change of changed) {
+        const item = change.kind === 'campaign_send' ? outbox.get(change.id) : undefined;
+        if (item?.kind === 'campaign_send') followQueuedSend(services, store, item);
+      }
       removed.forEach((outboxId) => forgetDiscardedSend(services, store, outboxId));
     });
   }

@@ -51,6 +51,10 @@ function configure(db: SqliteDatabase): void {
   db.pragma('busy_timeout = 5000');
   // What is deleted or blanked (a discarded entry's message) is overwritten on disk, not left in free pages.
   db.pragma('secure_delete = ON');
+  // Statement journals (a statement whose triggers write, such as the outbox's counts) in memory: on
+  // disk, each outbox insert and state change opened and wrote a temporary file (about 18 µs of
+  // system time each, 1.8 s per 100,000 entries queued).
+  db.pragma('temp_store = MEMORY');
 }
 
 /** Builds a new database beside its final name and renames it into place once migrated. */

@@ -4,14 +4,19 @@ import type { purchaseInput } from '../../../shared/bridge/channels/guests';
 import type { ParsedRequestOf } from '../../../shared/bridge/contract';
 import { formatServiceDateTime } from '../../../shared/rules/datetime';
 
-/** The push_contact item of a profile edit: changed fields, multipleSelect checks (svc_multiselect_modify), the full category list. */
+/**
+ * The push_contact item of a profile edit: changed fields, multipleSelect checks (svc_multiselect_modify),
+ * the category list as staff left it; with its base, the sender merges it with the service's guest and
+ * sends the categories as this desk's additions and removals on the service's list.
+ */
 export function contactEditPayload(request: ParsedRequestOf<'saveGuest'>): OutboxInput<'push_contact'> {
-  const { guestKey, changes, multiselect = [], categories } = request;
+  const { guestKey, changes, multiselect = [], categories, deskEdit } = request;
   return {
     ...changes,
     contact_id: guestKey,
     ...(multiselect.length > 0 ? { svc_multiselect_modify: multiselect } : {}),
     ...(categories ? { svc_categories: categories.join(',') } : {}),
+    ...(deskEdit ? { desk_edit: deskEdit } : {}),
   };
 }
 

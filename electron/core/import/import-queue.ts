@@ -1,8 +1,15 @@
 import type { Outbox } from '../outbox/outbox';
 import type { ImportStore } from './import-store';
 
-/** Rows put in the outbox per commit: one flushed transaction each, and a turn of the event loop between them. */
-const CHUNK_ROWS = 1000;
+/** Rows read per chunk at most. */
+const CHUNK_ROWS = 500;
+/** A chunk ends after this long: the desk answers, and delivers what is already queued, between chunks. */
+const CHUNK_MS = 15;
+/** Rows put in the outbox per statement batch within a chunk (the time limit is checked between batches). */
+const BATCH_ROWS = 50;
+
+/** What a row became: an outbox entry, or a refusal in the desk's words. */
+type Outcome = { outboxId: string } | { refused: string };
 
 /** What the queue loop is built from. */
 export interface ImportQueueOptions {
@@ -11,58 +18,69 @@ export interface ImportQueueOptions {
   now: () => number;
   /** A chunk of an import's rows went into the outbox (or was refused). */
   onProgress: (importId: string) => void;
-  /** Every row of the import is in the outbox (or refused), or it stopped. */
+  /** Every row that reached the desk is in the outbox (or refused), or the loop stopped. */
   onDone: (importId: string) => void;
   /** A row went into the outbox or was refused (after its chunk committed). */
-  onSettled: (importId: string, action: 'new' | 'update', outcome: { outboxId: string } | { refused: string }) => void;
+  onSettled: (importId: string, action: 'new' | 'update', outcome: Outcome) => void;
 }
 
 /**
- * The desk core's own queueing of an import's handed-over rows into the outbox: a chunk per commit
- * (the row's outbox entry and its place in the file together), a turn of the event loop between
- * chunks so the desk keeps answering. A row the outbox refuses is kept with the reason and never
- * sinks its chunk. Runs once per import at a time; stopping leaves what is not queued for later.
+ * The desk core's own queueing of an import's handed-over rows into the outbox, as they arrive:
+ * chunks of a few hundred rows or 15 ms, each one commit (a row's outbox entry and its place in the
+ * file together), with a turn of the event loop between chunks so the desk keeps answering and the
+ * outbox keeps delivering what is already queued. The commits are crash-safe, not flushed: a power
+ * cut may undo the last ones, leaving their rows handed over but not queued, and the next start
+ * queues them again; the outbox holds its own guest pushes to the same rule. A row the outbox
+ * refuses is kept with the reason and never sinks its chunk. Once every row has reached the desk
+ * and is queued, the import is marked queued. Runs once per import at a time; stopping leaves what
+ * is not queued for later.
  */
 export function createImportQueue(options: ImportQueueOptions) {
   const running = new Map<string, { stop: boolean }>();
 
-  const step = (importId: string, control: { stop: boolean }) => {
-    if (control.stop) {
-      running.delete(importId);
-      options.onDone(importId);
-      return;
-    }
-    let settled: Array<{ action: 'new' | 'update'; outcome: { outboxId: string } | { refused: string } }>;
-    try {
-      settled = options.store.transaction(() => {
-        const rows = options.store.nextStaged(importId, CHUNK_ROWS);
-        if (rows.length === 0) {
-          options.store.markQueued(importId, options.now());
-          return [];
-        }
+  /** Queues one chunk; answers how each row settled (none when nothing was waiting). */
+  const chunk = (importId: string) =>
+    options.store.transaction(() => {
+      const rows = options.store.nextStaged(importId, CHUNK_ROWS);
+      const settled: Array<{ action: 'new' | 'update'; outcome: Outcome }> = [];
+      const started = options.now();
+      for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+        if (start > 0 && options.now() - started >= CHUNK_MS) break;
+        const batch = rows.slice(start, start + BATCH_ROWS);
         const results = options.outbox.enqueueMany(
           'push_contact',
-          rows.map((row) => row.contact),
+          batch.map((row) => row.contact),
         );
-        return rows.map((row, index) => {
+        batch.forEach((row, index) => {
           const result = results[index]!;
           const outcome = 'id' in result ? { outboxId: result.id } : { refused: result.refused };
           options.store.settleStaged(importId, row.line, outcome);
-          return { action: row.action, outcome };
+          settled.push({ action: row.action, outcome });
         });
-      });
+      }
+      // Every row reached the desk and none is left to queue: the import is queued.
+      if (rows.length === 0 && isFullyStaged(options.store, importId))
+        options.store.markQueued(importId, options.now());
+      return settled;
+    }, 'crashSafe');
+
+  const finish = (importId: string) => {
+    running.delete(importId);
+    options.onDone(importId);
+  };
+
+  const step = (importId: string, control: { stop: boolean }) => {
+    if (control.stop) return finish(importId);
+    let settled: ReturnType<typeof chunk>;
+    try {
+      settled = chunk(importId);
     } catch (error) {
       // The database refused the commit (disk full, busy): nothing of this chunk was queued; it waits for "Go on".
       console.error(`[import] queueing ${importId} stopped:`, error);
-      running.delete(importId);
-      options.onDone(importId);
-      return;
+      return finish(importId);
     }
-    if (settled.length === 0) {
-      running.delete(importId);
-      options.onDone(importId);
-      return;
-    }
+    // Nothing waiting: every row that reached the desk is queued (more rows, if any come, start the loop again).
+    if (settled.length === 0) return finish(importId);
     for (const { action, outcome } of settled) options.onSettled(importId, action, outcome);
     options.onProgress(importId);
     setImmediate(() => step(importId, control));
@@ -85,4 +103,10 @@ export function createImportQueue(options: ImportQueueOptions) {
       for (const control of running.values()) control.stop = true;
     },
   };
+}
+
+/** Whether every row of the import has reached the desk (the page said so). */
+function isFullyStaged(store: ImportStore, importId: string): boolean {
+  const record = store.getOfAnyAccount(importId);
+  return record !== undefined && record.stagedAt !== null;
 }

@@ -1,5 +1,6 @@
 import type { OutboxChange } from '../outbox/events';
-import type { ImportStore, RowStateCount } from './import-store';
+import type { RowStateCount } from './import-rows';
+import type { ImportStore } from './import-store';
 
 /** One followed import's rows: each queued row's outbox entry and state, and the count by action and state. */
 interface Tally {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { importCounts, importView } from '../../../shared/bridge/channels/import';
-import type { ImportRecord, RowStateCount } from './import-store';
+import type { ImportRecord } from './import-records';
+import type { RowStateCount } from './import-rows';
 
 export type ImportView = z.output<typeof importView>;
 export type ImportCounts = z.output<typeof importCounts>;

@@ -1,16 +1,18 @@
 import { IMPORT_KNOWN_GUESTS_PAGE, type importKnownGuest } from '../../../shared/bridge/channels/import';
+import type { ContactRecord } from '../../../shared/api/response-schemas';
 import { contactText, guestIdentity } from '../../../shared/rules/contact-identity';
 import type { z } from 'zod';
-import type { ImportStore } from './import-store';
+import type { Outbox } from '../outbox/outbox';
+import type { OutboxRow } from '../outbox/types';
 
 type KnownGuest = z.output<typeof importKnownGuest>;
 
 /** Reads the guests the service touched since a time (pull_db with touched_from). */
-export type PullTouchedSince = (since: number) => Promise<ReadonlyArray<Record<string, unknown>>>;
+export type PullTouchedSince = (since: number) => Promise<readonly ContactRecord[]>;
 
 /** Guests the desk created are looked up this long before they were sent (the service's clock may differ). */
 const CLOCK_MARGIN_MS = 10 * 60_000;
-/** Fields of the outbox's items that are the service's own, not the guest's. */
+/** Fields of a guest push that are the service's own, not the guest's. */
 const SYSTEM_FIELDS = new Set(['client_id', 'contact_id', 'svc_multiselect_modify']);
 
 /**
@@ -18,16 +20,17 @@ const SYSTEM_FIELDS = new Set(['client_id', 'contact_id', 'svc_multiselect_modif
  * learns of them at its next sync): the import's duplicate check counts them as guests on file, so a
  * file imported twice updates or leaves its guests instead of sending them again as new. A new guest
  * sent in a batch whose answer did not say which id is whose is looked up once with pull_db
- * (touched_from), matched by the email and mobile it carried.
+ * (touched_from), matched by the email and mobile it carried. Entries are read typed by their kind
+ * (a guest push's payload and result), never parsed by hand.
  */
-export function createKnownGuests(options: { store: ImportStore; pullTouchedSince?: PullTouchedSince }) {
+export function createKnownGuests(options: { outbox: Outbox; pullTouchedSince?: PullTouchedSince }) {
   /** Outbox entry → the id the service gave its new guest, as learned from pull_db. */
   const learned = new Map<string, string>();
 
-  const learnIds = async (entries: ReadonlyArray<{ id: string; payload: Record<string, unknown>; sentAt: number }>) => {
+  const learnIds = async (entries: ReadonlyArray<OutboxRow<'push_contact'>>) => {
     if (!options.pullTouchedSince || entries.length === 0) return;
-    const since = Math.min(...entries.map((entry) => entry.sentAt)) - CLOCK_MARGIN_MS;
-    let found: ReadonlyArray<Record<string, unknown>>;
+    const since = Math.min(...entries.map((entry) => entry.sentAt ?? entry.updatedAt)) - CLOCK_MARGIN_MS;
+    let found: readonly ContactRecord[];
     try {
       found = await options.pullTouchedSince(since);
     } catch (error) {
@@ -56,10 +59,10 @@ export function createKnownGuests(options: { store: ImportStore; pullTouchedSinc
     async page(account: string, after: number): Promise<{ guests: KnownGuest[]; next: number | null }> {
       // Once per reading (its first page): one pull_db for every new guest whose id is not known yet.
       if (after === 0)
-        await learnIds(options.store.unattributedSent(account).filter((entry) => !learned.has(entry.id)));
-      const rows = options.store.outboxGuests(account, after, IMPORT_KNOWN_GUESTS_PAGE);
+        await learnIds(options.outbox.unattributedGuestPushes(account).filter((entry) => !learned.has(entry.id)));
+      const rows = options.outbox.guestPushes(account, after, IMPORT_KNOWN_GUESTS_PAGE);
       const guests = rows.map((row): KnownGuest => {
-        const contactId = idOf(row.payload, row.result) ?? learned.get(row.id);
+        const contactId = row.payload.contact_id || row.result?.contact_id || learned.get(row.id);
         return {
           entry: row.id,
           ...(contactId ? { contactId } : {}),
@@ -75,9 +78,4 @@ export function createKnownGuests(options: { store: ImportStore; pullTouchedSinc
       return { guests, next: rows.length < IMPORT_KNOWN_GUESTS_PAGE ? null : rows[rows.length - 1]!.seq };
     },
   };
-}
-
-/** The service id an entry names (an update) or was answered with (a new guest). */
-function idOf(payload: Record<string, unknown>, result: Record<string, unknown> | null): string | undefined {
-  return contactText(payload.contact_id) || contactText(result?.contact_id) || undefined;
 }

@@ -1,9 +1,12 @@
-import type { OutboxItemView, OutboxSummary } from './types';
+import type { OutboxEntryChange, OutboxSummary } from './types';
 
-/** What a listener hears: the fresh summary, the entries that changed since the last notice, and those that left the outbox. */
+/**
+ * What a listener hears: the fresh summary, the entries that changed since the last notice (id, kind,
+ * state as shown; a listener that needs more reads the entry), and those that left the outbox.
+ */
 export interface OutboxChange {
   summary: OutboxSummary;
-  changed: OutboxItemView[];
+  changed: OutboxEntryChange[];
   /** Entries that changed and are gone from view: discarded (by staff, or when local data was cleared). */
   removed: string[];
 }
@@ -12,8 +15,11 @@ export type OutboxListener = (change: OutboxChange) => void;
 
 /** Collects changed entry ids and tells listeners once per turn of the event loop, not once per row. */
 export function createChangeNotifier(
-  /** Reads what a notice says; `read()` is called once per notice, so what views share (the paused kinds) is read once. */
-  read: () => { view(id: string): OutboxItemView | undefined; summary(): OutboxSummary },
+  /**
+   * Reads what a notice says: the changed entries still in view (one read for all of them; the others
+   * were removed) and the summary. Called once per notice, so what entries share (the paused kinds) is read once.
+   */
+  read: (ids: readonly string[]) => { changed: OutboxEntryChange[]; summary: OutboxSummary },
   onListenerError: (error: unknown) => void,
 ) {
   const listeners = new Set<OutboxListener>();
@@ -27,13 +33,9 @@ export function createChangeNotifier(
     if (listeners.size === 0) return;
     let change: OutboxChange;
     try {
-      const reader = read();
-      change = { summary: reader.summary(), changed: [], removed: [] };
-      for (const id of ids) {
-        const view = reader.view(id);
-        if (view) change.changed.push(view);
-        else change.removed.push(id);
-      }
+      const { changed, summary } = read(ids);
+      const shown = new Set(changed.map((entry) => entry.id));
+      change = { summary, changed, removed: ids.filter((id) => !shown.has(id)) };
     } catch (error) {
       // The database could not be read (an I/O error): this notice is lost, the next one reads afresh.
       onListenerError(error);

@@ -18,6 +18,10 @@ export function createOutboxHandlers(outbox: () => Outbox): OutboxHandlers {
     decideHeldItem: ({ id, decision }) => outbox().decide(id, decision),
     addToExistingGuest: ({ id, contactId, fields }) => outbox().addToExistingGuest(id, contactId, fields),
     resumeOutboxKind: ({ kind }) => outbox().resumeKind(kind),
+    resolveOutboxConflict: ({ id, choice }) => {
+      const item = outbox().resolveConflict(id, choice);
+      return item ? { item } : {};
+    },
   };
 }
 

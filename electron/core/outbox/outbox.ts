@@ -9,6 +9,8 @@ import { resolveConfig, type OutboxConfig } from './config';
 import { createDeliveryLoop } from './delivery-loop';
 import { createChangeNotifier, type OutboxListener } from './events';
 import { addToExistingGuest, resolveLocalId } from './existing-guest';
+import type { ConflictChoice } from '../../../shared/merge/three-way';
+import { resolveConflict } from './merge/resolve';
 import { contactIdOf, withContactId } from './local-ids';
 import type { OutboxInput } from '../../../shared/outbox/kinds';
 import { newEntryRow } from './new-entry';
@@ -27,7 +29,7 @@ import {
   type OutboxSummary,
 } from './types';
 import { listEntries, type OutboxQuery } from './listing';
-import { summarize, toItemView, type ViewContext } from './views';
+import { summarize, toEntryChange, toItemView, type ViewContext } from './views';
 
 /** The connected account as the outbox needs it. */
 export interface OutboxAccount {
@@ -98,6 +100,8 @@ export interface Outbox {
   addToExistingGuest(id: string, contactId: string, fields: readonly string[]): OutboxItemView;
   /** Lifts the pause of a kind (after credits were added). */
   resumeKind(kind: OutboxKind): OutboxSummary;
+  /** Issue 20: a person settles a conflict; the entry merges again before it goes (undefined: nothing was left to send). */
+  resolveConflict(id: string, choice: ConflictChoice): OutboxItemView | undefined;
   /** The network is back: try at once instead of waiting for the next probe. */
   notifyOnline(): void;
   /** The connected account changed: entries of the new one may go now. */
@@ -116,6 +120,10 @@ export interface Outbox {
   discardUnsent(exceptAccount?: string): Promise<number>;
   /** Forgets the record of entries sent or discarded ("clear local data" on disconnect). */
   forgetFinished(): void;
+  /** A page of an account's guest pushes (queued, sending, sent, needing attention) after the entry numbered `afterSeq`. */
+  guestPushes(account: string, afterSeq: number, limit: number): OutboxRow<'push_contact'>[];
+  /** An account's new guests sent whose id the service's answer did not attribute. */
+  unattributedGuestPushes(account: string): OutboxRow<'push_contact'>[];
   /** "The desk cannot write to its database: <reason>." while its writes fail, else null. */
   writeProblem(): string | null;
 }
@@ -154,9 +162,12 @@ function createOutboxCore(options: OutboxOptions): OutboxCore {
     format: venueFormatFor(options.account()?.phoneCountry ?? 'AU', options.account()?.timeZone ?? 'UTC'),
   });
   const notifier = createChangeNotifier(
-    () => {
+    (ids) => {
       const context = viewContext();
-      return { view: (id) => viewOf(store, id, context), summary: () => summarize(store.counts(), context) };
+      return {
+        changed: store.factsOf(ids).map((facts) => toEntryChange(facts, context)),
+        summary: summarize(store.counts(), context),
+      };
     },
     options.onListenerError ?? ((error) => console.error('[outbox] change listener failed:', error)),
   );
@@ -321,7 +332,10 @@ function queueing(core: OutboxCore): Pick<Outbox, 'enqueue' | 'enqueueMany'> {
 /** What staff do to entries in the Outbox: resend, edit, discard, decide, add to a guest on file, resume a kind. */
 function staffActions(
   core: OutboxCore,
-): Pick<Outbox, 'resend' | 'edit' | 'discard' | 'discardEntries' | 'decide' | 'addToExistingGuest' | 'resumeKind'> {
+): Pick<
+  Outbox,
+  'resend' | 'edit' | 'discard' | 'discardEntries' | 'decide' | 'addToExistingGuest' | 'resumeKind' | 'resolveConflict'
+> {
   const { store, clock, config } = core;
   const view = (row: OutboxRow) => toItemView(row, core.viewContext());
   return {
@@ -368,6 +382,11 @@ function staffActions(
       core.notifier.changed([next.id, ...rewritten]);
       core.delivery.kick();
       return view(next);
+    },
+    resolveConflict(id, choice) {
+      const next = resolveConflict(requireRow(core, id), choice, clock.now());
+      commit(core, [next]);
+      return next.state === 'discarded' ? undefined : view(next);
     },
     resumeKind(kind) {
       write(core, () => store.resumeKind(kind));
@@ -433,6 +452,8 @@ function lifecycle(
       core.notifier.changed(write(core, () => store.forgetFinished()));
     },
     unsentCount: (exceptAccount) => store.unsentCount(exceptAccount ?? null),
+    guestPushes: (account, afterSeq, limit) => store.guestPushes(account, afterSeq, limit),
+    unattributedGuestPushes: (account) => store.unattributedGuestPushes(account),
     async discardUnsent(exceptAccount) {
       await delivery.drain();
       const ids = write(core, () => store.discardUnsent(exceptAccount ?? null, core.clock.now()));

@@ -1,3 +1,4 @@
+import { deskEdit, type DeskEdit } from '../../../shared/outbox/desk-edit';
 import { isValidEmail } from '../../../shared/rules/email';
 import { newReferenceId } from '../../../shared/rules/reference';
 import { normalizePurchaseItem, validatePurchaseItem } from '../../../shared/rules/purchase';
@@ -11,10 +12,11 @@ import { RECIPIENT_LANE_PREFIX } from './views';
 
 /** Checks a guest push as the service would; a contact_id of the form local-… marks a guest recorded here. */
 export function prepareContact(input: Payload, ctx: PrepareContext): PreparedEntry<'push_contact'> {
-  const contact = stampClient(input, ctx.clientId, 'contact');
+  const { desk_edit: edit, ...fields } = input;
+  const contact = stampClient(fields, ctx.clientId, 'contact');
   const contactId = checkContact(contact);
   return {
-    payload: contact,
+    payload: { ...contact, ...editFacts(edit, contactId) },
     guestKey: ctx.guestKey ?? contactId ?? recipientLane(contact),
     needsReference: false,
     ...(isLocalGuestId(contactId) ? { localGuestId: contactId } : {}),
@@ -42,7 +44,7 @@ export function preparePurchase(input: Payload, ctx: PrepareContext): PreparedEn
 
 /** Checks a booking and its guest; a booking without an id gets one so retries update the same booking. */
 export function prepareReservation(input: Payload, ctx: PrepareContext): PreparedEntry<'push_reservations'> {
-  const unknown = Object.keys(input).filter((key) => key !== 'reservation' && key !== 'contact');
+  const unknown = Object.keys(input).filter((key) => key !== 'reservation' && key !== 'contact' && key !== 'desk_edit');
   if (unknown.length > 0)
     throw new OutboxValidationError(`Unknown field ${unknown.map((key) => `"${key}"`).join(', ')}.`, unknown[0]);
   const reservationInput = asObject(input.reservation);
@@ -56,11 +58,23 @@ export function prepareReservation(input: Payload, ctx: PrepareContext): Prepare
   const contact = stampClient(asObject(input.contact), ctx.clientId, 'booking guest');
   const contactId = checkContact(contact);
   return {
-    payload: { reservation, contact },
+    payload: { reservation, contact, ...editFacts(input.desk_edit, contactId) },
     guestKey: ctx.guestKey ?? contactId ?? recipientLane(contact),
     needsReference: false,
     ...(isLocalGuestId(contactId) ? { localGuestId: contactId } : {}),
   };
+}
+
+/**
+ * An edit's base (shared/outbox/desk-edit.ts), checked. A record this desk created and the service has
+ * not confirmed (a local guest id, or none) has no base: it goes as it is.
+ */
+function editFacts(edit: unknown, contactId: string | undefined): { desk_edit?: DeskEdit } {
+  if (edit === undefined || contactId === undefined || isLocalGuestId(contactId)) return {};
+  const parsed = deskEdit.safeParse(edit);
+  if (!parsed.success)
+    throw new OutboxValidationError('The record this change was made on is not readable.', 'desk_edit');
+  return { desk_edit: parsed.data };
 }
 
 /** The contact's id when it has one; a new guest must pass the service's checks. */

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { LineEntry } from './line';
-import { outboxRow, type NewOutboxRow, type OutboxKind, type OutboxRow, type StoredState } from './types';
+import { isRowOfKind, outboxRow, type NewOutboxRow, type OutboxKind, type OutboxRow, type StoredState } from './types';
 
 /** A row as SQLite returns it. */
 interface RawRow {
@@ -24,6 +24,16 @@ interface RawRow {
   created_at: number;
   updated_at: number;
   sent_at: number | null;
+}
+
+/** An entry's columns that decide how it is shown (its state, kind, account, and whether it waits for a new guest). */
+export interface EntryFacts {
+  id: string;
+  kind: OutboxKind;
+  state: Exclude<StoredState, 'discarded'>;
+  account: string;
+  blocked: 0 | 1;
+  createdAt: number;
 }
 
 /** Counts of entries still to go, by what decides how they are shown. */
@@ -75,22 +85,35 @@ function entryStatements(db: Database) {
     WHERE id IN (SELECT value FROM json_each(@ids)) AND state IN ('queued', 'waiting')
     RETURNING *`);
   const byId = db.prepare<[string], RawRow>('SELECT * FROM outbox_items WHERE id = ?');
+  // What a change notice says of each entry: no payload or result is read or parsed.
+  const factsByIds = db.prepare<[string], EntryFacts>(`
+    SELECT id, kind, state, account, needs_local_id IS NOT NULL AS blocked, created_at AS createdAt FROM outbox_items
+    WHERE id IN (SELECT value FROM json_each(?)) AND state != 'discarded'`);
   const byState = db.prepare<[string], RawRow>('SELECT * FROM outbox_items WHERE state = ? ORDER BY seq');
   const byReference = db.prepare<[string], { id: string }>('SELECT id FROM outbox_items WHERE reference_id = ?');
   const byCreatedLocalId = db.prepare<[string], RawRow>('SELECT * FROM outbox_items WHERE creates_local_id = ?');
   const dependants = db.prepare<[string], RawRow>(
     `SELECT * FROM outbox_items WHERE needs_local_id = ? AND state NOT IN ('sent', 'discarded') ORDER BY seq`,
   );
+  const guestPushes = db.prepare<[string, number, number], RawRow>(`
+    SELECT * FROM outbox_items WHERE kind = 'push_contact' AND account = ? AND state != 'discarded' AND seq > ?
+    ORDER BY seq LIMIT ?`);
+  const unattributedGuestPushes = db.prepare<[string], RawRow>(`
+    SELECT * FROM outbox_items WHERE kind = 'push_contact' AND account = ? AND state = 'sent' AND sent_at IS NOT NULL
+      AND json_extract(payload, '$.contact_id') IS NULL AND json_extract(result, '$.contact_id') IS NULL`);
   return {
     insertStatement,
     updateStatement,
     updateStateStatement,
     claimStatement,
     byId,
+    factsByIds,
     byState,
     byReference,
     byCreatedLocalId,
     dependants,
+    guestPushes,
+    unattributedGuestPushes,
   };
 }
 
@@ -169,23 +192,31 @@ export function createOutboxStore(db: Database) {
   return { ...entryQueries(db, entryStatements(db)), ...queueQueries(db, queueStatements(db)) };
 }
 
+/** How a commit reaches the disk: flushed before it returns, or crash-safe (see runTransaction). */
+export type Durability = 'flushed' | 'crashSafe';
+
+/**
+ * Runs `work` in one immediate write transaction on the desk database. By default it is flushed to
+ * disk before it returns (synchronous=FULL). `crashSafe` commits without the flush: WAL keeps it
+ * across a crash of the process but a power cut may drop it; callers use it only for writes whose
+ * loss a restart reconciles. A later flushed commit makes earlier ones durable too (the WAL is in order).
+ */
+export function runTransaction<T>(db: Database, work: () => T, durability: Durability = 'flushed'): T {
+  if (durability === 'flushed' || db.inTransaction) return db.transaction(work).immediate();
+  db.pragma('synchronous = NORMAL');
+  try {
+    return db.transaction(work).immediate();
+  } finally {
+    db.pragma('synchronous = FULL');
+  }
+}
+
 /** Queries of single entries. */
 function entryQueries(db: Database, statements: ReturnType<typeof entryStatements>) {
   return {
-    /**
-     * Runs `work` in one immediate write transaction. By default it is flushed to disk before it
-     * returns (synchronous=FULL). `crashSafe` commits without the flush: WAL keeps it across a crash
-     * of the process but a power cut may drop it; callers use it only for writes whose loss a
-     * restart reconciles. A later flushed commit makes earlier ones durable too (the WAL is in order).
-     */
-    transaction<T>(work: () => T, durability: 'flushed' | 'crashSafe' = 'flushed'): T {
-      if (durability === 'flushed' || db.inTransaction) return db.transaction(work).immediate();
-      db.pragma('synchronous = NORMAL');
-      try {
-        return db.transaction(work).immediate();
-      } finally {
-        db.pragma('synchronous = FULL');
-      }
+    /** Runs `work` in one immediate write transaction, flushed or crash-safe (runTransaction). */
+    transaction<T>(work: () => T, durability: Durability = 'flushed'): T {
+      return runTransaction(db, work, durability);
     },
     /** Adds a new entry; returns it with its sequence number. */
     insert<K extends OutboxKind>(row: NewOutboxRow<K>): OutboxRow<K> {
@@ -214,6 +245,10 @@ function entryQueries(db: Database, statements: ReturnType<typeof entryStatement
       const raw = statements.byId.get(id);
       return raw && decode(raw);
     },
+    /** What decides how these entries are shown (those discarded or gone are left out), in one read. */
+    factsOf(ids: readonly string[]): EntryFacts[] {
+      return ids.length === 0 ? [] : statements.factsByIds.all(JSON.stringify(ids));
+    },
     withState(state: StoredState): OutboxRow[] {
       return statements.byState.all(state).map(decode);
     },
@@ -228,6 +263,14 @@ function entryQueries(db: Database, statements: ReturnType<typeof entryStatement
     /** Unsent entries waiting for this local guest id to be resolved. */
     dependantsOf(localId: string): OutboxRow[] {
       return statements.dependants.all(localId).map(decode);
+    },
+    /** A page of an account's guest pushes (every state but discarded) after the entry numbered `afterSeq`, in queue order. */
+    guestPushes(account: string, afterSeq: number, limit: number): OutboxRow<'push_contact'>[] {
+      return guestPushesOf(statements.guestPushes.all(account, afterSeq, limit));
+    },
+    /** An account's new guests sent whose id the service's answer did not attribute. */
+    unattributedGuestPushes(account: string): OutboxRow<'push_contact'>[] {
+      return guestPushesOf(statements.unattributedGuestPushes.all(account));
     },
   };
 }
@@ -349,6 +392,11 @@ function encodeState<K extends OutboxKind>(row: NewOutboxRow<K>) {
     updated_at: row.updatedAt,
     sent_at: row.sentAt,
   };
+}
+
+/** Rows a query selected by kind = 'push_contact', decoded as such. */
+function guestPushesOf(raws: readonly RawRow[]): OutboxRow<'push_contact'>[] {
+  return raws.map(decode).filter((row) => isRowOfKind(row, 'push_contact'));
 }
 
 /**

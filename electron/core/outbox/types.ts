@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   existingGuest,
+  outboxEntryChange,
   outboxItemView,
   outboxProblem,
   outboxSummary,
@@ -21,6 +22,8 @@ export type { OutboxState } from '../../../shared/outbox/states';
 export type StoredState = OutboxState | 'discarded';
 /** One entry as the bridge carries it to the Outbox screen. */
 export type OutboxItemView = z.output<typeof outboxItemView>;
+/** An entry that changed, as a change notice names it (id, kind, state as shown). */
+export type OutboxEntryChange = z.output<typeof outboxEntryChange>;
 /** Counts per state, paused kinds, and whether the service answers. */
 export type OutboxSummary = z.output<typeof outboxSummary>;
 

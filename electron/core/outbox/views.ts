@@ -1,9 +1,10 @@
 import type { VenueFormat } from '../../../shared/format/venue-format';
 import { describeEntry } from './describe';
-import type { CountRow, PausedKind } from './store';
+import type { CountRow, EntryFacts, PausedKind } from './store';
 import { emptyCounts } from '../../../shared/outbox/states';
 import {
   OUTBOX_KIND_SPECS,
+  type OutboxEntryChange,
   type OutboxItemView,
   type OutboxKind,
   type OutboxPayloads,
@@ -57,6 +58,16 @@ export function toItemView(row: OutboxRow, ctx: ViewContext): OutboxItemView {
     ...(row.state === 'needs_attention' && row.problem ? { problem: row.problem } : {}),
     editable: OUTBOX_KIND_SPECS[row.kind].editable && shown.state !== 'sending' && shown.state !== 'sent',
     ...(row.hold && row.state === 'needs_attention' ? { awaitingDecision: true } : {}),
+  };
+}
+
+/** An entry as a change notice names it: its id, kind and state as shown. */
+export function toEntryChange(facts: EntryFacts, ctx: ViewContext): OutboxEntryChange {
+  return {
+    id: facts.id,
+    kind: facts.kind,
+    state: displayedState(facts.state, facts.kind, facts.account, facts.blocked === 1, ctx).state,
+    createdAt: new Date(facts.createdAt).toISOString(),
   };
 }
 

@@ -73,9 +73,10 @@ export function createReservationHandlers(
       return answer.enabled ? { enabled: true, fields: answer.value.fields } : answer;
     },
 
-    saveBooking: async ({ guestKey, booking }) => {
+    saveBooking: async (request) => {
       account();
-      const queued = await services.enqueue('push_reservations', bookingPayload(guestKey, booking), { guestKey });
+      const { guestKey } = request;
+      const queued = await services.enqueue('push_reservations', bookingPayload(request), { guestKey });
       return { outboxId: queued.id, state: queued.state, guestKey };
     },
 

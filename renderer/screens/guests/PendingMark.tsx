@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Text } from '@mantine/core';
 import type { GuestWrite, WriteState } from '../../db/guest-types';
 import { useNavigation } from '../../stores/navigation';
+import { ConflictChoices } from '../outbox/ConflictChoices';
 
 /** Staff's words for an outbox state. */
 const STATE_LABELS: Record<WriteState, string> = {
@@ -25,6 +26,22 @@ export function StateBadge({ state }: { state: WriteState }) {
 export function PendingMark({ unconfirmed, isLocal }: { unconfirmed: GuestWrite[]; isLocal: boolean }) {
   if (unconfirmed.length === 0) return null;
   const problems = unconfirmed.filter((write) => write.state === 'needs_attention');
+  const conflicts = problems.flatMap((write) =>
+    write.conflict ? [{ outboxId: write.outboxId, conflict: write.conflict }] : [],
+  );
+  if (conflicts.length > 0) {
+    // Issue 20: changed on another desk too; the profile shows the other desk's values until staff choose here.
+    return (
+      <Alert color="red" title="Changed on another desk too" role="alert">
+        <Text size="sm" mb="xs">
+          The guest shows the other desk's values until you choose.
+        </Text>
+        {conflicts.map(({ outboxId, conflict }) => (
+          <ConflictChoices key={outboxId} outboxId={outboxId} conflict={conflict} />
+        ))}
+      </Alert>
+    );
+  }
   if (problems.length > 0) {
     return (
       <Alert color="red" title="The service did not accept a change" role="alert">

@@ -4,7 +4,9 @@ import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
 import { categoriesOf, optionsOf, SYSTEM_FIELDS, type ContactRecord } from '../../db/contact';
 import type { FieldRow, MultiselectChange } from '../../db/guest-types';
+import { useGuests } from '../../stores/guests';
 import { clearDraft, guestDraftId, useDraft } from '../../stores/guests-drafts';
+import { guestEditBase } from '../../sync/edit-base';
 import { saveGuestEdit, type GuestEdit } from '../../stores/guests-writes';
 import type { GuestProfileData } from './useGuestProfile';
 import { toInputValue, toServiceValue } from './field-values';
@@ -13,6 +15,9 @@ interface DetailsDraft extends Record<string, unknown> {
   values: Record<string, string>;
   checks: Record<string, Record<string, boolean>>;
   categories?: string[];
+  /** Each field as staff saw it when they first changed it, and when the guests were last pulled then (issue 20). */
+  base?: ContactRecord;
+  baseAt?: string;
 }
 
 /** The fields a profile edits: the account's definitions in order, then any other field the record has. */
@@ -60,6 +65,21 @@ export function useDetailsEdit(profile: GuestProfileData) {
     return { changes, multiselect, ...(changedCategories ? { categories: changedCategories } : {}) };
   };
 
+  /** The draft with the base of `field` taken now, when staff first change it. */
+  const withBase = (field: string, patch: Partial<DetailsDraft>): Partial<DetailsDraft> => {
+    if (draft.base && field in draft.base) return patch;
+    const baseAt = draft.baseAt ?? useGuests.getState().status.lastPullStartedAt;
+    return { ...patch, base: { ...draft.base, [field]: shown[field] ?? null }, ...(baseAt ? { baseAt } : {}) };
+  };
+  /** The edit's base: the fields it sets as staff first saw them (none for a guest only this desk has). */
+  const deskEditOf = (edit: GuestEdit) => {
+    const set = [...Object.keys(edit.changes), ...(edit.categories ? ['svc_categories'] : [])];
+    const base = Object.fromEntries(
+      set.flatMap((field) => (draft.base && field in draft.base ? [[field, draft.base[field]]] : [])),
+    );
+    return guestEditBase(row.key, base, draft.baseAt, profile.fields);
+  };
+
   const pending = edit();
   const dirty =
     Object.keys(pending.changes).length > 0 || pending.multiselect.length > 0 || pending.categories !== undefined;
@@ -75,7 +95,7 @@ export function useDetailsEdit(profile: GuestProfileData) {
     }
     setErrors(problems);
     if (Object.keys(problems).length > 0) throw new Error('Check the marked fields: nothing was saved yet.');
-    await saveGuestEdit(getDesk(), row.key, { ...pending, changes });
+    await saveGuestEdit(getDesk(), row.key, { ...pending, changes }, deskEditOf(pending));
     clearDraft(guestDraftId('profile', row));
     return true;
   }, 'Saved. The change goes to the service through the outbox.');
@@ -83,12 +103,12 @@ export function useDetailsEdit(profile: GuestProfileData) {
   return {
     fields,
     valueOf,
-    setValue: (name: string, value: string) => setDraft({ values: { ...draft.values, [name]: value } }),
+    setValue: (name: string, value: string) => setDraft(withBase(name, { values: { ...draft.values, [name]: value } })),
     checkedOf,
     toggle: (field: string, option: string, checked: boolean) =>
       setDraft({ checks: { ...draft.checks, [field]: { ...draft.checks[field], [option]: checked } } }),
     categories,
-    setCategories: (next: string[]) => setDraft({ categories: next }),
+    setCategories: (next: string[]) => setDraft(withBase('svc_categories', { categories: next })),
     errors,
     failure: save.error,
     dirty,

@@ -1,9 +1,9 @@
 import { Checkbox, NativeSelect, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ROW } from '../../import/check';
 import type { GridRow } from '../../import/session';
-import { chooseConflict, editCell } from '../../import/controller';
+import { chooseConflict, editCell, importGridRows } from '../../import/controller';
 import { useImport } from '../../stores/import';
 import { CONFLICT_CHOICES } from './conflict-choices';
 import { fieldLabel } from '../guests/field-labels';
@@ -25,33 +25,35 @@ function statusText(row: GridRow, columns: readonly string[]): string {
 }
 
 /**
- * Every checked row in a virtualised grid (only the rows in view are in the page): the columns
- * being imported, problems marked per cell, a cell edited in place with Enter (checked again at once).
+ * Every checked row in a virtualised grid: only the rows in view are in the page, fetched from the
+ * worker as they come into view (renderer/import/grid-rows.ts). The columns being imported, problems
+ * marked per cell, a cell edited in place with Enter (checked again at once).
  */
-export function ImportGrid({
-  rows,
-  selected,
-  onSelect,
-}: {
-  rows: GridRow[];
-  selected: Set<number>;
-  onSelect: (lines: Set<number>) => void;
-}) {
+export function ImportGrid({ selected, onSelect }: { selected: Set<number>; onSelect: (lines: Set<number>) => void }) {
   const file = useImport((state) => state.file);
   const targets = useImport((state) => state.targets);
+  const counts = useImport((state) => state.counts);
+  const onlyProblems = useImport((state) => state.onlyProblems);
+  const version = useImport((state) => state.rowsVersion);
+  useSyncExternalStore(importGridRows.subscribe, importGridRows.revision);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<{ line: number; column: number } | null>(null);
+  const total = !counts ? 0 : onlyProblems ? counts.problems + counts.conflicts : counts.rows;
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: total,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
     initialRect: { width: 1000, height: 600 },
   });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? 0;
+  useEffect(() => importGridRows.want(first, last, { version, onlyProblems }), [first, last, version, onlyProblems]);
   if (!file) return null;
   const columns = targets.flatMap((target, index) => (target.kind === 'ignore' ? [] : [index]));
   // A conflict's sentence names a guest and their email beside the row's choice: its column is wider then.
-  const statusWidth = rows.some((row) => row.conflict) ? WIDTHS.status + 240 : WIDTHS.status;
+  const statusWidth = (counts?.clashing ?? 0) > 0 ? WIDTHS.status + 240 : WIDTHS.status;
   const width = WIDTHS.select + WIDTHS.line + statusWidth + columns.length * WIDTHS.cell;
   const heading = (column: number) => {
     const target = targets[column];
@@ -71,7 +73,7 @@ export function ImportGrid({
       ref={scrollRef}
       role="grid"
       aria-label="Rows of the file"
-      aria-rowcount={rows.length + 1}
+      aria-rowcount={total + 1}
       style={{
         height: 'calc(100vh - 330px)',
         minHeight: 280,
@@ -120,8 +122,9 @@ export function ImportGrid({
         ))}
       </div>
       <div style={{ height: virtualizer.getTotalSize(), width, position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index]!;
+        {items.map((item) => {
+          const row = importGridRows.row(item.index);
+          if (!row) return <PendingRow key={`pending-${item.index}`} top={item.start} width={width} />;
           return (
             <div
               key={row.line}
@@ -217,6 +220,23 @@ export function ImportGrid({
         })}
       </div>
     </div>
+  );
+}
+
+/** A row in view whose cells the worker has not sent yet (they come within a frame or two). */
+function PendingRow({ top, width }: { top: number; width: number }) {
+  return (
+    <div
+      role="row"
+      aria-busy
+      style={{
+        position: 'absolute',
+        top,
+        height: ROW_HEIGHT,
+        width,
+        borderBottom: '1px solid var(--mantine-color-gray-2)',
+      }}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import {
   checkRows,
   chooseConflict,
@@ -24,13 +24,8 @@ export function ReviewRows() {
   const onlyProblems = useImport((state) => state.onlyProblems);
   const busy = useImport((state) => state.busy);
   const file = useImport((state) => state.file);
-  const rows = useImport((state) => state.rows);
   const conflicts = useImport((state) => state.conflicts);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const shown = useMemo(
-    () => (onlyProblems ? rows.filter((row) => row.status === 'problem' || row.status === 'conflict') : rows),
-    [rows, onlyProblems],
-  );
   if (!counts || !file) return null;
 
   const askDates = check?.dateOrderAmbiguous && !dateOrder;
@@ -94,7 +89,7 @@ export function ReviewRows() {
           </Group>
         </Alert>
       )}
-      {counts.conflicts > 0 || rows.some((row) => row.conflict) ? (
+      {counts.conflicts > 0 || counts.clashing > 0 ? (
         <Alert color="orange" title="Rows whose email and mobile belong to other guests">
           <Text size="sm" mb="xs">
             By default no guest on file is touched by these rows: each says whose email or mobile it holds. Choose for
@@ -150,7 +145,7 @@ export function ReviewRows() {
           Queue {counts.ready.toLocaleString('en')} guests
         </Button>
       </Group>
-      <ImportGrid rows={shown} selected={selected} onSelect={setSelected} />
+      <ImportGrid selected={selected} onSelect={setSelected} />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { useDeskAction } from '../../hooks/useDeskAction';
 import { useVenueFormat } from '../../hooks/useVenueFormat';
 import type { OutboxItem } from '../../stores/outbox';
 import { patchOutboxList } from '../../stores/outbox-list';
+import { ConflictChoices } from './ConflictChoices';
 import { DuplicateChoices } from './DuplicateChoices';
 import { STATE_LABELS } from './labels';
 
@@ -37,6 +38,7 @@ export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (ite
     });
   const error = resend.error ?? discard.error ?? decide.error;
   const existingGuests = item.state === 'needs_attention' ? (item.problem?.existingGuests ?? []) : [];
+  const conflict = item.state === 'needs_attention' ? item.problem?.conflict : undefined;
 
   return (
     <Table.Tr data-state={item.state}>
@@ -61,6 +63,7 @@ export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (ite
             </Text>
           )}
           {existingGuests.length > 0 && <DuplicateChoices item={item} guests={existingGuests} />}
+          {conflict && <ConflictChoices outboxId={item.id} conflict={conflict} />}
           {error && (
             <Text size="xs" c="red" role="alert">
               {error}
@@ -92,13 +95,15 @@ export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (ite
             </>
           ) : (
             item.state === 'needs_attention' &&
-            existingGuests.length === 0 && (
+            existingGuests.length === 0 &&
+            !conflict && (
               <Button size="xs" variant="light" onClick={() => void resend.run()} loading={resend.busy}>
                 Resend
               </Button>
             )
           )}
-          {item.editable && item.state !== 'sent' && item.state !== 'sending' && (
+          {/* A conflict is edited in its own choices, field by field. */}
+          {item.editable && !conflict && item.state !== 'sent' && item.state !== 'sending' && (
             <Button size="xs" variant="default" onClick={() => onEdit(item)}>
               Edit
             </Button>

@@ -17,6 +17,7 @@ import { useGuests } from '../../stores/guests';
 import { openBookingForm } from '../../stores/reservations-view';
 import { setBookingStatus } from '../../stores/reservations-writes';
 import { addDays, longDate, spokenTime } from './booking-time';
+import { ConflictChoices } from '../outbox/ConflictChoices';
 import { ConfirmBySms } from './ConfirmBySms';
 
 /** The selected booking: its details, status in one click (or key), confirm by SMS, and the guest's reply. */
@@ -61,6 +62,9 @@ export function BookingDetails({ booking, fields }: { booking: BookingView; fiel
           <Alert color={booking.pending.state === 'needs_attention' ? 'red' : 'yellow'} p="xs">
             {booking.pending.problem ?? 'Waiting in the outbox: the service has not confirmed this change yet.'}
           </Alert>
+        )}
+        {booking.pending?.conflict && (
+          <ConflictChoices outboxId={booking.pending.outboxId} conflict={booking.pending.conflict} labels={labels} />
         )}
         <Divider label="Status" labelPosition="left" />
         <Group gap={4}>

@@ -6,7 +6,7 @@ import type { BookingView } from '../../sync/booking-overlay';
 
 /** The filters as the screen holds them. */
 export interface BookingFilter {
-  /** Statuses to show; none chosen shows every booking but cancelled ones. */
+  /** Statuses to show; none chosen shows every booking but cancelled ones (unless its change needs attention). */
   statuses: string[];
   fieldFilters: Record<string, string>;
   query: string;
@@ -17,7 +17,8 @@ export function passesFilters(booking: BookingView, filter: Pick<BookingFilter, 
   if (
     filter.statuses.length > 0
       ? !filter.statuses.some((chosen) => chosen === booking.status)
-      : !countsInCovers(booking.status)
+      : // A booking cancelled on another desk while changed here stays in sight until staff choose (issue 20).
+        !countsInCovers(booking.status) && booking.pending?.state !== 'needs_attention'
   )
     return false;
   return Object.entries(filter.fieldFilters).every(([name, value]) => String(booking.custom[name] ?? '') === value);

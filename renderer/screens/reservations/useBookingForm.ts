@@ -5,7 +5,7 @@ import { validateFieldValue } from '../../../shared/rules/fields';
 import { getDesk } from '../../bridge/desk';
 import type { BookingFieldRow } from '../../db/tables/reservations';
 import type { BookingInput, BookingView } from '../../sync/booking-overlay';
-import { saveBooking } from '../../stores/reservations';
+import { captureBookingBase, saveBooking } from '../../stores/reservations';
 import { closeBookingForm, showDay, useReservationsView } from '../../stores/reservations-view';
 import { newBookingId } from '../../stores/reservations-writes';
 import { toInputValue, toServiceValue } from '../guests/field-values';
@@ -129,6 +129,12 @@ export function useBookingForm(
   const [error, setError] = useState<string | null>(null);
   // The id is chosen once per booking: a retried push of the same booking updates it.
   const [id] = useState(() => existing?.id ?? newBookingId());
+  // The booking as staff saw it when the form opened: the outbox merges only what they change with the service's.
+  const [base] = useState(() => {
+    const taken = existing ? captureBookingBase(existing, fields) : Promise.resolve(undefined);
+    taken.catch(() => undefined); // awaited by save, which shows the failure
+    return taken;
+  });
   const problems = draftProblems(draft, fields, timeZone);
 
   const save = async () => {
@@ -137,7 +143,7 @@ export function useBookingForm(
     setBusy(true);
     setError(null);
     try {
-      await saveBooking(getDesk(), draft.guest!.key, bookingInputOfDraft(draft, id, fields, existing));
+      await saveBooking(getDesk(), draft.guest!.key, bookingInputOfDraft(draft, id, fields, existing), await base);
       showDay(draft.date);
       useReservationsView.setState({ selectedId: id });
       closeBookingForm();

@@ -38,7 +38,8 @@ export function useBookingsBetween(
       const cached = await tables.bookingsBetween(from, to);
       const shown = overlayBookings(cached, Object.values(pending), (row) => row.date >= from && row.date <= to);
       const firstOfRange = shownRange.current !== range;
-      if (firstOfRange) show(shown);
+      // Without guests to read, what was read is the answer, whether the range is new or its bookings changed.
+      if (firstOfRange || !guests) show(shown);
       if (!guests) return;
       if (firstOfRange) await afterPaint();
       const joined = await withCurrentGuests(guests, shown);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { purchaseItem } from '../../api/request-schemas';
 import { sentItem, smsReply } from '../../api/response-schemas';
+import { deskEdit } from '../../outbox/desk-edit';
 import { outboxState } from '../../outbox/states';
 import { LOCAL_GUEST_ID_PATTERN, LOCAL_GUEST_ID_PREFIX } from '../../rules/guest-id';
 import { channel } from '../define';
@@ -73,7 +74,11 @@ export const guestChannels = {
       .strict(),
     z.object({ contacts: z.array(contactRecord), remaining: z.number().int().nonnegative() }),
   ),
-  /** Queues a profile edit (push_contact): changed fields, multipleSelect checks, the full category list. */
+  /**
+   * Queues a profile edit (push_contact): changed fields, multipleSelect checks, the category list as staff
+   * left it. `deskEdit`: the guest's fields as staff saw them when they began; the outbox merges the edit
+   * with the service's guest before it goes, categories as additions and removals (issue 20).
+   */
   saveGuest: channel(
     z
       .object({
@@ -81,6 +86,7 @@ export const guestChannels = {
         changes: z.record(fieldName, fieldValue),
         multiselect: z.array(multiselectChange).max(500).optional(),
         categories: z.array(categoryName).max(200).optional(),
+        deskEdit: deskEdit.optional(),
       })
       .strict(),
     queuedWrite,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contactRecord } from '../../api/response-schemas';
 import { OUTBOX_KIND_SPECS, outboxKind, type OutboxKind, type OutboxPayloads } from '../../outbox/kinds';
+import { conflictChoice, editConflict } from '../../outbox/desk-edit';
 import { outboxState } from '../../outbox/states';
 import { channel } from '../define';
 
@@ -19,6 +20,8 @@ export const outboxProblem = z.object({
   message: z.string(),
   whatToDo: z.string(),
   existingGuests: z.array(existingGuest).optional(),
+  /** Issue 20: the same field changed here and on another desk; staff keep theirs, this desk's, or type the value. */
+  conflict: editConflict.optional(),
 });
 
 /** What every outbox entry shows staff, whatever its kind. */
@@ -121,12 +124,35 @@ export const outboxChannels = {
     outboxItemView,
   ),
   resumeOutboxKind: channel(z.object({ kind: outboxKind }).strict(), outboxSummary),
+  /** Issue 20: a person settles a conflict (the same field changed here and on another desk); it merges again before it goes. */
+  resolveOutboxConflict: channel(
+    z.object({ id: z.string().min(1).max(100), choice: conflictChoice }).strict(),
+    /** The entry, queued again; none when nothing was left to send and it left the outbox. */
+    z.object({ item: outboxItemView.optional() }),
+  ),
 };
+
+/**
+ * One entry that changed, as the outboxChanged event names it: its id, kind, state as shown and when
+ * it was queued (where it sorts in a list, newest first). A listener that shows more of it reads it
+ * with listOutbox({ ids }): an import of 100,000 guests announces each of its entries three times
+ * (queued, sending, sent), so a notice carries no more than this.
+ */
+export const outboxEntryChange = z.object({
+  id: z.string(),
+  kind: outboxKind,
+  state: outboxState,
+  createdAt: z.string(),
+});
 
 export const outboxEvents = {
   /**
-   * The outbox changed: fresh summary, the entries that changed (for pending marks), and the ids of
+   * The outbox changed: fresh summary, the entries that changed (id, kind and state), and the ids of
    * entries that left it without being sent (discarded, cleared), which the renderer forgets at once.
    */
-  outboxChanged: z.object({ summary: outboxSummary, changed: z.array(outboxItemView), removed: z.array(z.string()) }),
+  outboxChanged: z.object({
+    summary: outboxSummary,
+    changed: z.array(outboxEntryChange),
+    removed: z.array(z.string()),
+  }),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fieldDefinition, reservationRecord } from '../../api/response-schemas';
 import { channel } from '../define';
+import { deskEdit } from '../../outbox/desk-edit';
 import { OUTBOX_ITEMS } from './outbox';
 import { queuedWrite } from './guests';
 
@@ -72,8 +73,15 @@ export const reservationChannels = {
     z.object({}).strict(),
     z.union([notSetUp, z.object({ enabled: z.literal(true), fields: z.array(fieldDefinition) })]),
   ),
-  /** Queues a new or changed booking (push_reservations) for a guest: a service contact id or a local id of a guest recorded here. */
-  saveBooking: channel(z.object({ guestKey: z.string().min(1).max(100), booking: bookingInput }).strict(), queuedWrite),
+  /**
+   * Queues a new or changed booking (push_reservations) for a guest: a service contact id or a local id of
+   * a guest recorded here. A change of a booking the service has carries its base (`deskEdit`): the outbox
+   * merges it with the service's booking before it goes (issue 20).
+   */
+  saveBooking: channel(
+    z.object({ guestKey: z.string().min(1).max(100), booking: bookingInput, deskEdit: deskEdit.optional() }).strict(),
+    queuedWrite,
+  ),
   /** Bookings this desk queued that the service has not confirmed (they overlay the cache). */
   listPendingBookings: channel(z.object({}).strict(), z.object({ items: z.array(OUTBOX_ITEMS.push_reservations) })),
 };

@@ -7,28 +7,37 @@ export interface SandboxProcess {
   baseUrl: string;
   apiKey: string;
   clientId: string;
+  username: string;
+  password: string;
   /** Calls the operator API (`/_operator/...`) with the token. */
   operator(path: string, method?: string, body?: unknown): Promise<unknown>;
   close(): Promise<void>;
 }
 
-/** Starts `sandbox/cli.ts --port 0` and waits for its ready line. */
-export async function startSandboxProcess(): Promise<SandboxProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0'], {
+/** Starts `sandbox/cli.ts --port 0` (with `args`, e.g. `--demo --guests N`) and waits for its ready line. */
+export async function startSandboxProcess(args: readonly string[] = []): Promise<SandboxProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const ready = await new Promise<{ baseUrl: string; apiKey: string; clientId: string; operatorToken: string }>(
-    (resolve, reject) => {
-      const lines = createInterface({ input: child.stdout });
-      lines.once('line', (line) => resolve(JSON.parse(line)));
-      child.once('exit', (code) => reject(new Error(`The sandbox exited before it was ready (code ${code})`)));
-    },
-  );
+  const ready = await new Promise<{
+    baseUrl: string;
+    apiKey: string;
+    clientId: string;
+    username: string;
+    password: string;
+    operatorToken: string;
+  }>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', (line) => resolve(JSON.parse(line)));
+    child.once('exit', (code) => reject(new Error(`The sandbox exited before it was ready (code ${code})`)));
+  });
   return {
     baseUrl: ready.baseUrl,
     apiKey: ready.apiKey,
     clientId: ready.clientId,
+    username: ready.username,
+    password: ready.password,
     async operator(path, method = 'GET', body) {
       const response = await fetch(`${ready.baseUrl}/_operator${path}`, {
         method,

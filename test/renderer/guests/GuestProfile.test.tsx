@@ -68,6 +68,12 @@ describe('a guest profile', () => {
           { field: 'Interests', option: 'Jazz', checked: false },
         ],
         categories: ['VIP', 'Birthday club'],
+        // Issue 20: the edit carries the guest as staff saw it when they began, for the outbox's merge.
+        deskEdit: {
+          base: { PatronSurname: 'Lovelace', svc_categories: 'VIP' },
+          baseAt: expect.any(String),
+          kinds: { PatronSurname: 'string' },
+        },
       },
     });
     expect(await screen.findByRole('heading', { name: 'Ada King' })).toBeInTheDocument();

@@ -113,23 +113,13 @@ describe('recording a new guest', () => {
 
     const localId = (state.writes[0]!.request as { localId: string }).localId;
     const now = new Date().toISOString();
-    const confirmed = {
-      id: 'ob_1',
-      kind: 'push_contact',
-      state: 'sent',
-      guestKey: localId,
-      summary: 'New guest: Nina Simone',
-      createdAt: now,
-      updatedAt: now,
-      attempts: 1,
-      editable: false,
-      payload: {},
-      result: { contact_id: '7777' },
-    };
+    // The outbox sent it: its notice names the entry, and the cache reads it (listOutbox by id) for the service's id.
+    const entry = state.outbox.find((queued) => queued.guestKey === localId)!;
+    Object.assign(entry, { state: 'sent', result: { contact_id: '7777' } });
     act(() =>
       desk.emit('outboxChanged', {
         summary: { counts: emptyCounts(), paused: [], online: true },
-        changed: [confirmed],
+        changed: [{ id: entry.id, kind: 'push_contact', state: 'sent', createdAt: now }],
         removed: [],
       }),
     );

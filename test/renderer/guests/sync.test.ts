@@ -3,7 +3,7 @@ import { UserFacingError } from '../../../shared/bridge/result';
 import { toGuestRow } from '../../../renderer/db/guest-row';
 import { readCollectionMeta, type CollectionStatus } from '../../../renderer/sync/collection';
 import { createGuestSync, GUEST_META_KEY, pullIntoCache } from '../../../renderer/sync/guest-collection';
-import { SYNC_OVERLAP_MS } from '../../../renderer/sync/sync-triggers';
+import { SYNC_OVERLAP_MS } from '../../../shared/rules/touched-from';
 import { auPhoneKey, contact, freshDb, GUESTS } from './fixtures';
 import { fakeGuestDesk } from './fake-guest-desk';
 

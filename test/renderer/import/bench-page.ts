@@ -88,6 +88,8 @@ async function benchImport(url: string): Promise<ImportTimings> {
   const parseStarted = performance.now();
   Papa.parse<string[]>(text, { delimiter: ',', skipEmptyLines: 'greedy' });
   const parseMs = performance.now() - parseStarted;
+  // The parse above is itself a long task: watching starts in the next task, so it is not counted.
+  await new Promise((resolve) => setTimeout(resolve, 0));
 
   let longestTaskMs = 0;
   let longTasks = 0;

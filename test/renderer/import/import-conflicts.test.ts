@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IMPORT_BATCH_MAX_BYTES } from '../../../shared/bridge/channels/import';
 import { matchColumns } from '../../../renderer/import/matching';
 import type { ConflictChoice } from '../../../renderer/import/resolve';
-import { loadGuestsOnFile, type OutboxGuest } from '../../../renderer/import/snapshot';
+import { loadGuestsOnFile, type CachedGuests, type OutboxGuest } from '../../../renderer/import/snapshot';
 import { createPhoneKey } from '../../../renderer/search/phone';
 import { fieldLabel } from '../../../renderer/screens/guests/field-labels';
 import { DEMO_FIELDS, bufferOf, newSession } from './support';
@@ -36,27 +36,15 @@ async function checkFile(
     if (guest.PatronEmail) emails.set(String(guest.PatronEmail), id);
     mobiles.set(String(guest.PatronMobile).slice(1), id);
   }
-  // The cache's own index, as the worker reads it, stood in for by a fake with the same two queries.
-  const db = {
-    guests: {
-      where: () => ({
-        startsWith: (prefix: string) => {
-          const map = prefix === 'e:' ? emails : mobiles;
-          return {
-            keys: async () => [...map.keys()].map((key) => prefix + key),
-            primaryKeys: async () => [...map.values()],
-          };
-        },
-      }),
+  // The cache's own index, as the worker reads it, stood in for by its two reads: terms in order, records by key.
+  const cache: CachedGuests = {
+    eachTerm: async (prefix, each) => {
+      const map = prefix === 'e:' ? emails : mobiles;
+      for (const [value, key] of [...map].sort(([a], [b]) => a.localeCompare(b))) each(prefix + value, key);
     },
-    transaction: async (_mode: string, _table: unknown, work: () => Promise<unknown>) => work(),
-    guestsByKeys: async (keys: string[]) => keys.flatMap((key) => (GUESTS[key] ? [{ key, record: GUESTS[key] }] : [])),
+    guestsByKeys: async (keys) => keys.flatMap((key) => (GUESTS[key] ? [{ key, record: GUESTS[key] }] : [])),
   };
-  const onFile = await loadGuestsOnFile(
-    db as unknown as Parameters<typeof loadGuestsOnFile>[0],
-    options.outbox ?? [],
-    createPhoneKey('AU'),
-  );
+  const onFile = await loadGuestsOnFile(cache, options.outbox ?? [], createPhoneKey('AU'));
   session.setGuests(onFile.snapshot, (ids) => onFile.records(ids));
   const summary = session.load('guests.csv', bufferOf(text));
   const checked = await session.check({

@@ -1,3 +1,4 @@
+import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { READ_LIMITS, type ReadLimits } from '../../../renderer/import/limits';
 import { matchColumns } from '../../../renderer/import/matching';
@@ -47,6 +48,37 @@ describe('workbooks, read in the worker without a nested worker', () => {
     expect(() => new SourceFile(SMALL).load('many.xlsx', bufferOf(many))).toThrow(/more than 50 rows/);
     const wide = writeXlsx([{ name: 'Guests', rows: guestRows(20, 'wide') }]);
     expect(() => new SourceFile(SMALL).load('wide.xlsx', bufferOf(wide))).toThrow(/more than 120 cells/);
+  });
+
+  it('reads packages as Excel does: part names in any case, the workbook wherever the package says, error values as shown, chart sheets left out', () => {
+    const text = (xml: string) => new TextEncoder().encode(xml);
+    const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+    const rel = (id: string, type: string, target: string) =>
+      `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/>`;
+    // A workbook at the package's root (its _rels/.rels says where), shared strings stored as SharedStrings.xml
+    // while the relationship says sharedStrings.xml, an error value in an email cell, and a chart sheet.
+    const bytes = zipSync({
+      '_rels/.rels': text(`<Relationships>${rel('r1', 'officeDocument', 'book.xml')}</Relationships>`),
+      'book.xml': text(
+        `<workbook ${ns} xmlns:r="r"><sheets><sheet name="Chart" r:id="c"/><sheet name="Guests" r:id="g"/></sheets></workbook>`,
+      ),
+      '_rels/book.xml.rels': text(
+        `<Relationships>${rel('c', 'chartsheet', 'charts/sheet1.xml')}${rel('g', 'worksheet', 'cells/guests.xml')}${rel('s', 'sharedStrings', 'sharedStrings.xml')}</Relationships>`,
+      ),
+      'charts/sheet1.xml': text(`<chartsheet ${ns}/>`),
+      'cells/guests.xml': text(
+        `<worksheet ${ns}><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>` +
+          `<row r="2"><c r="A2" t="s"><v>2</v></c><c r="B2" t="e"><v>#N/A</v></c></row></sheetData></worksheet>`,
+      ),
+      'SharedStrings.xml': text(`<sst ${ns}><si><t>Name</t></si><si><t>Email</t></si><si><t>Zoë</t></si></sst>`),
+    });
+    const source = new SourceFile();
+    expect(source.load('odd.xlsx', bufferOf(bytes))).toMatchObject({
+      sheets: ['Guests'],
+      sheet: 'Guests',
+      rowCount: 1,
+    });
+    expect(source.dataRows()).toEqual([{ line: 2, cells: ['Zoë', '#N/A'] }]);
   });
 
   it('says why a zip that is no workbook, or a broken zip, cannot be read', () => {

@@ -151,6 +151,26 @@ describe('imports in the desk database', () => {
     two.close();
   });
 
+  it('puts rows in the outbox while the rest are still being handed over, and calls the import queued only once every row is there', async () => {
+    const harness = createHarness({ start: false });
+    const { handlers, close } = serviceOn({ db: harness.db, outbox: harness.outbox, clientId: () => CLIENT_ID });
+    const started = await handlers.startImport({ ...START });
+    await handlers.stageImportRows({ importId: started.id, rows: [row(2, 'A', 'a@example.com')], held: [] });
+    // The first batch goes into the outbox at once; the import is still receiving rows, so it is not queued yet.
+    await expect(queued(handlers, started.id)).rejects.toThrow(/never left "queueing"/);
+    expect(harness.outbox.list({ kinds: ['push_contact'] })).toHaveLength(1);
+    expect(await handlers.getImport({ importId: started.id })).toMatchObject({
+      phase: 'queueing',
+      queuedRows: 1,
+      staged: false,
+    });
+    await handlers.stageImportRows({ importId: started.id, rows: [row(3, 'B', 'b@example.com')], held: [] });
+    await handlers.finishImportStaging({ importId: started.id });
+    expect(await queued(handlers, started.id)).toMatchObject({ phase: 'delivering', queuedRows: 2, pending: 2 });
+    expect(harness.outbox.list({ kinds: ['push_contact'] })).toHaveLength(2);
+    close();
+  });
+
   it('cancels what has not gone out; what went stays sent', async () => {
     const harness = createHarness({ start: false });
     const { handlers, close } = serviceOn({ db: harness.db, outbox: harness.outbox, clientId: () => CLIENT_ID });

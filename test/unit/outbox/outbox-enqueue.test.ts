@@ -62,7 +62,14 @@ describe('enqueue', () => {
     expect(changes.flatMap((change) => change.changed.map((view) => view.id))).toContain(item.id);
     expect(changes.at(-1)!.summary.counts).toMatchObject({ sent: 1, queued: 0, sending: 0 });
     const lastOfItem = changes.filter((change) => change.changed.some((view) => view.id === item.id)).at(-1)!;
-    expect(lastOfItem.changed.find((view) => view.id === item.id)).toMatchObject({
+    // A notice names the entry (id, kind, state); what else it holds is read with get or list.
+    expect(lastOfItem.changed.find((view) => view.id === item.id)).toEqual({
+      id: item.id,
+      kind: 'email',
+      state: 'sent',
+      createdAt: item.createdAt,
+    });
+    expect(outbox.get(item.id)).toMatchObject({
       state: 'sent',
       guestKey: '1234',
       result: { reference_id: expect.any(String) },

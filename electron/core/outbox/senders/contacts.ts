@@ -1,6 +1,11 @@
+import type { ContactRecord } from '../../../../shared/api/response-schemas';
+import { contactItemOf } from '../../../../shared/outbox/service-item';
 import { contactText, holdsSameIdentity } from '../../../../shared/rules/contact-identity';
 import { outcomeOfCallError, outcomeOfServiceMessage } from '../classify';
 import { contactIdOf } from '../local-ids';
+import { deliverMerged, type ToPush } from '../merge/deliver';
+import { mergeGuestEntry } from '../merge/entries';
+import { createMergeReader, type MergeReader } from '../merge/reader';
 import type { DeliveryOutcome } from '../outcomes';
 import { findGuestsByEmailOrMobile, judgeDuplicateGuest } from '../reconcile';
 import type { OutboxPayloads, OutboxRow } from '../types';
@@ -12,39 +17,63 @@ const UNATTRIBUTED =
   "The service's answer did not say which new guest was which; the desk checks this one again on its own.";
 type PushContact = ServiceAccess['client']['pushContact'];
 
+/** The merge read of guests: pull_db with touched_from, in the account's zone (reference 4.13). */
+export function createGuestReader(now: () => number): MergeReader<ContactRecord> {
+  return createMergeReader({ list: (service, request) => service.client.pullDb(request), keyOf: guestKey, now });
+}
+
 /**
- * Pushes guests in batches. A new guest refused as a duplicate is this entry's own earlier write
- * only when that write's outcome was unknown and the guest found holds what it sent; otherwise it
- * needs a person, shown the guest the service already has. Nothing is applied to a guest on a guess.
+ * Pushes guests in batches. An edit of a guest the service has is merged first with the service's guest
+ * (one read for the batch): only what changed here goes, categories as the service's list with this
+ * desk's additions and removals, and the same field changed elsewhere waits for a person. A new guest
+ * refused as a duplicate is this entry's own earlier write only when that write's outcome was unknown and
+ * the guest found holds what it sent; otherwise it needs a person, shown the guest the service already
+ * has. Nothing is applied to a guest on a guess.
  */
-export function createContactSender(): KindSender<'push_contact'> {
+export function createContactSender(reader: MergeReader<ContactRecord>): KindSender<'push_contact'> {
   return {
-    async deliver(rows, service) {
-      let response: Awaited<ReturnType<PushContact>>;
-      try {
-        response = await service.client.pushContact(rows.map((row) => row.payload));
-      } catch (error) {
-        const outcome = outcomeOfCallError(error, 'push_contact');
-        return rows.map(() => outcome);
-      }
-      const keys = rows.map((row) => contactIdOf('push_contact', row.payload));
-      const echoKey = (echo: Record<string, unknown>) => stringOf(echo.contact_id);
-      const answers = pairBulkAnswers(keys, response.success, response.failures, echoKey);
-      const created = unclaimedAnswers(keys, response.success, echoKey)
-        .map(echoKey)
-        .filter((id): id is string => id !== undefined);
-      const refused = unclaimedAnswers(keys, response.failures, (failure) => stringOf(failure.contact_id));
-      const newGuests = keys.filter((key) => key === undefined).length;
-      const createdIds: CreatedIds = {
-        ids: new Set(created),
-        all: refused.length === 0 && created.length === newGuests,
-      };
-      const outcomes: DeliveryOutcome<'push_contact'>[] = [];
-      // One at a time: the lookups of an ambiguous answer must not flood the service.
-      for (const [index, row] of rows.entries()) outcomes.push(await settle(row, answers[index]!, createdIds, service));
-      return outcomes;
-    },
+    deliver: (rows, service) =>
+      deliverMerged(rows, service, {
+        kind: 'push_contact',
+        reader,
+        itemOf: contactItemOf,
+        keyOf: (row) => contactIdOf('push_contact', row.payload),
+        mergeOne: mergeGuestEntry,
+        unchangedResult: (row) => ({ contact_id: contactIdOf('push_contact', row.payload), unchanged: true }),
+        push: pushGuests,
+      }),
   };
+}
+
+/** One push_contact call for the entries, each settled from its part of the answer. */
+async function pushGuests(
+  entries: readonly ToPush<'push_contact'>[],
+  service: ServiceAccess,
+): Promise<DeliveryOutcome<'push_contact'>[]> {
+  let response: Awaited<ReturnType<PushContact>>;
+  try {
+    response = await service.client.pushContact(entries.map((entry) => entry.item));
+  } catch (error) {
+    const outcome = outcomeOfCallError(error, 'push_contact');
+    return entries.map(() => outcome);
+  }
+  const keys = entries.map((entry) => contactIdOf('push_contact', entry.row.payload));
+  const echoKey = (echo: Record<string, unknown>) => stringOf(echo.contact_id);
+  const answers = pairBulkAnswers(keys, response.success, response.failures, echoKey);
+  const created = unclaimedAnswers(keys, response.success, echoKey)
+    .map(echoKey)
+    .filter((id): id is string => id !== undefined);
+  const refused = unclaimedAnswers(keys, response.failures, (failure) => stringOf(failure.contact_id));
+  const newGuests = keys.filter((key) => key === undefined).length;
+  const createdIds: CreatedIds = {
+    ids: new Set(created),
+    all: refused.length === 0 && created.length === newGuests,
+  };
+  const outcomes: DeliveryOutcome<'push_contact'>[] = [];
+  // One at a time: the lookups of an ambiguous answer must not flood the service.
+  for (const [index, entry] of entries.entries())
+    outcomes.push(await settle(entry, answers[index]!, createdIds, service));
+  return outcomes;
 }
 
 /** The ids a call created for its new guests (in no known order), and whether every new guest of the call was created. */
@@ -55,7 +84,7 @@ interface CreatedIds {
 
 /** One guest's outcome from its part of the answer. */
 async function settle(
-  row: OutboxRow<'push_contact'>,
+  { row, merged }: ToPush<'push_contact'>,
   answer: ItemAnswer,
   created: CreatedIds,
   service: ServiceAccess,
@@ -67,7 +96,11 @@ async function settle(
     return contactId
       ? {
           type: 'sent',
-          result: { contact_id: contactId, ...(addedToExistingGuest ? { addedToExistingGuest } : {}) },
+          result: {
+            contact_id: contactId,
+            ...(addedToExistingGuest ? { addedToExistingGuest } : {}),
+            ...(merged ? { merged } : {}),
+          },
           contactId,
         }
       : { type: 'sent' };
@@ -117,7 +150,7 @@ async function reconcileNewGuest(
     const verdict = await judgeDuplicateGuest(service, row.payload, row.outcomeUnknownAt !== null);
     if (!verdict.own) return { type: 'failed', problem: verdict.problem };
     // Our own guest: pushing by its contact_id applies any later edit and cannot duplicate.
-    const update = { ...row.payload, contact_id: verdict.contactId };
+    const update = { ...contactItemOf(row.payload), contact_id: verdict.contactId };
     const response = await service.client.pushContact([update]);
     const [answer] = pairBulkAnswers([verdict.contactId], response.success, response.failures, (echo) =>
       stringOf(echo.contact_id),
@@ -134,6 +167,11 @@ async function reconcileNewGuest(
   } catch (error) {
     return outcomeOfCallError(error, 'push_contact');
   }
+}
+
+/** A pulled guest's contact_id. */
+function guestKey(record: ContactRecord): string | undefined {
+  return stringOf(record.contact_id);
 }
 
 /** A non-empty string, or undefined. */

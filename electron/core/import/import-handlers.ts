@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import type { importChannels } from '../../../shared/bridge/channels/import';
+import type { DeskHandlers } from '../../../shared/bridge/contract';
+import { UserFacingError } from '../../../shared/bridge/result';
+import type { Outbox } from '../outbox/outbox';
+import type { createImportQueue } from './import-queue';
+import type { ImportRecord } from './import-records';
+import type { ImportStore } from './import-store';
+import type { createKnownGuests } from './known-guests';
+import type { LiveImports } from './live-imports';
+
+export type ImportHandlers = Pick<DeskHandlers, keyof typeof importChannels>;
+
+/** What the import handlers work with. */
+export interface ImportHandlerParts {
+  store: ImportStore;
+  live: LiveImports;
+  queue: ReturnType<typeof createImportQueue>;
+  outbox: Outbox;
+  known: ReturnType<typeof createKnownGuests>;
+  now: () => number;
+  /** The connected account's client id, or a refusal in staff's words. */
+  account: () => string;
+}
+
+/** The import channels: the hand-over of rows (with cancelling) and reading imports back. */
+export function createImportHandlers(parts: ImportHandlerParts): ImportHandlers {
+  return { ...handOverHandlers(parts), ...readingHandlers(parts) };
+}
+
+/** The import of the connected account, or a refusal (another account's imports are not there for it). */
+function requireImport(parts: ImportHandlerParts, id: string): ImportRecord {
+  const record = parts.store.get(id, parts.account());
+  if (!record) throw new UserFacingError('This import is not on the desk for the connected account.');
+  return record;
+}
+
+/** The import, unless it was cancelled. */
+function requireOpenImport(parts: ImportHandlerParts, id: string): ImportRecord {
+  const record = requireImport(parts, id);
+  if (record.cancelledAt !== null) throw new UserFacingError('This import was cancelled.');
+  return record;
+}
+
+/**
+ * Recording an import, taking its rows (ready ones kept with their push_contact item, held ones with
+ * their reason) and queueing them into the outbox as they arrive; going on after a stop; cancelling.
+ */
+function handOverHandlers(parts: ImportHandlerParts) {
+  const { store, live, queue, now } = parts;
+  return {
+    startImport: (request) => {
+      const record: ImportRecord = {
+        ...request,
+        id: `imp_${randomUUID()}`,
+        account: parts.account(),
+        createdAt: now(),
+        stagedAt: null,
+        queuedAt: null,
+        cancelledAt: null,
+        finishedAt: null,
+        dataDroppedAt: null,
+        finalCounts: null,
+      };
+      store.transaction(() => store.insertImport(record));
+      live.receivingNow(record.id);
+      live.follow(record.id);
+      return live.view(record);
+    },
+    stageImportRows: ({ importId, rows, held }) => {
+      const record = requireOpenImport(parts, importId);
+      if (record.stagedAt !== null) throw new UserFacingError('Every row of this import already reached the desk.');
+      live.receivingNow(importId);
+      const added = store.transaction(() => {
+        store.holdRows(importId, held);
+        return store.stageRows(importId, rows);
+      });
+      if (live.isFollowed(importId)) live.tally.staged(importId, rows, added);
+      // The rows go into the outbox while the rest are still being handed over.
+      if (rows.length > 0) queue.run(importId);
+      live.changed(importId);
+      return live.view(record);
+    },
+    finishImportStaging: ({ importId }) => {
+      requireOpenImport(parts, importId);
+      store.transaction(() => store.markStaged(importId, now()));
+      live.receivedAll(importId);
+      queue.run(importId);
+      return live.view(requireImport(parts, importId));
+    },
+    resumeImport: ({ importId }) => {
+      const record = requireOpenImport(parts, importId);
+      live.follow(importId);
+      // Rows still to hand over come from the page that has the file; what reached the desk is queued now.
+      if (record.stagedAt === null) live.receivingNow(importId);
+      else queue.run(importId);
+      return live.view(record);
+    },
+    cancelImport: ({ importId }) => {
+      requireImport(parts, importId);
+      live.receivedAll(importId);
+      queue.stop(importId);
+      store.transaction(() => {
+        parts.outbox.discardEntries(store.unsentEntries(importId));
+        store.markCancelled(importId, now());
+        store.dropStaged(importId);
+      });
+      live.changed(importId, 'now');
+      return live.view(requireImport(parts, importId));
+    },
+  } satisfies Partial<ImportHandlers>;
+}
+
+/** Imports as staff read them back: one, the latest, the rows that failed or were held, the guests the outbox knows. */
+function readingHandlers(parts: ImportHandlerParts) {
+  return {
+    getImport: ({ importId }) => parts.live.view(requireImport(parts, importId)),
+    listImports: ({ limit }) => ({ imports: parts.store.latest(parts.account(), limit ?? 50).map(parts.live.view) }),
+    importFailedRows: ({ importId }) => {
+      const record = requireImport(parts, importId);
+      const rows = parts.store.failedRows(importId).map((row) => ({
+        line: row.line,
+        kind: row.kind,
+        original: row.original,
+        reason: row.reason ?? serviceWords(parts.outbox, row.outboxId),
+      }));
+      return {
+        fileName: record.fileName,
+        delimiter: record.delimiter === ';' || record.delimiter === '\t' ? record.delimiter : ',',
+        encoding: knownEncoding(record.encoding),
+        bom: record.bom,
+        header: record.header,
+        rows,
+        dropped: record.dataDroppedAt !== null,
+      };
+    },
+    importKnownGuests: ({ after }) => parts.known.page(parts.account(), after ?? 0),
+  } satisfies Partial<ImportHandlers>;
+}
+
+/** The service's words on a refused row's outbox entry. */
+function serviceWords(outbox: Outbox, outboxId: string | null): string {
+  return (outboxId && outbox.get(outboxId)?.problem?.message) || 'Refused';
+}
+
+/** A stored encoding name as one the renderer writes. */
+function knownEncoding(encoding: string): 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' {
+  return encoding === 'utf-16le' || encoding === 'utf-16be' || encoding === 'windows-1252' ? encoding : 'utf-8';
+}

@@ -1,0 +1,98 @@
+import type { Outbox } from '../outbox/outbox';
+import type { ImportRecord } from './import-records';
+import type { ImportStore } from './import-store';
+import { createImportTally } from './import-tally';
+import { importCountsOf, toImportView, type ImportView } from './import-view';
+
+/** A hand-over with no batch for this long has stopped (the page closed or crashed): the import shows as interrupted. */
+const STAGING_IDLE_MS = 30_000;
+/** How often an import being delivered tells the renderer its counts, at most. */
+const CHANGE_EVERY_MS = 250;
+
+/** What following imports is built from. */
+export interface LiveImportsOptions {
+  store: ImportStore;
+  outbox: Outbox;
+  now: () => number;
+  /** Tells the renderer an import changed (the importChanged event). */
+  emit?: (view: ImportView) => void;
+  /** Whether the core's own loop is putting this import's rows in the outbox now. */
+  queueing: (importId: string) => boolean;
+}
+
+/**
+ * What this run of the desk knows of imports beyond their records: which are receiving rows from a
+ * page (and when the last batch came), which are followed while their entries go out (counted live
+ * from the outbox's notices, import-tally.ts), and the importChanged events, at most one per import
+ * every 250 ms while it is delivered.
+ */
+export function createLiveImports(options: LiveImportsOptions) {
+  const { store, now } = options;
+  /** Imports whose rows this run of the desk is receiving, and when the last hand-over came. */
+  const staging = new Map<string, number>();
+  /** Imports delivering or queueing whose counts may change with the outbox's. */
+  const following = new Set<string>(store.unfinished().map((row) => row.id));
+  const pendingEmits = new Map<string, ReturnType<typeof setTimeout>>();
+  const tally = createImportTally(store);
+  let closed = false;
+
+  const receiving = (id: string) => now() - (staging.get(id) ?? -Infinity) < STAGING_IDLE_MS;
+  /** An import's view: counted live while it is followed, read from the database otherwise (the history). */
+  const view = (record: ImportRecord): ImportView => {
+    const live = following.has(record.id);
+    const counts = importCountsOf(record, live ? tally.states(record.id) : store.rowStates(record.id));
+    return toImportView(record, counts, {
+      busy: receiving(record.id) || options.queueing(record.id),
+      lastStagedLine: (live ? tally.stagedSoFar(record.id) : store.stagedSoFar(record.id)).lastLine,
+    });
+  };
+  /** The import's view now; marks it finished when nothing of it is left to go. */
+  const currentView = (id: string): ImportView | undefined => {
+    const record = store.getOfAnyAccount(id);
+    if (!record) return undefined;
+    const fresh = view(record);
+    if ((fresh.phase === 'done' || fresh.phase === 'cancelled') && record.finishedAt === null) {
+      store.transaction(() => store.markFinished(id, now()));
+      following.delete(id);
+      tally.forget(id);
+    }
+    return fresh;
+  };
+  const changed = (id: string, at: 'now' | 'soon' = 'soon') => {
+    if (!options.emit || closed) return;
+    if (at === 'soon' && pendingEmits.has(id)) return;
+    clearTimeout(pendingEmits.get(id));
+    const send = () => {
+      pendingEmits.delete(id);
+      const fresh = currentView(id);
+      if (fresh) options.emit?.(fresh);
+    };
+    if (at === 'now') send();
+    else pendingEmits.set(id, setTimeout(send, CHANGE_EVERY_MS));
+  };
+  // Delivery changes an import's counts: follow the outbox while any import has entries to go.
+  const unsubscribe = options.outbox.subscribe((change) => {
+    for (const id of tally.apply(change)) changed(id);
+  });
+
+  return {
+    view,
+    changed,
+    tally,
+    /** Imports not finished when the desk started, or started since. */
+    following: () => [...following],
+    follow: (id: string) => void following.add(id),
+    /** A batch of rows came from a page now (or the page said it goes on). */
+    receivingNow: (id: string) => void staging.set(id, now()),
+    /** The page said every row is there, or the import was cancelled. */
+    receivedAll: (id: string) => void staging.delete(id),
+    isFollowed: (id: string) => following.has(id),
+    close(): void {
+      closed = true;
+      unsubscribe();
+      for (const timer of pendingEmits.values()) clearTimeout(timer);
+    },
+  };
+}
+
+export type LiveImports = ReturnType<typeof createLiveImports>;

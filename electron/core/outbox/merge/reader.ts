@@ -1,0 +1,126 @@
+// The merge read (docs/architecture.md, "Several desks of one venue"): right before edits are pushed, the
+// desk reads what changed on the service since their bases were read (pull_reservations / pull_db with
+// touched_from), once for a delivery round rather than once per entry. Calls launched together share one
+// read; a read serves a later call only while it is fresh (MAX_READ_AGE_MS) and only for records this desk
+// has not pushed since the read began, so an entry never merges against a read older than its own last
+// push. Once a read in use is half that age, the next one travels beside the pushes, so a backlog never
+// waits for a read after its first, and a busy desk reads about twice a second, not once per call.
+import { formatServiceDateTime } from '../../../../shared/rules/datetime';
+import type { ServiceAccess } from '../senders/sender';
+
+/** The longest a read may serve pushes after it began: the widest window in which another desk's write is not seen. */
+export const MAX_READ_AGE_MS = 1000;
+
+/** The service's current records, read once for the calls of a round. */
+export interface MergeRead<Item> {
+  /** The core's clock when the read began. */
+  startedAt: number;
+  /** Every record changed since this instant (ms, touched_from) is in it; a record absent did not change since. */
+  since: number;
+  records: ReadonlyMap<string, Item>;
+}
+
+/** A read lent to one call; released with the records the call pushed (a later read must begin after them). */
+export interface MergeLease<Item> {
+  read: MergeRead<Item>;
+  release(pushedKeys: readonly string[]): void;
+}
+
+/** Reads for the calls of one kind. */
+export interface MergeReader<Item> {
+  /** A read covering `since` that began after this desk's last push of any of `keys`. Rejects as the read's call did. */
+  lease(service: ServiceAccess, need: { since: number; keys: readonly string[] }): Promise<MergeLease<Item>>;
+}
+
+/** What a reader reads with. */
+export interface MergeReaderOptions<Item> {
+  /** The service's list method (pull_reservations, pull_db), asked for what changed since touched_from (none: all). */
+  list(service: ServiceAccess, request: { client_id: string; touched_from?: string }): Promise<readonly Item[]>;
+  /** A record's key (reservation id, contact_id). */
+  keyOf(item: Item): string | undefined;
+  now(): number;
+}
+
+/** A read under way: what it will cover, and its answer. */
+interface Pending<Item> {
+  startedAt: number;
+  since: number;
+  done: Promise<MergeRead<Item>>;
+}
+
+/** Creates a merge reader; its state belongs to one account and starts afresh when the account changes. */
+export function createMergeReader<Item>(options: MergeReaderOptions<Item>): MergeReader<Item> {
+  let account: string | null = null;
+  let latest: MergeRead<Item> | null = null;
+  let inFlight: Pending<Item> | null = null;
+  const pushedAt = new Map<string, number>();
+
+  const start = (service: ServiceAccess, since: number): Pending<Item> => {
+    const startedAt = options.now();
+    const request = { client_id: service.clientId, ...touchedFrom(since, service) };
+    const done = options.list(service, request).then((items) => {
+      const records = new Map<string, Item>();
+      for (const item of items) {
+        const key = options.keyOf(item);
+        if (key !== undefined) records.set(key, item);
+      }
+      const read: MergeRead<Item> = { startedAt, since, records };
+      if (account === service.clientId && (!latest || latest.startedAt < startedAt)) latest = read;
+      return read;
+    });
+    const pending: Pending<Item> = { startedAt, since, done };
+    inFlight = pending;
+    const settled = () => void (inFlight === pending && (inFlight = null));
+    done.then(settled, settled); // a failure goes to the calls that wait for this read; one read ahead has none, and is read again
+    return pending;
+  };
+
+  const lend = (service: ServiceAccess, read: MergeRead<Item>): MergeLease<Item> => {
+    // Half its time is gone: the next read travels beside this round's pushes, for the rounds after it.
+    if (!inFlight && options.now() - read.startedAt > MAX_READ_AGE_MS / 2) start(service, read.since);
+    let released = false;
+    return {
+      read,
+      release(pushedKeys) {
+        if (released) return;
+        released = true;
+        const at = options.now();
+        for (const key of pushedKeys) pushedAt.set(key, at);
+      },
+    };
+  };
+
+  return {
+    async lease(service, need) {
+      if (account !== service.clientId) {
+        account = service.clientId;
+        latest = null;
+        inFlight = null;
+        pushedAt.clear();
+      }
+      forgetOldPushes(
+        pushedAt,
+        Math.min(options.now(), latest?.startedAt ?? Infinity, inFlight?.startedAt ?? Infinity),
+      );
+      const after = Math.max(-Infinity, ...need.keys.map((key) => pushedAt.get(key) ?? -Infinity));
+      const serves = (read: { startedAt: number; since: number }) => read.since <= need.since && read.startedAt > after;
+      if (latest && serves(latest) && options.now() - latest.startedAt <= MAX_READ_AGE_MS) return lend(service, latest);
+      const pending =
+        inFlight && serves(inFlight) ? inFlight : start(service, Math.min(need.since, inFlight?.since ?? need.since));
+      return lend(service, await pending.done);
+    },
+  };
+}
+
+/** The touched_from of a read since `since` (ms), in the account's zone; none (the whole list) for -Infinity. */
+function touchedFrom(since: number, service: ServiceAccess): { touched_from?: string } {
+  return Number.isFinite(since)
+    ? { touched_from: formatServiceDateTime(new Date(since), service.timeZone ?? 'UTC') }
+    : {};
+}
+
+/** Forgets pushes made before `oldestRead` began: every read that can still be lent began after them. */
+function forgetOldPushes(pushedAt: Map<string, number>, oldestRead: number): void {
+  if (pushedAt.size < 1000) return;
+  for (const [key, at] of pushedAt) if (at < oldestRead) pushedAt.delete(key);
+}
