@@ -32,7 +32,16 @@ export function GuestResults() {
   }, [activeIndex, results, virtualizer]);
 
   return (
-    <div ref={scrollRef} style={{ height: 'calc(100vh - 260px)', minHeight: 240, overflowY: 'auto' }}>
+    // The search box moves through the results with the arrow keys; the list itself takes Tab too, so a
+    // keyboard can scroll it (Page Down, arrows) as a mouse wheel does.
+    <div
+      ref={scrollRef}
+      tabIndex={0}
+      className="mantine-focus-auto"
+      role="region"
+      aria-label="Results"
+      style={{ height: 'calc(100vh - 260px)', minHeight: 240, overflowY: 'auto' }}
+    >
       <div
         id="guest-results"
         role="listbox"

@@ -19,7 +19,7 @@ export async function seriousAxeFindings(page: Page): Promise<string[]> {
     .flatMap((violation) =>
       violation.nodes.map(
         (node) =>
-          `${violation.impact} ${violation.id}: ${node.target.join(' ')} — ${(node.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)}`,
+          `${violation.impact} ${violation.id}: ${node.target.join(' ')} ${node.html.slice(0, 160)} — ${(node.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)}`,
       ),
     );
 }
@@ -170,6 +170,8 @@ export async function cutControls(page: Page, selector = 'button, [role=tab], .m
   return page.evaluate((wanted) => {
     const cut: string[] = [];
     for (const element of document.querySelectorAll(wanted)) {
+      // A region that scrolls sideways on purpose (a spreadsheet's cells) shows the rest when scrolled.
+      if (element.closest('[data-scrolls-sideways]')) continue;
       const box = element.getBoundingClientRect();
       if (box.width === 0) continue;
       const inner = element.querySelector('.mantine-Button-label, .mantine-Badge-label') ?? element;
