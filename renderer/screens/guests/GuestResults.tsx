@@ -1,7 +1,9 @@
 import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
+import { shownDetail } from '../../db/contact';
 import type { GuestRow } from '../../db/guest-types';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { openGuest, useGuestPanel } from '../../stores/guests-panel';
 import { setActiveResult, useGuestSearch } from '../../stores/guests-search';
 
@@ -82,6 +84,7 @@ function ResultRow({
   open: boolean;
   top: number;
 }) {
+  const format = useVenueFormat();
   return (
     <UnstyledButton
       id={resultOptionId(index)}
@@ -113,7 +116,7 @@ function ResultRow({
         )}
       </Group>
       <Text size="xs" c="dimmed" truncate>
-        {row.detail}
+        {shownDetail(row.detail, format.phone)}
       </Text>
     </UnstyledButton>
   );

@@ -48,6 +48,9 @@ describe('the Guests screen', () => {
     const user = userEvent.setup();
     await user.type(screen.getByRole('combobox', { name: 'Search guests' }), '0412 345');
     await waitFor(() => expect(options()).toHaveLength(1));
+    // The service holds +61412345678; an Australian venue reads its own numbers in the national form (issue 22).
+    expect(options()[0]).toHaveTextContent('0412 345 678');
+    expect(options()[0]).not.toHaveTextContent('+61412345678');
     await user.click(options()[0]!);
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
   });
