@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { venueFormatFor } from '../../shared/format/venue-format';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxServer } from '../../sandbox/index';
@@ -263,4 +265,60 @@ describe('the screens fit the desk’s screen', () => {
       expect(problems, problems.join('\n')).toEqual([]);
     });
   }
+});
+
+/** The text of a PDF, laid out as on the page (poppler's pdftotext; Debian package poppler-utils). */
+function pdfText(file: string): string {
+  try {
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  } catch (error) {
+    throw new Error(
+      `pdftotext could not read ${file} (install it with \`sudo apt-get install -y poppler-utils\`): ${String(error)}`,
+      { cause: error },
+    );
+  }
+}
+
+describe('the day’s book on paper', () => {
+  it('Print on Reservations gives the run sheet: Chromium renders it to an A4 PDF with every booking of the day, its slots’ covers and the day’s total, in the venue’s formats', async () => {
+    // The day view opens at today in the account's zone (Australia/Sydney).
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' }).format(new Date());
+    const service = createServiceClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.demo.apiKey });
+    const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+    const day = (await service.pullReservations({ client_id: sandbox.demo.clientId })).filter(
+      (item) => text(item.reservation.Date) === today && text(item.reservation.bookingStatus) !== 'Cancelled',
+    );
+    expect(day.length, `the demo has bookings on ${today}`).toBeGreaterThan(0);
+
+    await go('Reservations');
+    await page.getByText(/^Bookings as of/).waitFor({ timeout: 60_000 });
+    await page.locator('[data-booking-id]').first().waitFor();
+    // In browser mode Print hands the page to the browser's print (headless Chromium shows no dialog).
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Print', exact: true }).isEnabled()).toBe(true);
+    const file = `${SHOTS}/run-sheet.pdf`;
+    await page.pdf({ path: file, preferCSSPageSize: true, printBackground: true });
+    const paper = pdfText(file);
+
+    const format = venueFormatFor('AU', 'Australia/Sydney');
+    const covers = day.reduce((sum, item) => sum + Number(item.reservation.total_attendees ?? 0), 0);
+    expect(paper).toContain(`Bookings · ${format.longDate(today)}`);
+    expect(paper).toContain(`Day total: ${format.number(covers)} covers in ${day.length} bookings`);
+    for (const header of ['Time', 'Guest', 'Party', 'Status', 'Phone', 'Notes']) expect(paper).toContain(header);
+    // Nothing of the screen around it: only the sheet is printed.
+    expect(paper).not.toContain('Outbox');
+    for (const item of day) {
+      const first = text(item.contact.PatronName);
+      const time = format.time(text(item.reservation.Time).slice(0, 5));
+      const party = text(item.reservation.total_attendees);
+      const status = text(item.reservation.bookingStatus);
+      // A booking's row starts with its time and its guest; party and status follow (pdftotext -layout keeps the
+      // row on one line; a long name may wrap its surname to the next).
+      const line = paper.split('\n').find((row) => row.trimStart().startsWith(time) && row.includes(` ${first}`));
+      expect(line, `${first} at ${time} on the sheet`).toBeDefined();
+      expect(line).toMatch(new RegExp(`\\s${party}\\s+${status}\\s`));
+      const mobile = text(item.contact.PatronMobile);
+      if (mobile) expect(line).toContain(format.phone(mobile));
+    }
+  });
 });

@@ -1,19 +1,25 @@
 import { ActionIcon, Button, Group, NumberInput, Text, Title, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import type { BookingFieldRow } from '../../db/tables/reservations';
 import { addDays, longDate } from './booking-time';
+import { PrintDay } from './print/PrintDay';
+import type { RunSheetBooking } from './print/run-sheet';
 import { openBookingForm, setCoverLimit, showDay, useReservationsView } from '../../stores/reservations-view';
 
-/** The day shown and how to move: previous, today, next, a date picker; the day's covers; new booking; the covers limit. */
+/** The day shown and how to move: previous, today, next, a date picker; the day's covers; print; new booking; the covers limit. */
 export function DayHeader({
   date,
   today,
   covers,
   bookings,
+  sheet,
 }: {
   date: string;
   today: string;
   covers: number;
   bookings: number;
+  /** The day whose bookings are shown, for its run sheet on paper (issue 22: Print). */
+  sheet: { date: string; bookings: readonly RunSheetBooking[]; fields: readonly BookingFieldRow[] };
 }) {
   const coverLimit = useReservationsView((state) => state.coverLimit);
   return (
@@ -60,6 +66,7 @@ export function DayHeader({
           hideControls
           title="Covers per 15-minute slot before the form warns"
         />
+        <PrintDay date={sheet.date} bookings={sheet.bookings} fields={sheet.fields} />
         <Button onClick={() => openBookingForm({ mode: 'new' })}>New booking (N)</Button>
       </Group>
     </Group>

@@ -89,6 +89,7 @@ function DayBook({ timeZone }: { timeZone: string }) {
         today={today}
         covers={totalCovers(dayAll)}
         bookings={dayAll.filter((booking) => countsInCovers(booking.status)).length}
+        sheet={{ date: shownDate || date, bookings: dayAll, fields }}
       />
       <WeekStrip week={week} date={date} today={today} bookings={weekBookings ?? []} />
       <BookingFilters selectFields={selectFields} />
