@@ -98,9 +98,21 @@ afterAll(async () => {
   await new Promise((resolve) => tracker?.close(resolve));
 });
 
+/**
+ * Starts a new campaign and waits until its editor is the one open: until then the editor of the campaign
+ * open before is still on screen, and typing would go into that one (seen on a loaded machine).
+ */
+async function openNewCampaign(): Promise<void> {
+  const drafts = page.getByLabel('Campaign list').getByRole('button');
+  const before = await drafts.count();
+  await page.getByRole('button', { name: 'New campaign' }).click();
+  await expect.poll(() => drafts.count()).toBe(before + 1);
+  await expect.poll(() => page.getByLabel('Subject').inputValue()).toBe('');
+}
+
 /** A new campaign with this subject, its body pasted as HTML source and then typed at, a key at a time. */
 async function newCampaign(subject: string, html: string): Promise<void> {
-  await page.getByRole('button', { name: 'New campaign' }).click();
+  await openNewCampaign();
   await page.getByLabel('Subject').fill(subject);
   await page.getByText('HTML source', { exact: true }).click();
   const source = page.getByRole('textbox', { name: 'HTML source' });
@@ -144,7 +156,7 @@ describe('the campaign preview (browser mode, real sandbox, a real tracker)', ()
   });
 
   it('keeps staff in HTML source after "Remove the scripts", and the Web page address takes https only', async () => {
-    await page.getByRole('button', { name: 'New campaign' }).click();
+    await openNewCampaign();
     await page.getByLabel('Subject').fill('Quiz night');
     await page.getByText('HTML source', { exact: true }).click();
     await page
