@@ -21,7 +21,7 @@ export function RunSheet({ date, sheet, printedAt }: { date: string; sheet: Shee
           <thead>
             <tr>
               <th>Time</th>
-              <th>Guest</th>
+              <th className="run-sheet-guest">Guest</th>
               <th className="run-sheet-party">Party</th>
               <th>Status</th>
               {sheet.areaLabel && <th>{sheet.areaLabel}</th>}
@@ -39,7 +39,7 @@ export function RunSheet({ date, sheet, printedAt }: { date: string; sheet: Shee
               {slot.lines.map((line) => (
                 <tr key={line.id}>
                   <td className="run-sheet-nowrap">{format.time(line.time)}</td>
-                  <td>{line.guest}</td>
+                  <td className="run-sheet-guest">{line.guest}</td>
                   <td className="run-sheet-party">{format.number(line.party)}</td>
                   <td className="run-sheet-nowrap">{line.status}</td>
                   {sheet.areaLabel && <td>{line.area}</td>}
