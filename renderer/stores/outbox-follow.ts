@@ -13,10 +13,7 @@ export type OutboxEntryChange = EventPayload<'outboxChanged'>['changed'][number]
 const IDS_PER_CALL = 1000;
 
 /** Reads these entries as staff see them (those no longer in the outbox are left out), 1,000 ids a call. */
-async function readOutboxEntries(
-  desk: Pick<DeskApi, 'listOutbox'>,
-  ids: readonly string[],
-): Promise<OutboxItem[]> {
+async function readOutboxEntries(desk: Pick<DeskApi, 'listOutbox'>, ids: readonly string[]): Promise<OutboxItem[]> {
   const items: OutboxItem[] = [];
   for (let start = 0; start < ids.length; start += IDS_PER_CALL) {
     const { items: page } = await desk.listOutbox({
