@@ -1,5 +1,6 @@
 // The Electron shell: one locked-down window, the app:// protocol, and the bridge to the desk core.
 import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from 'electron';
+import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDeskCore, type DeskCore } from './core/desk-core';
@@ -9,6 +10,7 @@ import { APP_ORIGIN, handleAppProtocol, registerAppScheme } from './shell/app-pr
 import { developmentFeatures } from './shell/development';
 import { reloadWhenPageGone } from './shell/renderer-gone';
 import { buildAppMenu } from './shell/menu';
+import { createPrinter } from './shell/print';
 import { denyAllPermissions, lockDownWindow } from './shell/window-security';
 
 registerAppScheme();
@@ -55,6 +57,19 @@ if (!app.requestSingleInstanceLock()) {
             () => true,
             () => false, // the renderer is told the link did not open, and says so
           ),
+        // The run sheet of the day (and whatever else the page lays out for print), on paper or as a PDF.
+        print: createPrinter({
+          contents: () => mainWindow?.webContents,
+          chooseFile: async (defaultName) => {
+            if (!mainWindow) return undefined;
+            const chosen = await dialog.showSaveDialog(mainWindow, {
+              defaultPath: join(app.getPath('documents'), defaultName),
+              filters: [{ name: 'PDF', extensions: ['pdf'] }],
+            });
+            return chosen.canceled ? undefined : chosen.filePath;
+          },
+          writeFile: (path, data) => writeFile(path, data),
+        }),
       });
     } catch (error) {
       // A browser-mode desk holds this data folder (Electron's own lock only sees other Electron windows), or the folder cannot hold a lock.

@@ -13,7 +13,7 @@ import { followGuests } from './stores/guests';
 import { followOutbox } from './stores/outbox';
 import { followReservations } from './stores/reservations';
 import { followDeskStatus } from './stores/status';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // The token has done its work once the page is open (it now travels in an HttpOnly cookie).
 if (new URLSearchParams(location.search).has('token')) history.replaceState(null, '', location.pathname);
@@ -26,7 +26,7 @@ followReservations(getDesk());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <ModalsProvider>
         <Notifications position="bottom-right" limit={4} />
         <App />

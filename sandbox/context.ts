@@ -1,4 +1,5 @@
 // What every part of the sandbox shares: the database, the clock, seeded randomness and the background services.
+import type { PageImportOptions } from './campaigns/page-import';
 import type { SandboxDatabase } from './store/schema';
 
 /** A webhook to deliver: the event name (for the operator log), the receiver and the JSON body. */
@@ -21,6 +22,8 @@ export interface SandboxContext {
   wakeScheduler(): void;
   /** Largest request body accepted, in bytes. */
   bodyLimitBytes: number;
+  /** How campaign_create reads a page given as url (public addresses only, no redirects, a bounded body). */
+  pageImport: PageImportOptions;
 }
 
 /** A small seeded generator (mulberry32): same seed, same sequence, so fault runs can be replayed. */

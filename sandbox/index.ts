@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createSandboxApp } from './app';
+import type { PageImportOptions } from './campaigns/page-import';
 import { seededRandom, type SandboxContext } from './context';
 import { FaultInjector } from './faults';
 import { TRANSPORT_FAULT_HEADER } from './http/envelope';
@@ -45,6 +46,8 @@ export interface SandboxOptions {
   bodyLimitBytes?: number;
   /** Seed of the fault injector's random sequence (default 1). */
   faultSeed?: number;
+  /** How campaign_create imports a page given as url (default: public addresses only, 10 s, 2 MB). */
+  pageImport?: PageImportOptions;
 }
 
 /** A running sandbox. */
@@ -102,6 +105,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     // The scheduler is built from this context just below; nothing wakes it before then.
     wakeScheduler: () => scheduler.wake(),
     bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    pageImport: options.pageImport ?? {},
   };
   const scheduler = new SendScheduler(ctx);
   const faults = new FaultInjector(options.faultSeed ?? 1);

@@ -20,6 +20,8 @@ export function hasCommand(name) {
 export function missingPrerequisite() {
   if (!chromiumPath())
     return 'Chromium is missing for the end-to-end tests: install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH).';
+  if (!hasCommand('pdftotext'))
+    return 'pdftotext is missing for the printing end-to-end test: install it with `sudo apt-get install -y poppler-utils` (macOS: `brew install poppler`).';
   if (process.platform === 'linux') {
     if (!hasCommand('dbus-run-session') || !hasCommand('gnome-keyring-daemon')) {
       return 'No keyring service for the keychain tests: install it with `sudo apt-get install -y gnome-keyring dbus libsecret-1-dev`, then `npm rebuild keytar`.';

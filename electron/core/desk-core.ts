@@ -9,7 +9,7 @@ import { createDashboard } from './account/dashboard';
 import { createAccountHandlers } from './account/handlers';
 import { createCampaignDesk } from './campaigns/desk';
 import { createSignInWithToken } from './account/sign-in';
-import { createAppHandlers } from './app/handlers';
+import { createAppHandlers, type PrintWindow } from './app/handlers';
 import { keychainServiceFor } from './data-dir';
 import { DeskDatabaseError } from './db/errors';
 import { openDeskDatabase } from './db/open-database';
@@ -31,6 +31,8 @@ export interface DeskCoreOptions {
   dataDir: string;
   /** Hands a link the core has vetted to the system browser; the browser-mode host cannot, and says so. */
   openExternal?: (url: string) => Promise<boolean>;
+  /** Prints the window or saves it as a PDF (the Electron shell); absent in browser mode, where the page prints itself. */
+  print?: PrintWindow;
   /** The keychain; opened through keytar when not given (tests pass a memory store). */
   keychain?: KeychainAvailability;
   fetch?: typeof fetch;
@@ -213,6 +215,7 @@ function deskHandlers(parts: {
       databaseFile: parts.databaseFile,
       mayOpenLink: (url) => account.mayOpenLink(url),
       openExternal: options.openExternal,
+      ...(options.print ? { print: options.print } : {}),
     }),
     ...createAccountHandlers({
       account,

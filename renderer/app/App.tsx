@@ -58,13 +58,16 @@ export function App() {
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
-          <Title order={3}>Venue Desk</Title>
+          <Title order={1} size="h3">
+            Venue Desk
+          </Title>
           <StatusIndicators />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Screens">
         {SCREENS.map((screen, index) => (
           <NavLink
+            component="button"
             key={screen.id}
             label={screen.label}
             active={screen.id === current}
@@ -79,6 +82,7 @@ export function App() {
               </Group>
             }
             aria-current={screen.id === current ? 'page' : undefined}
+            aria-keyshortcuts={`Alt+${index + 1}`}
           />
         ))}
       </AppShell.Navbar>

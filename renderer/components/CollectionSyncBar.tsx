@@ -1,4 +1,6 @@
 import { Button, Group, Progress, Text } from '@mantine/core';
+import type { VenueFormat } from '../../shared/format/venue-format';
+import { useVenueFormat } from '../hooks/useVenueFormat';
 import type { CollectionStatus } from '../sync/collection';
 
 /** How a synced collection's bar speaks of it: "Guests", "guest list", and what still works while it cannot sync. */
@@ -33,10 +35,11 @@ export function CollectionSyncBar({
   onFullRefresh: (() => void) | null;
 }) {
   const syncing = status.phase === 'syncing';
+  const format = useVenueFormat();
   return (
     <Group gap="sm" wrap="nowrap" aria-label={label}>
       <Text size="sm" c={status.phase === 'failed' ? 'orange' : 'dimmed'} role="status" style={{ flex: 1 }}>
-        {describe(status, words)}
+        {describe(status, words, format)}
       </Text>
       {syncing && status.total > 0 && (
         <Progress value={(100 * status.done) / status.total} w={220} aria-label={progressLabel} animated />
@@ -58,14 +61,14 @@ export function CollectionSyncBar({
 }
 
 /** The status in staff's words. */
-function describe(status: CollectionStatus, words: CollectionWords): string {
+function describe(status: CollectionStatus, words: CollectionWords, format: VenueFormat): string {
   const last = status.lastSyncedAt
-    ? `${words.things} as of ${new Date(status.lastSyncedAt).toLocaleString()}`
+    ? `${words.things} as of ${format.dateTime(new Date(status.lastSyncedAt))}`
     : `${words.things} not downloaded yet`;
   if (status.phase === 'syncing') {
     if (status.total === 0) return status.kind === 'full' ? words.downloading : words.checking;
     const doing = status.kind === 'full' ? 'Downloading' : 'Updating';
-    return `${doing} ${words.things.toLowerCase()}: ${status.done.toLocaleString()} of ${status.total.toLocaleString()}`;
+    return `${doing} ${words.things.toLowerCase()}: ${format.number(status.done)} of ${format.number(status.total)}`;
   }
   if (status.phase === 'failed') return `${last}. Could not sync: ${status.error} ${words.stillWorks}`;
   return `${last}.`;

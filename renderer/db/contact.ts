@@ -39,6 +39,14 @@ export function guestDetail(record: ContactRecord): string {
     .join(' · ');
 }
 
+/** A guestDetail line as staff read it: its phone in the venue's form (national at home, international otherwise). */
+export function shownDetail(detail: string, phone: (raw: string) => string): string {
+  return detail
+    .split(' · ')
+    .map((part) => (/^\+?[\d\s().-]{6,}$/.test(part) ? phone(part) : part))
+    .join(' · ');
+}
+
 /** The contact's categories as a list (the service sends them comma-separated). */
 export function categoriesOf(record: ContactRecord): string[] {
   return splitList(record.svc_categories);

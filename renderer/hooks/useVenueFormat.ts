@@ -1,20 +1,12 @@
 import { useMemo } from 'react';
-import { createVenueFormat, type VenueFormat } from '../../shared/format/venue-format';
+import { venueFormatFor, type VenueFormat } from '../../shared/format/venue-format';
 import { useAccount, type AccountView } from '../stores/account';
-
-const built = new Map<string, VenueFormat>();
 
 /** The venue's formats for an account (or, before one is connected, this computer's zone and the default country), built once per country and zone. */
 function venueFormatOf(account: Pick<AccountView, 'defaultPhoneCountry' | 'timeZone'> | null): VenueFormat {
   const country = account?.defaultPhoneCountry ?? 'AU';
   const timeZone = account?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
-  const key = `${country}|${timeZone}`;
-  let format = built.get(key);
-  if (!format) {
-    format = createVenueFormat({ country, timeZone });
-    built.set(key, format);
-  }
-  return format;
+  return venueFormatFor(country, timeZone);
 }
 
 /** The connected account's formats (shared/format/venue-format.ts): every date, time, number, amount and phone a screen shows. */

@@ -9,10 +9,25 @@ interface CampaignsState {
   /** The campaign open in the editor. */
   selectedId: string | null;
   loadError: string | null;
+  /** Campaigns whose preview staff chose to show with its images from the web (until the desk is closed). */
+  imagesShown: Record<string, true>;
 }
 
 /** This account's campaigns as the desk core keeps them, and which one is open. */
-export const useCampaigns = create<CampaignsState>(() => ({ campaigns: [], selectedId: null, loadError: null }));
+export const useCampaigns = create<CampaignsState>(() => ({
+  campaigns: [],
+  selectedId: null,
+  loadError: null,
+  imagesShown: {},
+}));
+
+/** Shows (or hides again) a campaign's images from the web in its preview. */
+export function showPreviewImages(id: string, shown: boolean): void {
+  useCampaigns.setState((state) => {
+    const { [id]: _was, ...others } = state.imagesShown;
+    return { imagesShown: shown ? { ...others, [id]: true } : others };
+  });
+}
 
 /** Puts a campaign (new or changed) into the list, newest first. */
 export function upsertCampaign(view: CampaignView): void {

@@ -1,6 +1,7 @@
 // Campaign methods: create, verify, test, send, cancel (sections 3, 4.2–4.6, 7.2).
 import { formatServiceDateTime } from '../../shared/rules/datetime';
 import { isValidEmail } from '../../shared/rules/email';
+import { importPage } from '../campaigns/page-import';
 import { deliverCampaign, type StoredSelection } from '../campaigns/send';
 import { CATEGORY_MODIFIERS, selectRecipients } from '../campaigns/recipients';
 import { verifyCampaign } from '../campaigns/verify';
@@ -18,23 +19,6 @@ import { optionalDateTime } from './time-filters';
 const fail = (message: string, code: number) => jsonResponse({ result: false, message, code });
 /** A success with data. */
 const ok = (message: string, data: Record<string, unknown>) => jsonResponse({ result: true, message, data });
-
-/** How long campaign_create waits for a page given as url. */
-const URL_IMPORT_TIMEOUT_MS = 10_000;
-
-/** Reads the page given as url; the text, or why it could not be read. */
-async function importPage(url: string): Promise<{ html: string } | { problem: string }> {
-  if (!/^https?:\/\//i.test(url)) return { problem: 'The url option must be a full http(s) address' };
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(URL_IMPORT_TIMEOUT_MS), redirect: 'follow' });
-    if (!response.ok) return { problem: `Unable to import the page at url: it answered HTTP ${response.status}` };
-    return { html: await response.text() };
-  } catch (error) {
-    return {
-      problem: `Unable to import the page at url (${error instanceof Error ? error.message : 'network error'})`,
-    };
-  }
-}
 
 /** campaign_create: a new email draft. */
 async function campaignCreate({ ctx, account, params }: MethodCall): Promise<Response> {
@@ -55,7 +39,7 @@ async function campaignCreate({ ctx, account, params }: MethodCall): Promise<Res
   const importImages = optionalBoolean(params, 'import_images') ?? false;
   let body = html ?? '';
   if (url !== undefined) {
-    const imported = await importPage(url);
+    const imported = await importPage(url, ctx.pageImport);
     if ('problem' in imported) return fail(imported.problem, 400);
     body = imported.html;
   }

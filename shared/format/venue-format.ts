@@ -30,10 +30,20 @@ export interface VenueFormat {
   timeOfDay(at: string | Date): string;
   /** A count or quantity: 1,234 (en-AU), 1.234 (en-DE). */
   number(value: number): string;
+  /** A share as a percentage with one decimal ("12.5%"), or a dash when there is nothing to share. */
+  percent(rate: number | null): string;
   /** An amount in the venue's currency: $12.50 (AU), £12.50 (GB); a plain number where the country has no currency on record. */
   money(amount: number): string;
   /** A phone in one form: national for numbers of the venue's country, international otherwise, as typed when it is not a phone number. */
   phone(raw: string): string;
+  /** A service datetime (`YYYY-MM-DD HH:MM:SS`, the account's own clock) as the venue writes it: "19/11/2026, 5:08 am". */
+  serviceDateTime(text: string): string;
+  /** An instant in another zone (the desk's own, beside the venue's): "28/03/2026, 9:00 pm". */
+  dateTimeIn(at: string | Date, timeZone: string): string;
+  /** A date typed in the venue's order (25/11/2026 in en-AU, 11/25/2026 in en-US; also 2026-11-25) as `YYYY-MM-DD`, or null when it is not a real date. */
+  readDate(typed: string): string | null;
+  /** How the venue's clock reads: 12-hour with its own am/pm words, or 24-hour. */
+  clock: { hour12: boolean; am: string; pm: string };
 }
 
 /** The English locale of a country ("AU" → "en-AU"), or world English (day first) where this computer's Intl has none for it. */
@@ -83,10 +93,26 @@ export function createVenueFormat(options: VenueFormatOptions): VenueFormat {
   const dateTimeFormat = new Intl.DateTimeFormat(locale, { ...numeric, ...clock, timeZone });
   const timeOfDayFormat = new Intl.DateTimeFormat(locale, { ...clock, timeZone });
   const numberFormat = new Intl.NumberFormat(locale);
+  const percentFormat = new Intl.NumberFormat(locale, {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
   const currency = hasCurrencyOnRecord(country) ? countryToCurrency[country] : undefined;
   const moneyFormat = currency
     ? new Intl.NumberFormat(locale, { style: 'currency', currency })
     : new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+  const wallDateTimeFormat = new Intl.DateTimeFormat(locale, { ...numeric, ...clock, timeZone: 'UTC' });
+  const zoned = new Map<string, Intl.DateTimeFormat>();
+  const dateTimeFormatIn = (zone: string) => {
+    let format = zoned.get(zone);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { ...numeric, ...clock, timeZone: knownTimeZone(zone) });
+      zoned.set(zone, format);
+    }
+    return format;
+  };
 
   const instant = (at: string | Date) => (typeof at === 'string' ? new Date(at) : at);
   const formatInstant = (format: Intl.DateTimeFormat, at: string | Date) => {
@@ -116,9 +142,66 @@ export function createVenueFormat(options: VenueFormatOptions): VenueFormat {
     dateTime: (at) => formatInstant(dateTimeFormat, at),
     timeOfDay: (at) => formatInstant(timeOfDayFormat, at),
     number: (value) => numberFormat.format(value),
+    percent: (rate) => (rate === null ? '–' : percentFormat.format(rate)),
     money: (amount) => moneyFormat.format(amount),
     phone: (raw) => displayPhone(raw, country),
+    serviceDateTime: (text) => {
+      const [date = '', time = '00:00'] = text.trim().split(/[ T]/);
+      const at =
+        /^\d{4}-\d{2}-\d{2}$/.test(date) && /^\d{2}:\d{2}(:\d{2})?$/.test(time) ? wallInstant(date, time) : null;
+      return at ? wallDateTimeFormat.format(at) : text;
+    },
+    dateTimeIn: (at, zone) => formatInstant(dateTimeFormatIn(zone), at),
+    readDate: dateReader(wallDateFormat),
+    clock: clockOf(wallTimeFormat),
   };
+}
+
+/** Reads a typed date in the order the formatter writes dates (day, month, year for en-AU), or ISO `YYYY-MM-DD`. */
+function dateReader(format: Intl.DateTimeFormat): (typed: string) => string | null {
+  const order = format
+    .formatToParts(new Date(Date.UTC(2026, 10, 25)))
+    .map((part) => part.type)
+    .filter((type): type is 'day' | 'month' | 'year' => type === 'day' || type === 'month' || type === 'year');
+  return (typed) => {
+    const numbers = typed
+      .trim()
+      .split(/[^0-9]+/)
+      .filter(Boolean);
+    if (numbers.length !== 3) return null;
+    const iso = numbers[0]!.length === 4;
+    const values = { day: 0, month: 0, year: 0 };
+    (iso ? (['year', 'month', 'day'] as const) : order).forEach(
+      (type, index) => (values[type] = Number(numbers[index])),
+    );
+    const year = values.year < 100 ? 2000 + values.year : values.year;
+    const at = new Date(Date.UTC(year, values.month - 1, values.day));
+    const real =
+      at.getUTCFullYear() === year && at.getUTCMonth() === values.month - 1 && at.getUTCDate() === values.day;
+    return real ? at.toISOString().slice(0, 10) : null;
+  };
+}
+
+/** Whether the formatter's clock is 12-hour, and its words for morning and afternoon (am/pm in en-AU, AM/PM in en-US). */
+function clockOf(format: Intl.DateTimeFormat): VenueFormat['clock'] {
+  const period = (hour: number) =>
+    format.formatToParts(new Date(Date.UTC(2000, 0, 1, hour))).find((part) => part.type === 'dayPeriod')?.value;
+  const am = period(9);
+  const pm = period(21);
+  return am && pm ? { hour12: true, am, pm } : { hour12: false, am: 'am', pm: 'pm' };
+}
+
+const built = new Map<string, VenueFormat>();
+
+/** The venue's formats for a country and zone, built once per pair and kept (the renderer's hook and the desk core both ask often). */
+export function venueFormatFor(country: string, timeZone: string): VenueFormat {
+  const key = `${country.toUpperCase()}|${timeZone}`;
+  let format = built.get(key);
+  if (!format) {
+    format = createVenueFormat({ country, timeZone });
+    built.set(key, format);
+  }
+  return format;
 }
 
 /** Whether the country-to-currency table knows the country. */

@@ -1,6 +1,6 @@
 // The desk's pre-check of a campaign: what campaign_verify refuses (reference §7.2, codes 602–627),
 // run on the parsed HTML before anything is sent, so staff see every problem at once with a fix.
-import { parse } from 'node-html-parser';
+import { parse, type HTMLElement } from 'node-html-parser';
 import { scanHtml, type ScannedElement } from './campaign-html-scan';
 import {
   INLINE_IMAGE_SCHEMES,
@@ -252,29 +252,36 @@ export function insertUnsubscribeLink(html: string): string {
     : `${html.slice(0, close)}${UNSUBSCRIBE_LINK_HTML}\n${html.slice(close)}`;
 }
 
-/** The body with script elements, on* handlers and javascript: links removed (the 621 fix). */
-export function removeScripts(html: string): string {
-  const root = parse(html, {
+/** Campaign HTML parsed as the checks and fixes read it (comments kept, the text of script, style, pre and noscript as it is). */
+export function parseCampaignHtml(html: string): HTMLElement {
+  return parse(html, {
     comment: true,
     blockTextElements: { script: true, style: true, pre: true, noscript: true },
   });
+}
+
+/** Removes script elements, on* handlers and javascript: links from parsed campaign HTML, in place. */
+export function stripScripts(root: HTMLElement): void {
   for (const script of root.querySelectorAll('script')) script.remove();
   for (const element of root.querySelectorAll('*')) {
     for (const [name, value] of Object.entries(element.attributes)) {
       if (name.toLowerCase().startsWith('on')) element.removeAttribute(name);
-      else if ((name === 'href' || name === 'src') && value.trim().toLowerCase().startsWith('javascript:'))
+      else if (/^(xlink:)?href$|^src$|^action$|^formaction$/i.test(name) && /^\s*javascript:/i.test(value))
         element.setAttribute(name, '#');
     }
   }
+}
+
+/** The body with script elements, on* handlers and javascript: links removed (the 621 fix). */
+export function removeScripts(html: string): string {
+  const root = parseCampaignHtml(html);
+  stripScripts(root);
   return root.toString();
 }
 
 /** The body with pasted (data:, cid:, blob:, file:) images removed (the 618 fix). */
 export function removeInlineImages(html: string): string {
-  const root = parse(html, {
-    comment: true,
-    blockTextElements: { script: true, style: true, pre: true, noscript: true },
-  });
+  const root = parseCampaignHtml(html);
   for (const image of root.querySelectorAll('img')) {
     if (INLINE_IMAGE_SCHEMES.some((scheme) => attr(image, 'src').toLowerCase().startsWith(scheme))) image.remove();
   }
@@ -283,10 +290,7 @@ export function removeInlineImages(html: string): string {
 
 /** The body with fixed unsubscribe addresses pointed at the merge tag (the 626 fix). */
 export function replaceOldUnsubscribeLinks(html: string): string {
-  const root = parse(html, {
-    comment: true,
-    blockTextElements: { script: true, style: true, pre: true, noscript: true },
-  });
+  const root = parseCampaignHtml(html);
   for (const link of root.querySelectorAll('a')) {
     const url = httpUrl(attr(link, 'href'));
     if (!url) continue;

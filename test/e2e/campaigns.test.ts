@@ -5,6 +5,7 @@ import { createServiceClient } from '../../shared/api/client';
 import { formatServiceDateTime } from '../../shared/rules/datetime';
 import { launchChromium } from './support/browser';
 import { connectWithApiKey } from './support/connect';
+import { fillWallDateTime } from './support/venue-inputs';
 import { startDeskProcess, type DeskProcess } from './support/desk-process';
 
 type Sandbox = Awaited<ReturnType<typeof startSandboxServer>>;
@@ -124,10 +125,9 @@ describe('an email campaign from the desk (browser mode, real sandbox)', () => {
     const estimate = Number((await estimateText.textContent())!.replace(/,/g, ''));
 
     await page.getByText('Schedule', { exact: true }).click();
-    const at = formatServiceDateTime(new Date(Date.now() + 5 * 86_400_000), timeZone)
-      .slice(0, 16)
-      .replace(' ', 'T');
-    await page.getByLabel(/Send at/).fill(at);
+    // Issue 22: typed as a date and a time on the venue's clock (no browser datetime-local).
+    const at = formatServiceDateTime(new Date(Date.now() + 5 * 86_400_000), timeZone).slice(0, 16);
+    await fillWallDateTime(page.getByRole('group', { name: /Send at/ }), at);
     await page.getByRole('button', { name: 'Schedule…' }).click();
     const confirm = page.getByRole('dialog');
     expect(await confirm.textContent()).toContain(`about ${estimate} guests`);
@@ -142,6 +142,11 @@ describe('an email campaign from the desk (browser mode, real sandbox)', () => {
     await page.getByText('Schedule cancelled: the campaign is a draft again.').waitFor();
 
     await page.getByRole('tab', { name: 'Audience and send' }).click();
+    // A cancelled schedule is a draft: it shows the estimate it was scheduled with, not a service's count (issue 22).
+    expect(await page.getByTestId('last-estimate').textContent()).toMatch(
+      new RegExp(`^Last estimate: ${estimate.toLocaleString('en-US')} guests, when it was last scheduled or sent`),
+    );
+    expect(await page.getByTestId('service-recipients').count()).toBe(0);
     await page.getByText('Send now', { exact: true }).click();
     await page.getByRole('button', { name: 'Send now…' }).click();
     await page
@@ -190,6 +195,9 @@ describe('an email campaign from the desk (browser mode, real sandbox)', () => {
       await page.getByRole('navigation', { name: 'Screens' }).getByText('Outbox', { exact: true }).click();
       await page.getByText(/Campaign "Friday jazz night" to send now/).waitFor();
       expect(await page.getByText(/Campaign "Friday jazz night"/).count()).toBe(1);
+      // The line names the campaign once (issue 22: it read 'Campaign  Campaign "…" to send now').
+      const line = page.locator('tr').filter({ hasText: 'Friday jazz night' });
+      expect((await line.textContent())!.match(/Campaign/g)).toHaveLength(1);
       expect(sandbox.sandbox.operator.messages({ kind: 'campaign' })).toHaveLength(before);
     } finally {
       await sandbox.sandbox.operator.setOffline(false);

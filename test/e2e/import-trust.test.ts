@@ -176,7 +176,7 @@ describe('import in Chromium against the built renderer and its CSP', () => {
     expect(await page.getByLabel('Counts', { exact: true }).textContent()).toMatch(/0 ready.*1 conflicts/);
     await page.getByRole('combobox', { name: 'Conflict of row 2' }).selectOption('without');
     await expect.poll(() => page.getByLabel('Counts', { exact: true }).textContent()).toMatch(/1 ready/);
-    await page.getByRole('button', { name: 'Queue 1 guests' }).click();
+    await page.getByRole('button', { name: 'Queue 1 guest' }).click();
     await waitForStatus(page, /^Done/);
     const after = await guestsOnService();
     const unchanged = after.find((guest) => guest.contact_id === bruno.contact_id)!;
@@ -215,7 +215,7 @@ describe('import in Chromium against the built renderer and its CSP', () => {
     await expect
       .poll(() => page.getByLabel('Counts', { exact: true }).textContent())
       .toMatch(/0 new, 1 updates of guests on the desk, 29 guests left as they are/);
-    await page.getByRole('button', { name: 'Queue 1 guests' }).click();
+    await page.getByRole('button', { name: 'Queue 1 guest' }).click();
     await waitForStatus(page, /^Done/);
     expect(await page.getByLabel('Result', { exact: true }).textContent()).toMatch(
       /0New guests1Updated29Guests left as they are0Rows with problems0Failed/,

@@ -1,4 +1,5 @@
-import { BROWSER_MODE_REASON, type appChannels } from '../../../shared/bridge/channels/app';
+import type { z } from 'zod';
+import { BROWSER_MODE_REASON, type appChannels, type printAnswer } from '../../../shared/bridge/channels/app';
 import type { DeskHandlers, EventPayload } from '../../../shared/bridge/contract';
 import { UserFacingError } from '../../../shared/bridge/result';
 import { moveAsideDamagedDatabase } from '../db/open-database';
@@ -19,7 +20,12 @@ export interface AppHandlerDeps {
   mayOpenLink: (url: string) => boolean;
   /** Hands a vetted https link to the system browser; the browser-mode host cannot, and says so. */
   openExternal?: (url: string) => Promise<boolean>;
+  /** Prints the window, or saves it as a PDF (the Electron shell's webContents); the browser-mode host cannot, and says so. */
+  print?: PrintWindow;
 }
+
+/** Prints the window (Electron's webContents.print or printToPDF): what it did, or why not. */
+export type PrintWindow = (request: { to: 'printer' | 'pdf'; name: string }) => Promise<z.infer<typeof printAnswer>>;
 
 /** The app's own channels: what is running, its status, the network coming back, the damaged database, external links. */
 export function createAppHandlers(deps: AppHandlerDeps): AppHandlers {
@@ -44,5 +50,6 @@ export function createAppHandlers(deps: AppHandlerDeps): AppHandlers {
       if (!deps.openExternal) return { opened: false, reason: BROWSER_MODE_REASON };
       return { opened: await deps.openExternal(url) };
     },
+    printPage: async (request) => (deps.print ? deps.print(request) : { printed: false, reason: BROWSER_MODE_REASON }),
   };
 }

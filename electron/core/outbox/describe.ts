@@ -1,3 +1,4 @@
+import type { VenueFormat } from '../../../shared/format/venue-format';
 import { isLocalGuestId } from '../../../shared/rules/guest-id';
 import { OUTBOX_KIND_SPECS, type OutboxKind, type OutboxPayloads, type Payload } from './types';
 
@@ -6,25 +7,31 @@ export function kindWord(kind: OutboxKind): string {
   return OUTBOX_KIND_SPECS[kind].label;
 }
 
-/** One line per kind saying what an entry is. */
-const DESCRIBE: { [K in OutboxKind]: (payload: OutboxPayloads[K]) => string } = {
-  sms: (payload) => `SMS to ${text(payload.to)}: ${clip(text(payload.message))}`,
+/** One line per kind saying what an entry is, with its phones, times and amounts in the venue's formats. */
+const DESCRIBE: { [K in OutboxKind]: (payload: OutboxPayloads[K], format: VenueFormat) => string } = {
+  sms: (payload, format) => `SMS to ${format.phone(text(payload.to))}: ${clip(text(payload.message))}`,
   email: (payload) => `Email to ${text(payload.to_name) || text(payload.to_email)}: ${clip(text(payload.subject))}`,
   push_contact: (payload) =>
     `${payload.contact_id && !isLocalGuestId(payload.contact_id) ? 'Guest update' : 'New guest'}: ${guestName(payload)}`,
-  add_purchase: (payload) =>
-    `Purchase: ${clip(text(payload.item_desc))} × ${text(payload.item_qty) || '1'}, ${text(payload.price)}`,
+  add_purchase: (payload, format) =>
+    `Purchase: ${clip(text(payload.item_desc))} × ${text(payload.item_qty) || '1'}, ${amount(payload.price, format)}`,
   push_reservations: ({ reservation, contact }) => {
     const people = reservation.total_attendees === undefined ? '' : `, ${text(reservation.total_attendees)} people`;
     return `Booking ${text(reservation.id)} for ${guestName(contact)}${people}`;
   },
-  campaign_send: ({ draft, send }) =>
-    `Campaign "${clip(text(draft.subject) || text(draft.campaign_name))}" ${typeof send.send_at === 'string' ? `scheduled for ${send.send_at.slice(0, 16)}` : 'to send now'}`,
+  campaign_send: ({ draft, send }, format) =>
+    `Campaign "${clip(text(draft.subject) || text(draft.campaign_name))}" ${typeof send.send_at === 'string' ? `scheduled for ${format.serviceDateTime(send.send_at)}` : 'to send now'}`,
 };
 
-/** One line saying what an entry is ("SMS to 61412345678: Your table is ready"). */
-export function describeEntry<K extends OutboxKind>(kind: K, payload: OutboxPayloads[K]): string {
-  return DESCRIBE[kind](payload);
+/** One line saying what an entry is ("SMS to 0412 345 678: Your table is ready"). */
+export function describeEntry<K extends OutboxKind>(kind: K, payload: OutboxPayloads[K], format: VenueFormat): string {
+  return DESCRIBE[kind](payload, format);
+}
+
+/** A price as money when it is a number, else as it was given. */
+function amount(price: unknown, format: VenueFormat): string {
+  const value = typeof price === 'number' ? price : Number(text(price));
+  return text(price) !== '' && Number.isFinite(value) ? format.money(value) : text(price);
 }
 
 /** A guest's name, else their email or mobile, else their id. */

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ServiceClient } from '../../../shared/api/client';
 import { NoConnectionError, OutcomeUnknownError } from '../../../shared/api/errors';
+import { venueFormatFor } from '../../../shared/format/venue-format';
 import { UserFacingError } from '../../../shared/bridge/result';
 import { describeWriteFault, isDatabaseFault, WRITE_PROBLEM_LEAD } from '../db/write-fault';
 import { createOfflineBreaker } from './breaker';
@@ -158,6 +159,7 @@ function createOutboxCore(options: OutboxOptions): OutboxCore {
     online: breaker.online,
     account: options.account()?.clientId ?? null,
     paused: store.pausedKinds(),
+    format: venueFormatFor(options.account()?.phoneCountry ?? 'AU', options.account()?.timeZone ?? 'UTC'),
   });
   const notifier = createChangeNotifier(
     (ids) => {

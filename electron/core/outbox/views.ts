@@ -1,3 +1,4 @@
+import type { VenueFormat } from '../../../shared/format/venue-format';
 import { describeEntry } from './describe';
 import type { CountRow, EntryFacts, PausedKind } from './store';
 import { emptyCounts } from '../../../shared/outbox/states';
@@ -20,6 +21,8 @@ export interface ViewContext {
   /** The connected account's client id, or null. */
   account: string | null;
   paused: readonly PausedKind[];
+  /** The venue's formats each entry's line is written in (its phones, times and amounts). */
+  format: VenueFormat;
 }
 
 /** Prefix of guest keys the outbox made itself (a message's recipient), which are not guest ids. */
@@ -44,7 +47,7 @@ export function toItemView(row: OutboxRow, ctx: ViewContext): OutboxItemView {
     id: row.id,
     state: shown.state,
     ...(row.guestKey.startsWith(RECIPIENT_LANE_PREFIX) ? {} : { guestKey: row.guestKey }),
-    summary: describeEntry(row.kind, row.payload),
+    summary: describeEntry(row.kind, row.payload, ctx.format),
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
     attempts: row.attempts,

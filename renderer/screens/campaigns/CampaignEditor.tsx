@@ -8,10 +8,11 @@ import {
   replaceOldUnsubscribeLinks,
   type CampaignFix,
 } from '../../../shared/rules/campaign-checks';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { useAudienceEstimate, useAudienceSource } from '../../stores/campaigns-audience';
 import { useCampaigns, type CampaignView } from '../../stores/campaigns';
 import { AudiencePicker } from './AudiencePicker';
-import { BodyEditor } from './BodyEditor';
+import { BodyEditor, initialBodyMode } from './BodyEditor';
 import { CampaignPreview } from './CampaignPreview';
 import { CampaignReport } from './CampaignReport';
 import { CheckPanel } from './CheckPanel';
@@ -26,6 +27,7 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
   const subjectRef = useRef<HTMLInputElement>(null);
   const fromRef = useRef<HTMLInputElement>(null);
   const [bodyVersion, setBodyVersion] = useState(0);
+  const [bodyMode, setBodyMode] = useState(() => initialBodyMode(content.body));
   const campaigns = useCampaigns((state) => state.campaigns);
   const sentServiceIds = useMemo(
     () =>
@@ -148,7 +150,9 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
                   />
                 </Group>
                 <BodyEditor
-                  key={bodyVersion}
+                  mode={bodyMode}
+                  onModeChange={setBodyMode}
+                  version={bodyVersion}
                   body={content.body}
                   onChange={(body) => update({ body })}
                   readOnly={!editable}
@@ -157,7 +161,12 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 6 }}>
               {content.body.kind === 'html' ? (
-                <CampaignPreview html={html} subject={content.subject} fromName={content.fromName} />
+                <CampaignPreview
+                  campaignId={campaign.id}
+                  html={html}
+                  subject={content.subject}
+                  fromName={content.fromName}
+                />
               ) : (
                 <Text size="sm" c="dimmed">
                   The page at the address is shown by the service; a test send shows it as guests will see it.
@@ -209,7 +218,11 @@ export function CampaignEditor({ campaign }: { campaign: CampaignView }) {
   );
 }
 
-/** The estimate, labelled as one, and the service's own figure once it has counted. */
+/**
+ * The estimate, labelled as one; the service's own count only while it stands (a campaign sent or
+ * scheduled); a draft (a schedule cancelled, a send stopped) or a send waiting shows the estimate it
+ * was last sent or scheduled with.
+ */
 function EstimateLine({
   estimate,
   failed,
@@ -220,7 +233,9 @@ function EstimateLine({
   failed: string | null;
   campaign: CampaignView;
 }) {
-  const shown = failed ? 'not counted' : estimate === null ? 'counting…' : estimate.toLocaleString();
+  const format = useVenueFormat();
+  const shown = failed ? 'not counted' : estimate === null ? 'counting…' : format.number(estimate);
+  const counted = campaign.state === 'sent' || campaign.state === 'scheduled';
   return (
     <Group gap="lg" aria-label="Recipients">
       {failed && (
@@ -235,10 +250,18 @@ function EstimateLine({
           (from this desk's guest list; the service leaves out guests who opted out)
         </Text>
       </Text>
-      {campaign.recipients !== undefined && (
+      {counted && campaign.recipients !== undefined && (
         <Text size="sm">
-          Service's count: <b data-testid="service-recipients">{campaign.recipients.toLocaleString()}</b>
-          {campaign.estimate !== undefined ? ` (estimated ${campaign.estimate.toLocaleString()} when sent)` : ''}
+          Service's count: <b data-testid="service-recipients">{format.number(campaign.recipients)}</b>
+          {campaign.estimate !== undefined
+            ? ` (estimated ${format.number(campaign.estimate)} when ${campaign.state === 'sent' ? 'sent' : 'scheduled'})`
+            : ''}
+        </Text>
+      )}
+      {!counted && campaign.estimate !== undefined && (
+        <Text size="sm" data-testid="last-estimate">
+          Last estimate: <b>{format.number(campaign.estimate)}</b> guests, when it was{' '}
+          {campaign.state === 'draft' ? 'last scheduled or sent' : 'sent'}
         </Text>
       )}
     </Group>

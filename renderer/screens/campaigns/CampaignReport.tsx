@@ -2,6 +2,7 @@ import { Group, Paper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { SentItemRow } from '../../db/guest-types';
 import { getDesk } from '../../bridge/desk';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { useGuests } from '../../stores/guests';
 import { SentFigures } from '../messages/SentFigures';
 import type { CampaignView } from '../../stores/campaigns';
@@ -9,6 +10,8 @@ import type { CampaignView } from '../../stores/campaigns';
 /** A sent campaign's report: its sent item (sent_items by the campaign's id), from the cache, refreshed when the line allows. */
 export function CampaignReport({ campaign }: { campaign: CampaignView }) {
   const cache = useGuests((state) => state.cache);
+  const format = useVenueFormat();
+  const count = (value: number | undefined) => (value === undefined ? '?' : format.number(value));
   const [item, setItem] = useState<SentItemRow | null>(null);
   const [refreshProblem, setRefreshProblem] = useState<string | null>(null);
   useEffect(() => {
@@ -34,10 +37,10 @@ export function CampaignReport({ campaign }: { campaign: CampaignView }) {
     <Paper withBorder p="sm" aria-label="Campaign report">
       <Group justify="space-between">
         <Text fw={600} size="sm">
-          Sent {campaign.sentAt ? new Date(campaign.sentAt).toLocaleString() : ''}
+          Sent {campaign.sentAt ? format.dateTime(campaign.sentAt) : ''}
         </Text>
         <Text size="xs" c="dimmed">
-          Estimate {campaign.estimate ?? '?'} · service's count {campaign.recipients ?? '?'}
+          Estimate {count(campaign.estimate)} · service's count {count(campaign.recipients)}
         </Text>
       </Group>
       {item ? (

@@ -2,6 +2,7 @@ import { Alert, Button, Group, NavLink, ScrollArea, Stack, Text, Title } from '@
 import { useEffect } from 'react';
 import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { useAccount } from '../../stores/account';
 import {
   blankCampaign,
@@ -16,6 +17,7 @@ import { CampaignEditor, StateBadge } from './CampaignEditor';
 /** Email campaigns: the list the desk keeps (the service cannot list them) beside the open one. */
 export function CampaignsScreen() {
   const account = useAccount((state) => state.account);
+  const format = useVenueFormat();
   const { campaigns, selectedId, loadError } = useCampaigns();
   const selected = campaigns.find((campaign) => campaign.id === selectedId) ?? null;
   const create = useDeskAction(async () => {
@@ -70,6 +72,7 @@ export function CampaignsScreen() {
           )}
           {campaigns.map((campaign) => (
             <NavLink
+              component="button"
               key={campaign.id}
               active={campaign.id === selectedId}
               onClick={() => selectCampaign(campaign.id)}
@@ -78,7 +81,7 @@ export function CampaignsScreen() {
                 <Group gap={6}>
                   <StateBadge state={campaign.state} />
                   {campaign.sendAt && campaign.state === 'scheduled' && (
-                    <Text size="xs">{campaign.sendAt.slice(0, 16)}</Text>
+                    <Text size="xs">{format.serviceDateTime(campaign.sendAt)}</Text>
                   )}
                 </Group>
               }

@@ -1,9 +1,12 @@
-import { Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { audienceProblem } from '../../../shared/rules/campaign-audience';
+import type { VenueFormat } from '../../../shared/format/venue-format';
 import { getDesk } from '../../bridge/desk';
+import { VenueDateTimeInput } from '../../components/VenueDateTimeInput';
 import { useDeskAction } from '../../hooks/useDeskAction';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { useAccount } from '../../stores/account';
 import { upsertCampaign, type CampaignContent, type CampaignView } from '../../stores/campaigns';
 import { deskTimeZone, explainSchedule } from './schedule-text';
@@ -24,20 +27,25 @@ export function SendPanel({
   beforeSend: () => Promise<void>;
 }) {
   const timeZone = useAccount((state) => state.account?.timeZone ?? 'UTC');
+  const format = useVenueFormat();
+  const at = (sendAt: string | undefined) => (sendAt ? format.serviceDateTime(sendAt) : '?');
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [value, setValue] = useState('');
-  const schedule = when === 'later' ? explainSchedule(value, timeZone, new Date()) : null;
-  const send = useDeskAction(async () => {
-    await beforeSend();
-    const view = await getDesk().sendCampaign({
-      id: campaign.id,
-      audience: content.audience,
-      estimate: estimate ?? 0,
-      ...(schedule?.sendAt ? { sendAt: schedule.sendAt } : {}),
-    });
-    upsertCampaign(view);
-    return view;
-  }, sentMessage);
+  const schedule = when === 'later' ? explainSchedule(value, timeZone, new Date(), format) : null;
+  const send = useDeskAction(
+    async () => {
+      await beforeSend();
+      const view = await getDesk().sendCampaign({
+        id: campaign.id,
+        audience: content.audience,
+        estimate: estimate ?? 0,
+        ...(schedule?.sendAt ? { sendAt: schedule.sendAt } : {}),
+      });
+      upsertCampaign(view);
+      return view;
+    },
+    (view: CampaignView) => sentMessage(view, format),
+  );
   const cancel = useDeskAction(
     async () => upsertCampaign(await getDesk().cancelCampaign({ id: campaign.id })),
     'Schedule cancelled: the campaign is a draft again.',
@@ -54,8 +62,8 @@ export function SendPanel({
       children: (
         <Stack gap={4}>
           <Text size="sm">
-            "{content.subject}" goes to about <b>{estimate ?? '?'}</b> guests
-            {schedule?.sendAt ? ` on ${schedule.sendAt.slice(0, 16)} (${timeZone})` : ' now'}.
+            "{content.subject}" goes to about <b>{estimate === null ? '?' : format.number(estimate)}</b> guests
+            {schedule?.sendAt ? ` on ${at(schedule.sendAt)} (${timeZone})` : ' now'}.
           </Text>
           <Text size="xs" c="dimmed">
             The number is this desk's estimate; the service counts again when it sends (guests who opted out are left
@@ -63,16 +71,19 @@ export function SendPanel({
           </Text>
         </Stack>
       ),
-      labels: { confirm: when === 'now' ? `Send to ${estimate ?? '?'} guests` : 'Schedule', cancel: 'Not yet' },
+      labels: {
+        confirm: when === 'now' ? `Send to ${estimate === null ? '?' : format.number(estimate)} guests` : 'Schedule',
+        cancel: 'Not yet',
+      },
       onConfirm: () => void send.run(),
     });
 
   if (campaign.state === 'scheduled') {
     return (
       <Stack gap="xs">
-        <Alert color="blue" title={`Scheduled for ${campaign.sendAt?.slice(0, 16) ?? '?'} (${timeZone})`}>
-          The service will send it to {campaign.recipients ?? '?'} guests (its count when scheduled). Cancel to change
-          it; it becomes a draft again.
+        <Alert color="blue" title={`Scheduled for ${at(campaign.sendAt)} (${timeZone})`}>
+          The service will send it to {campaign.recipients === undefined ? '?' : format.number(campaign.recipients)}{' '}
+          guests (its count when scheduled). Cancel to change it; it becomes a draft again.
         </Alert>
         <Group>
           <Button color="red" variant="light" onClick={() => void cancel.run()} loading={cancel.busy}>
@@ -93,7 +104,7 @@ export function SendPanel({
         <Alert color="yellow" title="Waiting for the line">
           The service is not answering. The outbox sends it once when the line is back
           {campaign.sendAt
-            ? `, if that is before ${campaign.sendAt.slice(0, 16)}; later than that, it waits for you to decide`
+            ? `, if that is before ${at(campaign.sendAt)}; later than that, it waits for you to decide`
             : ''}
           .
         </Alert>
@@ -123,13 +134,11 @@ export function SendPanel({
       </Radio.Group>
       {when === 'later' && (
         <Stack gap={4}>
-          <TextInput
-            type="datetime-local"
+          <VenueDateTimeInput
             label={`Send at (${timeZone} time, the account's zone)`}
             value={value}
-            onChange={(event) => setValue(event.currentTarget.value)}
+            onChange={setValue}
             error={value ? schedule?.problem : undefined}
-            w={380}
           />
           {schedule?.deskTime && timeZone !== deskTimeZone() && (
             <Text size="sm">
@@ -163,10 +172,11 @@ export function SendPanel({
 }
 
 /** What staff are told when the send was taken. */
-function sentMessage(view: CampaignView): string {
-  if (view.state === 'sent') return `Sent to ${view.recipients ?? '?'} guests.`;
+function sentMessage(view: CampaignView, format: VenueFormat): string {
+  const count = view.recipients === undefined ? '?' : format.number(view.recipients);
+  if (view.state === 'sent') return `Sent to ${count} guests.`;
   if (view.state === 'scheduled')
-    return `Scheduled for ${view.sendAt?.slice(0, 16) ?? '?'}: ${view.recipients ?? '?'} guests.`;
+    return `Scheduled for ${view.sendAt ? format.serviceDateTime(view.sendAt) : '?'}: ${count} guests.`;
   if (view.state === 'queued') return 'The line is down: the campaign waits in the outbox.';
   return view.problem ? `${view.problem.title}. ${view.problem.whatToDo}` : 'The service did not take the campaign.';
 }

@@ -20,13 +20,17 @@ interface EmailDraft extends ScheduleDraft, Record<string, unknown> {
 
 /** A one-off email to the guest: sender, subject, body with the #unsubscribe# note, optional schedule; through the outbox. */
 export function EmailForm({ profile }: { profile: GuestProfileData }) {
-  const { timeZone, draftId, draft, update, schedule } = useMessageDraft<EmailDraft>('email', profile, (account) => ({
-    fromName: account?.defaultEmailSender?.name ?? '',
-    fromEmail: account?.defaultEmailSender?.email ?? '',
-    toEmail: fieldText(profile.shown, FIELD.email),
-    subject: '',
-    body: '',
-  }));
+  const { format, timeZone, draftId, draft, update, schedule } = useMessageDraft<EmailDraft>(
+    'email',
+    profile,
+    (account) => ({
+      fromName: account?.defaultEmailSender?.name ?? '',
+      fromEmail: account?.defaultEmailSender?.email ?? '',
+      toEmail: fieldText(profile.shown, FIELD.email),
+      subject: '',
+      body: '',
+    }),
+  );
   const badAddress = (value: string) =>
     value.trim() && !isValidEmail(value.trim()) ? 'Not a valid email address.' : undefined;
   const action = useDeskAction(
@@ -48,7 +52,7 @@ export function EmailForm({ profile }: { profile: GuestProfileData }) {
         ...(schedule.sendAt ? { sendAt: schedule.sendAt } : {}),
       });
       clearDraft(draftId);
-      return queuedMessage('Email', schedule.sendAt, timeZone);
+      return queuedMessage('Email', schedule.sendAt, timeZone, format);
     },
     (message) => message,
   );

@@ -1,5 +1,9 @@
 import { Checkbox, Group, Input, SegmentedControl, Select, Text, TextInput, Textarea } from '@mantine/core';
+import { TimePicker } from '@mantine/dates';
+import { VenueDateInput } from '../../components/VenueDateInput';
+import { VenueDateTimeInput } from '../../components/VenueDateTimeInput';
 import type { FieldRow } from '../../db/guest-types';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
 
 /** What an editor needs: the field, its value as the input holds it, and any error. */
 export interface FieldEditorProps {
@@ -12,6 +16,7 @@ export interface FieldEditorProps {
 
 /** An editor fit for the field's type (reference 2.3): text, number, date, time, datetime, selects, bool, Sex. */
 export function FieldEditor({ field, label, value, onChange, error }: FieldEditorProps) {
+  const format = useVenueFormat();
   const common = { label, error, 'aria-label': label };
   switch (field.type) {
     case 'text':
@@ -29,26 +34,27 @@ export function FieldEditor({ field, label, value, onChange, error }: FieldEdito
       return (
         <TextInput {...common} value={value} onChange={(e) => onChange(e.currentTarget.value)} inputMode="decimal" />
       );
+    // Dates and times in the venue's order and on its clock (shared/format/venue-format.ts); the service's forms underneath.
     case 'date':
-      return <TextInput {...common} type="date" value={value} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return <VenueDateInput {...common} value={value} onChange={onChange} />;
     case 'time':
       return (
-        <TextInput
+        <TimePicker
           {...common}
-          type="time"
-          step={1}
+          withSeconds
+          format={format.clock.hour12 ? '12h' : '24h'}
+          amPmLabels={{ am: format.clock.am, pm: format.clock.pm }}
           value={value}
-          onChange={(e) => onChange(withSeconds(e.currentTarget.value))}
+          onChange={(next) => onChange(withSeconds(next))}
         />
       );
     case 'datetime':
       return (
-        <TextInput
-          {...common}
-          type="datetime-local"
-          step={1}
-          value={value.replace(' ', 'T')}
-          onChange={(e) => onChange(withSeconds(e.currentTarget.value.replace('T', ' ')))}
+        <VenueDateTimeInput
+          label={label}
+          error={error}
+          value={value.replace(' ', 'T').slice(0, 16)}
+          onChange={(next) => onChange(next ? withSeconds(next.replace('T', ' ')) : '')}
         />
       );
     case 'singleSelect':
@@ -160,7 +166,7 @@ function withCurrent(options: string[], ...values: string[]): string[] {
   return [...new Set([...options, ...values.filter(Boolean)])];
 }
 
-/** Browsers drop ":00" seconds from time inputs; the service wants hh:mm:ss. */
+/** Times come back without seconds (hh:mm); the service wants hh:mm:ss. */
 function withSeconds(value: string): string {
   return /(^|\s|T)\d{2}:\d{2}$/.test(value) ? `${value}:00` : value;
 }

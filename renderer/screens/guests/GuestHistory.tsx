@@ -5,6 +5,7 @@ import { useGuests } from '../../stores/guests';
 import { StateBadge } from './PendingMark';
 import type { GuestProfileData } from './useGuestProfile';
 import { useCacheQuery } from '../../hooks/useCacheQuery';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
 
 const KIND_LABELS: Record<GuestWrite['kind'], string> = {
   create: 'Recorded',
@@ -17,6 +18,7 @@ const KIND_LABELS: Record<GuestWrite['kind'], string> = {
 /** What this desk did for the guest (purchases, SMS, email) with each entry's state, delivery figures, and SMS replies from their number. */
 export function GuestHistory({ profile }: { profile: GuestProfileData }) {
   const cache = useGuests((state) => state.cache);
+  const format = useVenueFormat();
   const mobile = fieldText(profile.shown, FIELD.mobile);
   const activity = [...profile.writes].filter((write) => write.kind !== 'update').reverse();
   const references = activity.map((write) => write.referenceId).filter((id): id is string => Boolean(id));
@@ -45,7 +47,7 @@ export function GuestHistory({ profile }: { profile: GuestProfileData }) {
               <Table.Tr key={write.outboxId}>
                 <Table.Td w={110}>
                   <Text size="xs" c="dimmed">
-                    {new Date(write.createdAt).toLocaleString()}
+                    {format.dateTime(write.createdAt)}
                   </Text>
                 </Table.Td>
                 <Table.Td w={90}>{KIND_LABELS[write.kind]}</Table.Td>
@@ -66,7 +68,7 @@ export function GuestHistory({ profile }: { profile: GuestProfileData }) {
           </Table.Tbody>
         </Table>
       )}
-      <Title order={5}>SMS replies from {mobile || 'this guest'}</Title>
+      <Title order={5}>SMS replies from {mobile ? format.phone(mobile) : 'this guest'}</Title>
       {!mobile && (
         <Text size="sm" c="dimmed">
           No mobile on file.
@@ -80,7 +82,7 @@ export function GuestHistory({ profile }: { profile: GuestProfileData }) {
       {extras?.replies.map((reply) => (
         <Group key={reply.id} gap="xs" wrap="nowrap" align="flex-start">
           <Text size="xs" c="dimmed" w={140}>
-            {reply.timestamp}
+            {format.serviceDateTime(reply.timestamp)}
           </Text>
           <Text size="sm">{reply.message}</Text>
         </Group>
@@ -91,6 +93,7 @@ export function GuestHistory({ profile }: { profile: GuestProfileData }) {
 
 /** The service's delivery figures for a sent message (sent_items). */
 function Delivery({ sent }: { sent: SentItemRow | undefined }) {
+  const format = useVenueFormat();
   if (!sent) return null;
   const figures = [
     ['sent', sent.count],
@@ -102,11 +105,11 @@ function Delivery({ sent }: { sent: SentItemRow | undefined }) {
   return (
     <Group gap={4}>
       <Text size="xs" c="dimmed">
-        Service: {sent.timestamp}
+        Service: {sent.timestamp ? format.serviceDateTime(sent.timestamp) : ''}
       </Text>
       {figures.map(([label, value]) => (
         <Badge key={String(label)} size="xs" variant="outline">
-          {value} {label}
+          {format.number(Number(value))} {label}
         </Badge>
       ))}
     </Group>

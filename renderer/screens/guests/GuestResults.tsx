@@ -1,7 +1,9 @@
 import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
+import { shownDetail } from '../../db/contact';
 import type { GuestRow } from '../../db/guest-types';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { openGuest, useGuestPanel } from '../../stores/guests-panel';
 import { setActiveResult, useGuestSearch } from '../../stores/guests-search';
 
@@ -32,7 +34,16 @@ export function GuestResults() {
   }, [activeIndex, results, virtualizer]);
 
   return (
-    <div ref={scrollRef} style={{ height: 'calc(100vh - 260px)', minHeight: 240, overflowY: 'auto' }}>
+    // The search box moves through the results with the arrow keys; the list itself takes Tab too, so a
+    // keyboard can scroll it (Page Down, arrows) as a mouse wheel does.
+    <div
+      ref={scrollRef}
+      tabIndex={0}
+      className="mantine-focus-auto"
+      role="region"
+      aria-label="Results"
+      style={{ height: 'calc(100vh - 260px)', minHeight: 240, overflowY: 'auto' }}
+    >
       <div
         id="guest-results"
         role="listbox"
@@ -73,6 +84,7 @@ function ResultRow({
   open: boolean;
   top: number;
 }) {
+  const format = useVenueFormat();
   return (
     <UnstyledButton
       id={resultOptionId(index)}
@@ -104,7 +116,7 @@ function ResultRow({
         )}
       </Group>
       <Text size="xs" c="dimmed" truncate>
-        {row.detail}
+        {shownDetail(row.detail, format.phone)}
       </Text>
     </UnstyledButton>
   );

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { formatServiceDateTime } from '../../../shared/rules/datetime';
 import { validatePurchaseItem } from '../../../shared/rules/purchase';
 import { getDesk } from '../../bridge/desk';
+import { VenueDateTimeInput } from '../../components/VenueDateTimeInput';
 import { useDeskAction } from '../../hooks/useDeskAction';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { useAccount } from '../../stores/account';
 import { clearDraft, guestDraftId, useDraft } from '../../stores/guests-drafts';
 import { addPurchase } from '../../stores/guests-writes';
@@ -25,6 +27,7 @@ type PurchaseDraft = Record<string, string>;
 /** Adds a purchase for the guest: description, price, quantity 1 and the time now by default, the service's checks; through the outbox. */
 export function PurchaseForm({ profile }: { profile: GuestProfileData }) {
   const timeZone = useAccount((state) => state.account?.timeZone ?? 'UTC');
+  const format = useVenueFormat();
   const [openedAt] = useState(() => formatServiceDateTime(new Date(), timeZone));
   const draftId = guestDraftId('purchase', profile.row);
   const [draft, update] = useDraft<PurchaseDraft>(draftId, {
@@ -39,7 +42,8 @@ export function PurchaseForm({ profile }: { profile: GuestProfileData }) {
       const item = Object.fromEntries(Object.entries(draft).filter(([, value]) => value.trim() !== ''));
       const problem = validatePurchaseItem(item);
       if (problem) throw new Error(problem);
-      const summary = `${item.item_desc} × ${item.item_qty ?? '1'}, ${item.price}`;
+      const price = Number(item.price);
+      const summary = `${item.item_desc} × ${item.item_qty ?? '1'}, ${Number.isFinite(price) ? format.money(price) : item.price}`;
       await addPurchase(getDesk(), profile.row.key, item, summary);
       clearDraft(draftId);
       return `Purchase queued: ${summary}.`;
@@ -64,7 +68,11 @@ export function PurchaseForm({ profile }: { profile: GuestProfileData }) {
           {input('item_desc', 'Description', { withAsterisk: true, 'data-autofocus': true })}
           {input('price', 'Total price', { withAsterisk: true, inputMode: 'decimal' })}
           {input('item_qty', 'Quantity', { inputMode: 'numeric' })}
-          {input('purchased_at', `Purchased at (${timeZone})`, { description: 'yyyy-mm-dd hh:mm:ss' })}
+          <VenueDateTimeInput
+            label={`Purchased at (${timeZone})`}
+            value={(draft.purchased_at ?? '').replace(' ', 'T').slice(0, 16)}
+            onChange={(at) => update({ purchased_at: at ? `${at.replace('T', ' ')}:00` : '' })}
+          />
         </SimpleGrid>
         <Button variant="subtle" size="xs" w="fit-content" onClick={() => setMore((open) => !open)}>
           {more ? 'Fewer details' : 'More details'}

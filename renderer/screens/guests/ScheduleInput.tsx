@@ -1,4 +1,5 @@
-import { Checkbox, Group, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Text } from '@mantine/core';
+import { VenueDateTimeInput } from '../../components/VenueDateTimeInput';
 import type { ScheduleDraft } from './useSchedule';
 
 /** An optional send time, typed in the account's time zone (the service reads times without a zone in it). */
@@ -21,11 +22,10 @@ export function ScheduleInput({
         onChange={(event) => onChange({ scheduled: event.currentTarget.checked })}
       />
       {schedule.scheduled && (
-        <TextInput
-          type="datetime-local"
+        <VenueDateTimeInput
           label={`Send at (${timeZone} time)`}
           value={schedule.sendAt}
-          onChange={(event) => onChange({ sendAt: event.currentTarget.value })}
+          onChange={(sendAt) => onChange({ sendAt })}
           error={error}
         />
       )}

@@ -20,7 +20,7 @@ interface SmsDraft extends ScheduleDraft, Record<string, unknown> {
 
 /** A one-off SMS to the guest: sender rules, the live GSM-7 check, counts and an optional schedule; through the outbox. */
 export function SmsForm({ profile }: { profile: GuestProfileData }) {
-  const { account, timeZone, draftId, draft, update, schedule } = useMessageDraft<SmsDraft>(
+  const { account, format, timeZone, draftId, draft, update, schedule } = useMessageDraft<SmsDraft>(
     'sms',
     profile,
     (current) => ({
@@ -51,7 +51,7 @@ export function SmsForm({ profile }: { profile: GuestProfileData }) {
         ...(schedule.sendAt ? { sendAt: schedule.sendAt } : {}),
       });
       clearDraft(draftId);
-      return queuedMessage('SMS', schedule.sendAt, timeZone);
+      return queuedMessage('SMS', schedule.sendAt, timeZone, format);
     },
     (message) => message,
   );
@@ -71,7 +71,7 @@ export function SmsForm({ profile }: { profile: GuestProfileData }) {
             label="Mobile"
             value={draft.to}
             onChange={(event) => update({ to: event.currentTarget.value })}
-            description={mobile ? `Sends to ${mobile}` : ' '}
+            description={mobile ? `Sends to ${format.phone(mobile)}` : ' '}
             error={draft.to.trim() && !mobile ? 'Not a valid mobile number.' : undefined}
           />
         </Group>

@@ -1,10 +1,12 @@
+import type { VenueFormat } from '../../../shared/format/venue-format';
 import { scheduleProblem } from '../../../shared/rules/schedule';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
 import type { AccountView } from '../../stores/account';
 import { useAccount } from '../../stores/account';
 import { guestDraftId, useDraft, type Draft } from '../../stores/guests-drafts';
 import type { GuestProfileData } from './useGuestProfile';
 
-/** A draft's schedule: whether it is on, and the datetime-local value typed. */
+/** A draft's schedule: whether it is on, and the wall date and time typed (`YYYY-MM-DDTHH:MM`). */
 export interface ScheduleDraft {
   scheduled: boolean;
   sendAt: string;
@@ -28,18 +30,26 @@ export function useMessageDraft<T extends Draft & ScheduleDraft>(
   initial: (account: AccountView | null) => Omit<T, keyof ScheduleDraft>,
 ) {
   const account = useAccount((state) => state.account);
+  const format = useVenueFormat();
   const timeZone = account?.timeZone ?? 'UTC';
   const draftId = guestDraftId(form, profile.row);
   const [draft, update] = useDraft<T>(draftId, { ...initial(account), scheduled: false, sendAt: '' } as T);
-  return { account, timeZone, draftId, draft, update, schedule: draftSchedule(draft, timeZone) };
+  return { account, format, timeZone, draftId, draft, update, schedule: draftSchedule(draft, timeZone) };
 }
 
-/** What staff are told once a message is queued: when it goes, in the account's zone. */
-export function queuedMessage(what: 'SMS' | 'Email', sendAt: string | undefined, timeZone: string): string {
-  return sendAt ? `${what} queued for ${sendAt} (${timeZone}).` : `${what} queued: it goes out through the outbox.`;
+/** What staff are told once a message is queued: when it goes, in the account's zone and the venue's format. */
+export function queuedMessage(
+  what: 'SMS' | 'Email',
+  sendAt: string | undefined,
+  timeZone: string,
+  format: VenueFormat,
+): string {
+  return sendAt
+    ? `${what} queued for ${format.serviceDateTime(sendAt)} (${timeZone}).`
+    : `${what} queued: it goes out through the outbox.`;
 }
 
-/** The service's datetime (`YYYY-MM-DD HH:MM:SS`) of a datetime-local value. */
+/** The service's datetime (`YYYY-MM-DD HH:MM:SS`) of a wall date and time (`YYYY-MM-DDTHH:MM`). */
 function scheduleToService(value: string): string {
   const [date, time = '00:00'] = value.split('T');
   return `${date} ${time.length === 5 ? `${time}:00` : time}`;

@@ -74,6 +74,8 @@ export function ImportGrid({ selected, onSelect }: { selected: Set<number>; onSe
       role="grid"
       aria-label="Rows of the file"
       aria-rowcount={total + 1}
+      // A file's columns side by side are wider than a desk's screen: the grid, not the screen, scrolls sideways.
+      data-scrolls-sideways
       style={{
         height: 'calc(100vh - 330px)',
         minHeight: 280,
@@ -97,7 +99,7 @@ export function ImportGrid({ selected, onSelect }: { selected: Set<number>; onSe
           alignItems: 'center',
         }}
       >
-        <div style={{ width: WIDTHS.select }} />
+        <div role="columnheader" aria-label="Select" style={{ width: WIDTHS.select }} />
         <div role="columnheader" style={{ width: WIDTHS.line, paddingLeft: 6 }}>
           Row
         </div>
@@ -142,7 +144,7 @@ export function ImportGrid({ selected, onSelect }: { selected: Set<number>; onSe
                 fontSize: 13,
               }}
             >
-              <div style={{ width: WIDTHS.select, paddingLeft: 8 }}>
+              <div role="gridcell" style={{ width: WIDTHS.select, paddingLeft: 8 }}>
                 <Checkbox
                   size="xs"
                   aria-label={`Select row ${row.line}`}
@@ -212,7 +214,13 @@ export function ImportGrid({ selected, onSelect }: { selected: Set<number>; onSe
                     }}
                   />
                 ) : (
-                  <Cell key={column} row={row} column={column} onEdit={() => setEditing({ line: row.line, column })} />
+                  <Cell
+                    key={column}
+                    row={row}
+                    column={column}
+                    columnName={file.columns[column] ?? ''}
+                    onEdit={() => setEditing({ line: row.line, column })}
+                  />
                 ),
               )}
             </div>
@@ -241,7 +249,17 @@ function PendingRow({ top, width }: { top: number; width: number }) {
 }
 
 /** One cell: the value that will be sent (the file's, in the title, when it was rewritten), red with the problem, yellow with a note. */
-function Cell({ row, column, onEdit }: { row: GridRow; column: number; onEdit: () => void }) {
+function Cell({
+  row,
+  column,
+  columnName,
+  onEdit,
+}: {
+  row: GridRow;
+  column: number;
+  columnName: string;
+  onEdit: () => void;
+}) {
   const original = row.cells[column] ?? '';
   const problem = row.problems?.[column];
   const note = row.notes?.[column];
@@ -253,6 +271,8 @@ function Cell({ row, column, onEdit }: { row: GridRow; column: number; onEdit: (
       aria-invalid={problem ? true : undefined}
       aria-description={problem ?? note}
       title={title}
+      // An empty cell is still a button that edits it: it needs a name for screen readers.
+      aria-label={(shown ?? original) === '' ? `Row ${row.line}, ${columnName}: empty` : undefined}
       onClick={onEdit}
       style={{
         width: WIDTHS.cell,
@@ -264,7 +284,8 @@ function Cell({ row, column, onEdit }: { row: GridRow; column: number; onEdit: (
         whiteSpace: 'nowrap',
         borderRadius: 4,
         background: problem ? 'var(--mantine-color-red-1)' : note ? 'var(--mantine-color-yellow-1)' : undefined,
-        outline: problem ? '1px solid var(--mantine-color-red-5)' : undefined,
+        // An inset line, not an outline: the outline is the keyboard's focus ring.
+        boxShadow: problem ? 'inset 0 0 0 1px var(--mantine-color-red-5)' : undefined,
       }}
     >
       {(shown ?? original).slice(0, 300)}

@@ -1,6 +1,7 @@
 import { Button, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { cancelCurrentImport, resumeImport } from '../../import/controller';
 import { downloadImportRows } from '../../import/download';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { useImport, type ImportView } from '../../stores/import';
 import { StartOverButton } from './StartOverButton';
 import { rowsLabel } from './rows-label';
@@ -26,6 +27,7 @@ function download(importId: string, kind: 'failed' | 'held'): void {
 /** Where the import stands: queueing, delivery (N of M sent), the result counts, cancel, go on and the downloads. */
 export function ImportResult() {
   const current = useImport((state) => state.current);
+  const format = useVenueFormat();
   if (!current) return null;
   const sent = current.newGuests + current.updated;
   const percent = (done: number, total: number) => (total > 0 ? (done / total) * 100 : 0);
@@ -41,14 +43,14 @@ export function ImportResult() {
         </Text>
         <Stack gap={2}>
           <Text size="sm">
-            Queued: {current.queuedRows.toLocaleString('en')} of {current.readyRows.toLocaleString('en')}
+            Queued: {format.number(current.queuedRows)} of {format.number(current.readyRows)}
           </Text>
           <Progress value={percent(current.queuedRows, current.readyRows)} aria-label="Queued" />
         </Stack>
         <Stack gap={2}>
           <Text size="sm" aria-label="Delivery">
-            Sent: {sent.toLocaleString('en')} of {current.queuedRows.toLocaleString('en')}
-            {current.pending > 0 ? ` · ${current.pending.toLocaleString('en')} still to go` : ''}
+            Sent: {format.number(sent)} of {format.number(current.queuedRows)}
+            {current.pending > 0 ? ` · ${format.number(current.pending)} still to go` : ''}
           </Text>
           <Progress.Root size="lg" aria-label="Sent">
             <Progress.Section value={percent(sent, current.queuedRows)} color="teal" />
@@ -78,7 +80,7 @@ export function ImportResult() {
           )}
           {current.failed > 0 && (
             <Button variant="default" onClick={() => download(current.id, 'failed')}>
-              Download {current.failed.toLocaleString('en')} failed rows
+              Download {format.number(current.failed)} failed rows
             </Button>
           )}
           {current.heldRows > 0 && (
@@ -99,10 +101,11 @@ export function ImportResult() {
 
 /** One count of the result. */
 function Figure({ label, value, color }: { label: string; value: number; color?: string }) {
+  const format = useVenueFormat();
   return (
     <Stack gap={0}>
       <Text size="xl" fw={700} c={color}>
-        {value.toLocaleString('en')}
+        {format.number(value)}
       </Text>
       <Text size="xs" c="dimmed">
         {label}

@@ -12,6 +12,7 @@ import {
 import { saveRowsWithReasons } from '../../import/download';
 import type { ConflictChoice } from '../../import/resolve';
 import type { CheckCounts } from '../../import/session';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { useImport } from '../../stores/import';
 import { ImportGrid } from './ImportGrid';
 import { CONFLICT_CHOICES } from './conflict-choices';
@@ -21,6 +22,7 @@ import { rowsLabel } from './rows-label';
 /** The checked rows: counts, the day/month question when the dates need it, conflicts, the grid, and queueing. */
 export function ReviewRows() {
   const counts = useImport((state) => state.counts);
+  const format = useVenueFormat();
   const check = useImport((state) => state.check);
   const dateOrder = useImport((state) => state.dateOrder);
   const onlyProblems = useImport((state) => state.onlyProblems);
@@ -80,7 +82,7 @@ export function ReviewRows() {
           )}
         </Group>
         <Button onClick={() => void queueImport()} loading={busy} disabled={counts.ready === 0 || Boolean(askDates)}>
-          Queue {counts.ready.toLocaleString('en')} guests
+          Queue {format.number(counts.ready)} {counts.ready === 1 ? 'guest' : 'guests'}
         </Button>
       </Group>
       <ImportGrid selected={selected} onSelect={setSelected} />
@@ -90,6 +92,7 @@ export function ReviewRows() {
 
 /** The checked file's counts, with the way back to the columns or to another file. */
 function ReviewCounts({ counts }: { counts: CheckCounts }) {
+  const format = useVenueFormat();
   return (
     <Card withBorder>
       <Group justify="space-between">
@@ -98,23 +101,22 @@ function ReviewCounts({ counts }: { counts: CheckCounts }) {
             {rowsLabel(counts.rows)}
           </Badge>
           <Badge size="lg" variant="light" color="teal">
-            {counts.ready.toLocaleString('en')} ready
+            {format.number(counts.ready)} ready
           </Badge>
           <Badge size="lg" variant="light" color="red">
-            {counts.problems.toLocaleString('en')} with problems
+            {format.number(counts.problems)} with problems
           </Badge>
           <Badge size="lg" variant="light" color="yellow">
-            {counts.duplicates.toLocaleString('en')} duplicates
+            {format.number(counts.duplicates)} duplicates
           </Badge>
           {counts.conflicts > 0 && (
             <Badge size="lg" variant="light" color="orange">
-              {counts.conflicts.toLocaleString('en')} conflicts
+              {format.number(counts.conflicts)} conflicts
             </Badge>
           )}
           <Text size="sm" c="dimmed">
-            {counts.newGuests.toLocaleString('en')} new, {counts.updates.toLocaleString('en')} updates of guests on the
-            desk
-            {counts.left > 0 ? `, ${counts.left.toLocaleString('en')} guests left as they are` : ''}
+            {format.number(counts.newGuests)} new, {format.number(counts.updates)} updates of guests on the desk
+            {counts.left > 0 ? `, ${format.number(counts.left)} guests left as they are` : ''}
           </Text>
         </Group>
         <Group gap="xs">

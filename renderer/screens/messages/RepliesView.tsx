@@ -1,6 +1,8 @@
-import { Badge, Button, Group, NavLink, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, NavLink, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { shownDetail } from '../../db/contact';
 import { markRepliesRead } from '../../db/tables/messages';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { reportBackgroundFailure } from '../../stores/background-failures';
 import { useGuests } from '../../stores/guests';
 import { showPanel, openGuest } from '../../stores/guests-panel';
@@ -13,6 +15,7 @@ import { useReplyThreads, type ThreadView } from './useReplyThreads';
 export function RepliesView() {
   const threads = useReplyThreads();
   const cache = useGuests((state) => state.cache);
+  const format = useVenueFormat();
   const [selected, setSelected] = useState<string | null>(null);
   const open = threads?.find((thread) => thread.phone === selected) ?? null;
 
@@ -41,13 +44,14 @@ export function RepliesView() {
           )}
           {threads.map((thread) => (
             <NavLink
+              component="button"
               key={thread.phone}
               active={thread.phone === selected}
               onClick={() => setSelected(thread.phone)}
               label={
                 <Group gap={6} wrap="nowrap">
                   <Text size="sm" fw={thread.unread ? 700 : 400} truncate>
-                    {thread.guest?.label ?? `+${thread.phone}`}
+                    {thread.guest?.label ?? format.phone(`+${thread.phone}`)}
                   </Text>
                   {thread.unread > 0 && (
                     <Badge size="xs" color="red">
@@ -58,7 +62,7 @@ export function RepliesView() {
               }
               description={
                 <Text size="xs" c="dimmed" truncate>
-                  {thread.latestAt.slice(0, 16)} · {thread.replies[0]!.message}
+                  {format.serviceDateTime(thread.latestAt)} · {thread.replies[0]!.message}
                 </Text>
               }
             />
@@ -72,18 +76,21 @@ export function RepliesView() {
 
 /** One number's replies, oldest at the top, and a reply box (or "New guest" when the number is unknown). */
 function Conversation({ thread }: { thread: ThreadView }) {
+  const format = useVenueFormat();
   const newGuest = () => {
     updateDraft('new-guest', { values: { PatronMobile: `+${thread.phone}` } });
     useNavigation.getState().go('guests');
     showPanel({ kind: 'new' });
   };
   return (
-    <Stack gap="sm" style={{ flex: 1, minWidth: 0 }} aria-label="Conversation">
+    <Stack gap="sm" style={{ flex: 1, minWidth: 0 }} role="region" aria-label="Conversation">
       <Group justify="space-between">
         <Stack gap={0}>
-          <Text fw={700}>{thread.guest?.label ?? 'Unknown number'}</Text>
+          <Title order={3} size="h5">
+            {thread.guest?.label ?? 'Unknown number'}
+          </Title>
           <Text size="xs" c="dimmed">
-            {thread.guest?.detail || `+${thread.phone}`}
+            {thread.guest?.detail ? shownDetail(thread.guest.detail, format.phone) : format.phone(`+${thread.phone}`)}
           </Text>
         </Stack>
         {thread.guest ? (
@@ -117,7 +124,7 @@ function Conversation({ thread }: { thread: ThreadView }) {
             )}
             <Text size="sm">{reply.message}</Text>
             <Text size="xs" c="dimmed">
-              {reply.timestamp}
+              {format.serviceDateTime(reply.timestamp)}
               {reply.reference_id ? ` · reply to ${reply.reference_id}` : ''}
             </Text>
           </Paper>

@@ -1,9 +1,11 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { SentItemRow } from '../../db/guest-types';
-import { percent, sentFigures } from './sent-figures';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
+import { sentFigures } from './sent-figures';
 
 /** The figures of one sent item, each with its rate. */
 export function SentFigures({ item }: { item: SentItemRow }) {
+  const format = useVenueFormat();
   return (
     <Group gap="lg" wrap="nowrap">
       {sentFigures(item).map((figure) => (
@@ -12,11 +14,11 @@ export function SentFigures({ item }: { item: SentItemRow }) {
             {figure.label}
           </Text>
           <Text size="sm" fw={600}>
-            {figure.count.toLocaleString()}
+            {format.number(figure.count)}
             {figure.rate !== null && (
               <Text span size="xs" c="dimmed">
                 {' '}
-                {percent(figure.rate)}
+                {format.percent(figure.rate)}
               </Text>
             )}
           </Text>

@@ -3,10 +3,12 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
 import { formatServiceDate, parseServiceDateTime } from '../../../shared/rules/datetime';
 import { getDesk } from '../../bridge/desk';
+import { VenueDateInput } from '../../components/VenueDateInput';
 import { putSentItems, sentItemsMatching, type SentItemFilter } from '../../db/tables/messages';
 import type { SentItemRow } from '../../db/guest-types';
 import { useCacheQuery } from '../../hooks/useCacheQuery';
 import { useDeskAction } from '../../hooks/useDeskAction';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { useAccount } from '../../stores/account';
 import { useGuests } from '../../stores/guests';
 import { SentFigures } from './SentFigures';
@@ -23,6 +25,7 @@ const TYPES = [
 export function SentItemsView() {
   const db = useGuests((state) => state.cache?.db);
   const timeZone = useAccount((state) => state.account?.timeZone ?? 'UTC');
+  const format = useVenueFormat();
   const [from, setFrom] = useState(() => formatServiceDate(new Date(Date.now() - 30 * 86_400_000), timeZone));
   const [to, setTo] = useState(() => formatServiceDate(new Date(), timeZone));
   const [type, setType] = useState('');
@@ -60,13 +63,13 @@ export function SentItemsView() {
   return (
     <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
       <Group align="flex-end" gap="sm">
-        <TextInput type="date" label="From" value={from} onChange={(event) => setFrom(event.currentTarget.value)} />
-        <TextInput
-          type="date"
+        <VenueDateInput label="From" value={from} onChange={setFrom} w={140} />
+        <VenueDateInput
           label="To"
           value={to}
-          onChange={(event) => setTo(event.currentTarget.value)}
+          onChange={setTo}
           error={from && to && from > to ? 'Before "From"' : undefined}
+          w={140}
         />
         <Select
           label="Type"
@@ -98,7 +101,7 @@ export function SentItemsView() {
       )}
       <Text size="xs" c="dimmed">
         {items
-          ? `${items.length.toLocaleString()} sent item${items.length === 1 ? '' : 's'} on this desk (times in ${timeZone})`
+          ? `${format.number(items.length)} sent item${items.length === 1 ? '' : 's'} on this desk (times in ${timeZone})`
           : 'Loading…'}
       </Text>
       {items && <SentList items={items} />}
@@ -108,6 +111,7 @@ export function SentItemsView() {
 
 /** The virtualised list: only the rows in view are in the page. */
 function SentList({ items }: { items: SentItemRow[] }) {
+  const format = useVenueFormat();
   const parent = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -151,7 +155,8 @@ function SentList({ items }: { items: SentItemRow[] }) {
                     </Text>
                   </Group>
                   <Text size="xs" c="dimmed" truncate>
-                    {item.timestamp ?? ''} · {item.from_name ?? ''} · ref {item.reference_id}
+                    {item.timestamp ? format.serviceDateTime(item.timestamp) : ''} · {item.from_name ?? ''} · ref{' '}
+                    {item.reference_id}
                   </Text>
                 </Stack>
                 <SentFigures item={item} />

@@ -27,8 +27,3 @@ export function sentFigures(item: SentItemRow): Figure[] {
     );
   return figures;
 }
-
-/** A rate as a percentage with one decimal ("12.5%"), or a dash. */
-export function percent(rate: number | null): string {
-  return rate === null ? '–' : `${(rate * 100).toFixed(1)}%`;
-}

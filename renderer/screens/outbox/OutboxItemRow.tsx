@@ -2,14 +2,16 @@ import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
 import type { OutboxItem } from '../../stores/outbox';
 import { patchOutboxList } from '../../stores/outbox-list';
 import { ConflictChoices } from './ConflictChoices';
 import { DuplicateChoices } from './DuplicateChoices';
-import { kindLabel, STATE_LABELS } from './labels';
+import { STATE_LABELS } from './labels';
 
-/** One outbox entry: what it is, its state and reason, and what staff can do with it. */
+/** One outbox entry: its state, its line (which says what kind it is, once), the reason, and what staff can do with it. */
 export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (item: OutboxItem) => void }) {
+  const format = useVenueFormat();
   // Each answer patches the list at once; the outboxChanged event that follows agrees with it.
   const resend = useDeskAction(
     () => getDesk().resendOutboxItem({ id: item.id }).then(patchOne),
@@ -41,18 +43,17 @@ export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (ite
   return (
     <Table.Tr data-state={item.state}>
       <Table.Td>
-        <Badge variant="light" color={state.color}>
+        <Badge variant="light" color={state.color} style={{ minWidth: 'max-content' }}>
           {state.label}
         </Badge>
       </Table.Td>
-      <Table.Td>{kindLabel(item.kind)}</Table.Td>
       <Table.Td>
         <Stack gap={2}>
           <Text size="sm">{item.summary}</Text>
           {item.waitingReason && (
             <Text size="xs" c="dimmed">
               {item.waitingReason}
-              {item.nextAttemptAt ? ` (next try ${new Date(item.nextAttemptAt).toLocaleTimeString()})` : ''}
+              {item.nextAttemptAt ? ` (next try ${format.timeOfDay(item.nextAttemptAt)})` : ''}
             </Text>
           )}
           {item.problem && (

@@ -2,20 +2,30 @@ import { ActionIcon, Button, Group, Text, Title, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { memo } from 'react';
 import { useVenueFormat } from '../../hooks/useVenueFormat';
+import type { BookingFieldRow } from '../../db/tables/reservations';
 import { addDays } from './booking-time';
+import { PrintDay } from './print/PrintDay';
+import type { RunSheetBooking } from './print/run-sheet';
 import { openBookingForm, showDay, useReservationsView } from '../../stores/reservations-view';
 
-/** The day shown and how to move: previous, today, next, a date picker; the day's covers; new booking. */
+/** The day shown and how to move: previous, today, next, a date picker; the day's covers; print; new booking. */
 export const DayHeader = memo(function DayHeader({
   date,
   today,
   covers,
   bookings,
+  sheetDate,
+  dayBookings,
+  fields,
 }: {
   date: string;
   today: string;
   covers: number;
   bookings: number;
+  /** The day the run sheet on paper is for, its bookings and the venue's booking fields (Print). */
+  sheetDate: string;
+  dayBookings: readonly RunSheetBooking[];
+  fields: readonly BookingFieldRow[];
 }) {
   const format = useVenueFormat();
   return (
@@ -56,6 +66,7 @@ export const DayHeader = memo(function DayHeader({
         <Text fw={600} aria-label="day total" style={{ whiteSpace: 'nowrap' }}>
           {format.number(covers)} covers · {format.number(bookings)} {bookings === 1 ? 'booking' : 'bookings'}
         </Text>
+        <PrintDay date={sheetDate} bookings={dayBookings} fields={fields} />
         <Button onClick={() => openBookingForm({ mode: 'new' })} style={{ flexShrink: 0 }}>
           New booking (N)
         </Button>

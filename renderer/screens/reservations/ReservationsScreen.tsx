@@ -120,6 +120,9 @@ function DayBook({ timeZone }: { timeZone: string }) {
         today={today}
         covers={totalCovers(dayAll)}
         bookings={dayAll.filter((booking) => countsInCovers(booking.status)).length}
+        sheetDate={shownDate || date}
+        dayBookings={dayAll}
+        fields={fields ?? NO_FIELDS}
       />
       <WeekStrip week={week} date={date} today={today} covers={weekCovers} />
       <BookingFilters selectFields={selectFields} />

@@ -20,6 +20,13 @@ const deskStatus = z.object({
 /** The reason openExternal and openDashboard give when the core runs as the browser-mode host and cannot open a browser itself. */
 export const BROWSER_MODE_REASON = 'browser-mode';
 
+/** What printing the page did: printed (or saved as a PDF, and where), or why not. */
+export const printAnswer = z.object({
+  printed: z.boolean(),
+  reason: z.string().optional(),
+  savedTo: z.string().optional(),
+});
+
 export const appChannels = {
   getAppInfo: channel(z.object({}).strict(), z.object({ name: z.string(), version: z.string(), mode: deskMode })),
   getStatus: channel(z.object({}).strict(), deskStatus),
@@ -31,6 +38,24 @@ export const appChannels = {
   openExternal: channel(
     z.object({ url: z.string().max(2048) }).strict(),
     z.object({ opened: z.boolean(), reason: z.string().optional() }),
+  ),
+  /**
+   * Prints the window as it is laid out for print (the day's run sheet), on a printer through the system's
+   * dialog or into a PDF file staff choose, named after `name`. Answers `printed: false, reason:
+   * BROWSER_MODE_REASON` in browser mode: the page prints itself with the browser's own print.
+   */
+  printPage: channel(
+    z
+      .object({
+        to: z.enum(['printer', 'pdf']),
+        name: z
+          .string()
+          .min(1)
+          .max(120)
+          .regex(/^[\p{L}\p{N} ._,'()&+-]+$/u, "A file name of letters, digits, spaces and . _ , ' ( ) & + -"),
+      })
+      .strict(),
+    printAnswer,
   ),
 };
 

@@ -1,14 +1,25 @@
 import { z } from 'zod';
 import { AUDIENCE_MODIFIERS } from '../../rules/campaign-audience';
 import { channel } from '../define';
+import { isSafeExternalUrl } from '../external-url';
 
 const campaignKey = z.string().regex(/^cmp-[a-z0-9-]{8,64}$/, 'A campaign id looks like cmp-<uuid>');
 const serviceDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'Use the form YYYY-MM-DD HH:MM:SS');
 
+/**
+ * The address of a web page the service imports as the body: empty while staff have not typed one, or
+ * https to a real host without a user name or password (the rule of links the desk opens), never
+ * http, file:, javascript: or anything else the service would be asked to fetch.
+ */
+const webPageAddress = z
+  .string()
+  .max(2000)
+  .refine((url) => url === '' || isSafeExternalUrl(url), 'The web page address must be a full https:// address.');
+
 /** The body: HTML written or pasted here, or a web page the service imports. */
 const campaignBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('html'), html: z.string().max(2_000_000) }).strict(),
-  z.object({ kind: z.literal('url'), url: z.string().max(2000), importImages: z.boolean() }).strict(),
+  z.object({ kind: z.literal('url'), url: webPageAddress, importImages: z.boolean() }).strict(),
 ]);
 
 /** Who it goes to (reference §4.3): category ids and/or modifiers, age range, gender. */
@@ -44,8 +55,15 @@ export const campaignContent = z
   })
   .strict();
 
+/** A body as the desk keeps it: a draft saved before addresses had to be https is still listed, as it is. */
+const storedCampaignBody = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('html'), html: z.string() }),
+  z.object({ kind: z.literal('url'), url: z.string(), importImages: z.boolean() }),
+]);
+
 /** A campaign as the desk keeps it. */
 export const campaignView = campaignContent.extend({
+  body: storedCampaignBody,
   id: z.string(),
   state: campaignState,
   /** The service's campaign_id of the draft made from the current content, if one was made. */

@@ -79,6 +79,7 @@ describe('composing a campaign', () => {
     const frame = screen.getByTitle('Campaign preview');
     expect(frame.getAttribute('sandbox')).toBe('');
     expect(frame.getAttribute('srcdoc')).toContain('Jazz on Friday');
+    expect(frame.getAttribute('srcdoc')).not.toContain('<script'); // removed before the frame sees it (issue 22)
 
     await user.click(screen.getByRole('tab', { name: /Check and test/ }));
     const problems = await screen.findByRole('list', { name: 'Problems found' });
@@ -93,6 +94,11 @@ describe('composing a campaign', () => {
         html: expect.stringMatching(/^<p>Jazz on Friday <\/p>[\s\S]*href="#unsubscribe#"/),
       }),
     );
+    // Back to Write: still the HTML source staff were in, showing the fixed body (issue 22).
+    await user.click(screen.getByRole('tab', { name: 'Write' }));
+    expect(screen.getByRole('radio', { name: 'HTML source' })).toBeChecked();
+    const fixed = saved.at(-1)!.body;
+    expect(screen.getByRole('textbox', { name: 'HTML source' })).toHaveValue(fixed.kind === 'html' ? fixed.html : '');
   });
 
   it('checks test addresses as emails before sending', async () => {

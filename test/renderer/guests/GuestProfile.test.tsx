@@ -36,8 +36,8 @@ describe('a guest profile', () => {
     await openAda();
     const form = await screen.findByRole('form', { name: 'guest details' });
     expect(within(form).getByLabelText('Surname')).toHaveValue('Lovelace');
-    expect(within(form).getByLabelText('Date of birth')).toHaveAttribute('type', 'date');
-    expect(within(form).getByLabelText('Date of birth')).toHaveValue('1815-12-10');
+    // Issue 22: a date field is shown in the venue's order (Australia: day first), not the browser's.
+    expect(within(form).getByLabelText('Date of birth')).toHaveValue('10/12/1815');
     expect(within(form).getByLabelText('Visit count')).toHaveValue('3');
     expect(within(form).getByRole('radio', { name: 'Yes' })).toBeChecked();
     expect(within(form).getByRole('radio', { name: 'f' })).toBeChecked();
@@ -136,7 +136,7 @@ describe('a guest profile', () => {
     });
     await user.click(screen.getByRole('tab', { name: 'Purchases and messages' }));
     const activity = await screen.findByRole('table', { name: 'guest activity' });
-    expect(activity).toHaveTextContent('Negroni × 1, 18.50');
+    expect(activity).toHaveTextContent('Negroni × 1, $18.50'); // the venue's money (issue 22)
     expect(activity).toHaveTextContent('Waiting to go out');
   });
 });
@@ -195,11 +195,18 @@ describe('one-off messages', () => {
     await user.type(within(form).getByLabelText('Message'), 'Dear Ada,{Enter}{Enter}See you <soon>.');
     await user.click(within(form).getByRole('button', { name: 'Add unsubscribe link' }));
     await user.click(within(form).getByRole('checkbox', { name: 'Send later' }));
-    const when = within(form).getByLabelText('Send at (Australia/Sydney time)');
-    await user.type(when, '2001-01-01T10:00');
+    // Issue 22: the date is typed in the venue's order and the time on its clock (no browser datetime-local).
+    const when = within(form).getByRole('group', { name: 'Send at (Australia/Sydney time)' });
+    const day = within(when).getByLabelText('Date');
+    await user.type(day, '01/01/2001');
+    await user.type(within(when).getByLabelText('Hours'), '10');
+    await user.type(within(when).getByLabelText('Minutes'), '00');
+    await user.selectOptions(within(when).getByLabelText('am or pm'), 'am');
     expect(within(form).getByText('That time has already passed in Australia/Sydney.')).toBeInTheDocument();
-    await user.clear(when);
-    await user.type(when, '2099-06-30T18:00');
+    await user.clear(day);
+    await user.type(day, '30/06/2099');
+    await user.type(within(when).getByLabelText('Hours'), '6');
+    await user.selectOptions(within(when).getByLabelText('am or pm'), 'pm');
     await user.click(within(form).getByRole('button', { name: 'Send email' }));
     await waitFor(() => expect(state.writes).toHaveLength(1));
     expect(state.writes[0]).toEqual({

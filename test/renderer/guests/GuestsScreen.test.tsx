@@ -48,6 +48,9 @@ describe('the Guests screen', () => {
     const user = userEvent.setup();
     await user.type(screen.getByRole('combobox', { name: 'Search guests' }), '0412 345');
     await waitFor(() => expect(options()).toHaveLength(1));
+    // The service holds +61412345678; an Australian venue reads its own numbers in the national form (issue 22).
+    expect(options()[0]).toHaveTextContent('0412 345 678');
+    expect(options()[0]).not.toHaveTextContent('+61412345678');
     await user.click(options()[0]!);
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
   });
@@ -62,6 +65,10 @@ describe('the Guests screen', () => {
   it('shows when the guests were synced, and the reason when a sync fails', async () => {
     const { state } = await setup();
     expect(screen.getByLabelText('guest sync')).toHaveTextContent(/Guests as of/);
+    // In the venue's format (an Australian account: day first, am/pm), not the browser's (issue 22).
+    expect(screen.getByLabelText('guest sync')).toHaveTextContent(
+      /Guests as of \d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2}\s(am|pm)\./,
+    );
     state.failPull = 'The service is not answering, so the guest list could not be fetched.';
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sync now' }));
     expect(await screen.findByText(/Could not sync: The service is not answering/)).toBeInTheDocument();

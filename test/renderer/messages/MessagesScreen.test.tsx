@@ -46,7 +46,7 @@ describe('Messages: SMS replies', () => {
       .findByRole('region', { name: 'Conversations' })
       .catch(() => screen.findByLabelText('Conversations')); // not a region in this layout: found by its label
     await waitFor(() => expect(within(list).getByText('Ada Lovelace')).toBeInTheDocument());
-    expect(list).toHaveTextContent('+61499999999');
+    expect(list).toHaveTextContent('0499 999 999'); // an Australian venue's own mobile, in national form (issue 22)
     expect(await screen.findByLabelText('2 new replies')).toBeInTheDocument();
     await userEvent.setup().click(within(list).getByText('Ada Lovelace'));
     const conversation = await screen.findByLabelText('Conversation');
@@ -74,7 +74,7 @@ describe('Messages: SMS replies', () => {
   it('offers "New guest" for an unknown number, with the mobile filled in', async () => {
     await renderMessages();
     const user = userEvent.setup();
-    await user.click(await screen.findByText('+61499999999'));
+    await user.click(await screen.findByText('0499 999 999'));
     await user.click(await screen.findByRole('button', { name: 'New guest' }));
     expect(useNavigation.getState().screen).toBe('guests');
     expect(useGuestPanel.getState().panel).toEqual({ kind: 'new' });

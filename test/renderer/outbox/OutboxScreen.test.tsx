@@ -125,10 +125,15 @@ describe('the Outbox screen', () => {
     const table = await screen.findByRole('table', { name: 'outbox entries' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(table).toHaveTextContent('Invalid recipient details — Check the mobile number, then resend.');
+    // The line says what the entry is; no second column repeats its kind (issue 22: "Campaign  Campaign …").
+    const sms = within(table)
+      .getAllByRole('row')
+      .find((row) => row.textContent?.includes('Table ready'))!;
+    expect(sms.textContent!.match(/SMS/g)).toHaveLength(1);
     expect(table).toHaveTextContent('Offline: waiting for the service');
     expect(screen.getByText(/SMS sending is paused/)).toBeInTheDocument();
     expect(screen.getByText(/service is not answering/)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText('outbox counts')).toHaveTextContent('21'));
+    await waitFor(() => expect(screen.getByTestId('outbox-counts')).toHaveTextContent('21'));
   });
 
   it('resends, decides a held purchase, resumes a paused kind and discards after confirmation', async () => {

@@ -59,3 +59,45 @@ describe('createDispatcher', () => {
     expect((await dispatch('getStatus', {})).ok).toBe(false);
   });
 });
+
+describe('a campaign’s web page address (issue 22)', () => {
+  const draft = (url: string) => ({
+    id: 'cmp-0f8a3c1e-2b4d-4e6f-8a9b-0c1d2e3f4a5b',
+    content: {
+      name: '',
+      subject: 'Menu',
+      fromName: 'Harbour',
+      fromEmail: 'events@harbour.example.com',
+      body: { kind: 'url', url, importImages: true },
+      audience: { categories: ['all'] },
+    },
+  });
+
+  it('is saved only empty or as https to a real host: never http, file:, javascript:, an address without a scheme or one with a password', async () => {
+    const saved: string[] = [];
+    const dispatch = createDispatcher(
+      fakeHandlers({
+        saveCampaignDraft: ({ id, content }) => {
+          if (content.body.kind === 'url') saved.push(content.body.url);
+          const now = new Date().toISOString();
+          return { id, ...content, state: 'draft', createdAt: now, updatedAt: now };
+        },
+      }),
+    );
+    for (const url of ['', 'https://venue.example/menu'])
+      expect((await dispatch('saveCampaignDraft', draft(url))).ok, url).toBe(true);
+    for (const url of [
+      'http://venue.example/menu',
+      'venue.example/menu',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'https://staff:secret@venue.example/menu',
+      'ftp://venue.example/menu',
+    ]) {
+      const result = await dispatch('saveCampaignDraft', draft(url));
+      expect(result.ok, url).toBe(false);
+      if (!result.ok) expect(result.error.message).toContain('must be a full https:// address');
+    }
+    expect(saved).toEqual(['', 'https://venue.example/menu']);
+  });
+});

@@ -17,6 +17,8 @@ describe('the venue formats', () => {
     expect(format.longDate('2026-11-25')).toBe('Wednesday 25 November 2026');
     expect(format.shortDate('2026-11-25')).toBe('Wed 25');
     expect(format.number(1234567)).toBe('1,234,567');
+    expect(format.percent(0.125)).toBe('12.5%');
+    expect(format.percent(null)).toBe('–');
     expect(format.money(12.5)).toBe('$12.50');
     expect(format.phone('+61412345678')).toBe('0412 345 678');
     expect(format.phone('0412345678')).toBe('0412 345 678');
@@ -43,6 +45,47 @@ describe('the venue formats', () => {
     expect(format.longDate('2026-11-25')).toBe('Wednesday, November 25, 2026');
     expect(format.money(1234.5)).toBe('$1,234.50');
     expect(format.phone('+12125550123')).toBe('(212) 555-0123');
+  });
+
+  it('writes the service’s own datetimes (the account’s clock) and another zone’s instants in the venue’s order', () => {
+    const au = createVenueFormat({ country: 'AU', timeZone: 'Australia/Sydney' });
+    const gb = createVenueFormat({ country: 'GB', timeZone: 'Europe/London' });
+    const us = createVenueFormat({ country: 'US', timeZone: 'America/New_York' });
+    expect(plain(au.serviceDateTime('2026-11-19 05:08:38'))).toBe('19/11/2026, 5:08 am');
+    expect(plain(gb.serviceDateTime('2026-11-19 17:08:00'))).toBe('19/11/2026, 17:08');
+    expect(plain(us.serviceDateTime('2026-11-19 17:08'))).toBe('11/19/2026, 5:08 PM');
+    expect(au.serviceDateTime('soon')).toBe('soon');
+    // The desk in London, the venue in Sydney: the same instant read on the desk's clock, in the venue's order.
+    expect(plain(au.dateTimeIn(at, 'Europe/London'))).toBe('24/11/2026, 11:00 pm');
+    expect(plain(us.dateTimeIn(at, 'Australia/Sydney'))).toBe('11/25/2026, 10:00 AM');
+  });
+
+  it('reads a typed date in the venue’s order, and ISO dates everywhere; refuses dates that do not exist', () => {
+    const au = createVenueFormat({ country: 'AU', timeZone: 'Australia/Sydney' });
+    const gb = createVenueFormat({ country: 'GB', timeZone: 'Europe/London' });
+    const us = createVenueFormat({ country: 'US', timeZone: 'America/New_York' });
+    expect(au.readDate('25/11/2026')).toBe('2026-11-25');
+    expect(au.readDate('5.3.26')).toBe('2026-03-05');
+    expect(gb.readDate('05/03/2026')).toBe('2026-03-05');
+    expect(us.readDate('11/25/2026')).toBe('2026-11-25');
+    expect(us.readDate('25/11/2026')).toBeNull();
+    expect(au.readDate('2026-11-25')).toBe('2026-11-25');
+    expect(au.readDate('31/02/2026')).toBeNull();
+    expect(au.readDate('tomorrow')).toBeNull();
+  });
+
+  it('knows how the venue’s clock reads: am/pm in Australia, AM/PM in the US, 24 hours in Britain', () => {
+    expect(createVenueFormat({ country: 'AU', timeZone: 'Australia/Sydney' }).clock).toEqual({
+      hour12: true,
+      am: 'am',
+      pm: 'pm',
+    });
+    expect(createVenueFormat({ country: 'US', timeZone: 'America/New_York' }).clock).toEqual({
+      hour12: true,
+      am: 'AM',
+      pm: 'PM',
+    });
+    expect(createVenueFormat({ country: 'GB', timeZone: 'Europe/London' }).clock.hour12).toBe(false);
   });
 
   it('shows wall dates and times as written, whatever the zone', () => {

@@ -44,7 +44,7 @@ describe('enqueue', () => {
     expect(first).toMatchObject({
       kind: 'sms',
       state: 'queued',
-      summary: 'SMS to +61412345678: Table ready',
+      summary: 'SMS to 0412 345 678: Table ready', // the venue's (AU) own mobile, in national form (issue 22)
       editable: true,
       attempts: 0,
     });
