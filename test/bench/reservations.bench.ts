@@ -19,6 +19,7 @@ interface BookingBenchTimings {
   bookings: number;
   syncMs: number;
   bulkPutMs: number;
+  steps: Record<string, number>;
 }
 
 /** What the page measured: latencies (ms) from a key or click to the answer painted, beside a baseline's. */
@@ -141,6 +142,11 @@ export async function benchReservations(bookings = 20_000): Promise<BenchRow[]> 
       (globalThis as unknown as { benchBookingSync(): Promise<BookingBenchTimings> }).benchBookingSync(),
     );
     if (sync.bookings < bookings) throw new Error(`The sync brought ${sync.bookings} bookings, expected ${bookings}.`);
+    // A profiled run says where the first sync's time went, beside the bulkPut of the same rows.
+    if (TRACE_DIR)
+      process.stderr.write(
+        `first sync ${Math.round(sync.syncMs)} ms (bulkPut ${Math.round(sync.bulkPutMs)} ms); steps ended at (ms): ${JSON.stringify(sync.steps)}\n`,
+      );
     const days = dates.slice(1, -1);
     await tab.evaluate(
       (first) => (globalThis as unknown as { openDayView(day: string): Promise<void> }).openDayView(first),

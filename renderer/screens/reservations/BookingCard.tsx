@@ -1,4 +1,3 @@
-import { Badge, Tooltip } from '@mantine/core';
 import { memo, type CSSProperties } from 'react';
 import type { VenueFormat } from '../../../shared/format/venue-format';
 import { countsInCovers, statusColour } from '../../../shared/rules/booking-status';
@@ -74,12 +73,12 @@ export const BookingCard = memo(function BookingCard({
         {booking.pending && (
           <>
             {' '}
-            <span className={classes.pending}>
-              <Tooltip label={booking.pending.problem ?? 'Waiting in the outbox for the service to confirm'}>
-                <Badge size="xs" color={booking.pending.state === 'needs_attention' ? 'red' : 'yellow'} variant="dot">
-                  {pending}
-                </Badge>
-              </Tooltip>
+            <span
+              className={classes.pending}
+              data-state={booking.pending.state}
+              title={booking.pending.problem ?? 'Waiting in the outbox for the service to confirm'}
+            >
+              {pending}
             </span>
           </>
         )}{' '}

@@ -119,9 +119,12 @@ export const DayTimeline = memo(function DayTimeline({
   }, []);
 
   // What the next frame does to the scroll position: a day just chosen opens at its opening row, a booking
-  // just selected is brought into view. Done in the animation frame, where the browser lays the page out
-  // for that frame anyway (here, right after the commit, it would lay it out twice).
+  // just selected is brought into view. The position is computed from the layout (timeline-layout.ts) and
+  // written only when it moves; it is never read back from the page, since reading (or writing) scrollTop
+  // after the rows changed lays the page out in this callback, apart from the frame's own layout.
   const scrollPlan = useRef<{ top?: number; reveal?: number }>({});
+  // The page's scroll position as last written here or reported by a scroll event.
+  const pageScroll = useRef(0);
   const latest = useRef({ date, tops, cards, rows, height: viewHeight });
   latest.current = { date, tops, cards, rows, height: viewHeight };
   useLayoutEffect(() => {
@@ -139,16 +142,17 @@ export const DayTimeline = memo(function DayTimeline({
       const { top, reveal } = scrollPlan.current;
       scrollPlan.current = {};
       const now = latest.current;
-      if (top !== undefined) element.scrollTop = top;
-      if (reveal !== undefined) element.scrollTop = revealed(now.tops, reveal, element.scrollTop, now.height);
-      const scrolled = element.scrollTop;
-      scrolledTo.current = scrolled;
-      const current = { date: now.date, cards: now.cards };
-      if (!inView(now.rows, now.tops, scrolled, now.height))
-        flushSync(() => setDrawn({ ...current, rows: drawnRows(now.tops, now.cards, scrolled, now.height) }));
-      else
-        setDrawn((shown) =>
-          shown?.date === now.date && shown.cards === now.cards ? shown : { ...current, rows: now.rows },
+      let target = top ?? scrolledTo.current;
+      if (reveal !== undefined) target = revealed(now.tops, reveal, target, now.height);
+      target = Math.max(0, Math.min(target, now.tops.at(-1)! - now.height));
+      scrolledTo.current = target;
+      if (target !== pageScroll.current) {
+        element.scrollTop = target;
+        pageScroll.current = target;
+      }
+      if (!inView(now.rows, now.tops, target, now.height))
+        flushSync(() =>
+          setDrawn({ date: now.date, cards: now.cards, rows: drawnRows(now.tops, now.cards, target, now.height) }),
         );
     });
     return () => cancelAnimationFrame(frame);
@@ -157,9 +161,10 @@ export const DayTimeline = memo(function DayTimeline({
   const onScroll = () => {
     const element = scrollRef.current;
     if (!element) return;
-    scrolledTo.current = element.scrollTop;
-    if (!inView(rows, tops, element.scrollTop, viewHeight))
-      setDrawn({ date, cards, rows: drawnRows(tops, cards, element.scrollTop, viewHeight) });
+    const top = element.scrollTop;
+    scrolledTo.current = top;
+    pageScroll.current = top;
+    if (!inView(rows, tops, top, viewHeight)) setDrawn({ date, cards, rows: drawnRows(tops, cards, top, viewHeight) });
   };
 
   return (
