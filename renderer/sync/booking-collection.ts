@@ -1,5 +1,5 @@
 // The bookings, declared as a synced collection (collection.ts): pull_reservations through the desk core
-// in pages after the reservation field definitions are refreshed ("not set up" for an account without
+// in pages while the reservation field definitions are refreshed ("not set up" for an account without
 // reservations), a full pull sweeping bookings the service no longer has, and the push_reservations
 // entries of the outbox laid over the rows until the service confirms them (the pending map).
 import { BOOKING_PAGE_LIMIT } from '../../shared/bridge/channels/reservations';
@@ -30,14 +30,16 @@ function bookingCollectionSpec(
   return {
     metaKey: BOOKING_META_KEY,
     meta: tables.meta,
-    prepare: async () => {
-      const fields = await desk.listReservationFields({});
-      if (!fields.enabled) return { unavailable: fields.message };
-      await tables.replaceFields(fields.fields.map((field, position) => ({ ...field, position })));
-    },
+    // The field definitions are asked for beside the pull, not before it (the rows do not depend on them):
+    // the first page starts its way one round trip to the service sooner.
     pull: async (touchedFrom) => {
-      const pull = await desk.pullReservations(touchedFrom ? { touchedFrom } : {});
+      const [fields, pull] = await Promise.all([
+        desk.listReservationFields({}),
+        desk.pullReservations(touchedFrom ? { touchedFrom } : {}),
+      ]);
+      if (!fields.enabled) return { unavailable: fields.message };
       if (!pull.enabled) return { unavailable: pull.message };
+      await tables.replaceFields(fields.fields.map((field, position) => ({ ...field, position })));
       return heldPull(pull, BOOKING_PAGE_LIMIT, async (request) => {
         const { bookings, remaining } = await desk.pullReservationsPage(request);
         return { items: bookings, remaining };
