@@ -15,8 +15,11 @@ export const TIMELINE = {
   rowMinHeight: 34,
 } as const;
 
-/** Cards drawn at most beyond those in view (a quiet day is drawn whole). */
-const EXTRA_CARDS = 60;
+/**
+ * Cards drawn at most beyond those in view (a quiet day is drawn whole): a few rows' worth, enough for a
+ * flick of the wheel; each one more is React, layout and paint work every time a day is chosen.
+ */
+const EXTRA_CARDS = 24;
 
 /** How many cards sit side by side in a slot row of a timeline `width` px wide (its cards' column). */
 export function cardsPerRow(width: number): number {
