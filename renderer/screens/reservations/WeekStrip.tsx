@@ -1,5 +1,6 @@
 import { Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { memo } from 'react';
+import type { VenueFormat } from '../../../shared/format/venue-format';
 import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { showDay } from '../../stores/reservations-view';
 
@@ -19,29 +20,51 @@ export const WeekStrip = memo(function WeekStrip({
   const format = useVenueFormat();
   return (
     <Group gap={6} grow wrap="nowrap" aria-label="week" role="group">
-      {week.map((day, index) => {
-        const chosen = day === date;
-        const dayCovers = covers[index];
-        return (
-          <UnstyledButton key={day} onClick={() => showDay(day)} aria-current={chosen ? 'date' : undefined} miw={0}>
-            <Paper
-              withBorder
-              p={6}
-              radius="sm"
-              bg={chosen ? 'blue.0' : undefined}
-              style={{ borderColor: chosen ? 'var(--mantine-color-blue-5)' : undefined }}
-            >
-              <Text size="sm" fw={day === today ? 700 : 500} truncate>
-                {format.shortDate(day)}
-                {day === today ? ' · today' : ''}
-              </Text>
-              <Text size="xs" c="dimmed" truncate>
-                {dayCovers === undefined ? '…' : `${format.number(dayCovers)} covers`}
-              </Text>
-            </Paper>
-          </UnstyledButton>
-        );
-      })}
+      {week.map((day, index) => (
+        <WeekDay
+          key={day}
+          day={day}
+          chosen={day === date}
+          today={day === today}
+          covers={covers[index]}
+          format={format}
+        />
+      ))}
     </Group>
+  );
+});
+
+/** One day of the strip; drawn again only when it changes (choosing another day of the week redraws two). */
+const WeekDay = memo(function WeekDay({
+  day,
+  chosen,
+  today,
+  covers,
+  format,
+}: {
+  day: string;
+  chosen: boolean;
+  today: boolean;
+  covers: number | undefined;
+  format: VenueFormat;
+}) {
+  return (
+    <UnstyledButton onClick={() => showDay(day)} aria-current={chosen ? 'date' : undefined} miw={0}>
+      <Paper
+        withBorder
+        p={6}
+        radius="sm"
+        bg={chosen ? 'blue.0' : undefined}
+        style={{ borderColor: chosen ? 'var(--mantine-color-blue-5)' : undefined }}
+      >
+        <Text size="sm" fw={today ? 700 : 500} truncate>
+          {format.shortDate(day)}
+          {today ? ' · today' : ''}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {covers === undefined ? '…' : `${format.number(covers)} covers`}
+        </Text>
+      </Paper>
+    </UnstyledButton>
   );
 });
