@@ -28,7 +28,9 @@ const SYSTEM_FIELDS = new Set(['client_id', 'contact_id', 'svc_multiselect_modif
 export function createKnownGuests(options: { outbox: Outbox; pullTouchedSince?: PullTouchedSince }) {
   const learnIds = async (entries: readonly GuestPush[]) => {
     if (!options.pullTouchedSince || entries.length === 0) return;
-    const since = Math.min(...entries.map((entry) => entry.sentAt ?? entry.updatedAt)) - CLOCK_MARGIN_MS;
+    // A loop, not Math.min(...entries): spread over 250,000 entries overflows the stack.
+    const since =
+      entries.reduce((first, entry) => Math.min(first, entry.sentAt ?? entry.updatedAt), Infinity) - CLOCK_MARGIN_MS;
     let found: readonly ContactRecord[];
     try {
       found = await options.pullTouchedSince(since);

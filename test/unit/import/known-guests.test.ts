@@ -83,7 +83,9 @@ describe("the import's known guests (the outbox's guests the guest cache does no
     const first = createHarness({ db: openDeskDatabase(file), start: false });
     sendGuests(first, 0, 500, 10_000);
     sendGuests(first, 500, 2, 60_000);
-    const service = [{ contact_id: '7001', PatronEmail: 'guest500@example.com' }] as ContactRecord[];
+    const service: ContactRecord[] = [
+      { client_id: CLIENT_ID, contact_id: '7001', PatronEmail: 'guest500@example.com' },
+    ];
     const one = importOn(first, service);
     const read = await one.handlers.importKnownGuests({ sentFrom: SYNCED_FROM });
     expect(read.guests.map((guest) => guest.contactId)).toEqual(['7001', undefined]);
@@ -93,7 +95,10 @@ describe("the import's known guests (the outbox's guests the guest cache does no
     first.db.close();
 
     const second = createHarness({ db: openDeskDatabase(file), start: false });
-    const two = importOn(second, [...service, { contact_id: '7002', PatronEmail: 'guest501@example.com' }]);
+    const two = importOn(second, [
+      ...service,
+      { client_id: CLIENT_ID, contact_id: '7002', PatronEmail: 'guest501@example.com' },
+    ]);
     const again = await two.handlers.importKnownGuests({ sentFrom: SYNCED_FROM });
     expect(again.guests.map((guest) => guest.contactId)).toEqual(['7001', '7002']);
     const stored = second.db
