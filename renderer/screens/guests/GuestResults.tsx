@@ -64,9 +64,10 @@ export function GuestResults() {
       >
         {virtualizer.getVirtualItems().map((item) => {
           const row = results[item.index]!;
+          // Keyed by place: the next key's results reuse the rows' elements and change their text.
           return (
             <ResultRow
-              key={row.key}
+              key={item.index}
               guestKey={row.key}
               label={row.label}
               detail={shown(row.detail)}
