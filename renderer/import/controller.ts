@@ -13,7 +13,7 @@ import { matchColumns, type ColumnTarget, type ImportField } from './matching';
 import type { ConflictChoice } from './resolve';
 import { createGridRows } from './grid-rows';
 import type { CheckCounts, ReadOptions } from './session';
-import type { OutboxGuest } from './snapshot';
+import { cacheSentFrom, readOutboxGuests } from './outbox-guests';
 import { startImportWorker, type ImportWorker } from './worker-client';
 
 let worker: ImportWorker | null = null;
@@ -47,17 +47,6 @@ async function attempt(work: () => Promise<void>): Promise<void> {
   }
 }
 
-/** The guests the desk's outbox queued or sent, all pages (the worker counts them as guests on file). */
-async function outboxGuests(): Promise<OutboxGuest[]> {
-  const guests: OutboxGuest[] = [];
-  for (let after: number | null = 0; after !== null;) {
-    const page: { guests: OutboxGuest[]; next: number | null } = await getDesk().importKnownGuests({ after });
-    guests.push(...page.guests);
-    after = page.next;
-  }
-  return guests;
-}
-
 /**
  * Opens a worker on the connected account: its country and its guest cache, which it starts reading
  * at once; for a file, the outbox's guests follow as soon as the desk core answers.
@@ -65,6 +54,11 @@ async function outboxGuests(): Promise<OutboxGuest[]> {
 async function openWorker(target: ImportWorker, withOutboxGuests: boolean): Promise<void> {
   const account = useAccount.getState().account;
   const clientId = account && account.state !== 'none' ? account.clientId : null;
+  // What the cache holds is read before the worker reads the cache (outbox-guests.ts says why).
+  const cache = useGuests.getState().cache;
+  const sentFrom = withOutboxGuests
+    ? await cacheSentFrom(cache?.clientId === clientId ? cache?.db : undefined)
+    : undefined;
   const opening = target.request({
     type: 'open',
     country: account?.defaultPhoneCountry ?? 'AU',
@@ -72,7 +66,9 @@ async function openWorker(target: ImportWorker, withOutboxGuests: boolean): Prom
     withOutboxGuests: Boolean(clientId && withOutboxGuests),
   });
   if (!clientId || !withOutboxGuests) return void (await opening);
-  const handing = outboxGuests().then((guests) => target.request({ type: 'outboxGuests', guests }));
+  const handing = readOutboxGuests((request) => getDesk().importKnownGuests(request), sentFrom).then((guests) =>
+    target.request({ type: 'outboxGuests', guests }),
+  );
   await Promise.all([opening, handing]);
 }
 

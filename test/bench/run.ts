@@ -3,6 +3,7 @@ import { benchBridgeDispatch } from './bridge.bench';
 import { benchCampaignAudience, benchCampaignPrecheck } from './campaigns.bench';
 import { benchDeskBrowser } from './desk-browser.bench';
 import { benchImport } from './import.bench';
+import { benchImportKnownGuests } from './import-known.bench';
 import { benchOutboxDelivery } from './outbox.bench';
 import { benchReservations } from './reservations.bench';
 import { benchSandboxPull } from './sandbox.bench';
@@ -21,6 +22,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['reservations', () => benchReservations()],
   ['campaign-audience', () => benchCampaignAudience()],
   ['campaign-precheck', () => benchCampaignPrecheck()],
+  ['import-known', () => benchImportKnownGuests()],
   [
     'import',
     () =>

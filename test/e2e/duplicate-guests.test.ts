@@ -162,14 +162,13 @@ describe('a new guest with the email of a guest already on file (browser mode, r
       expect.objectContaining({ contact_id: contactId, PatronName: 'Orla', PatronSurname: 'Original' }),
     ]);
 
-    // On the desk the new guest is now the guest on file: one row, under their own name, with the added mobile
-    // (in the Australian venue's national form since issue 22: the service holds +61412555019).
+    // On the desk the new guest is now the guest on file: one row, under their own name, with the added mobile.
     await nav.getByText('Guests', { exact: true }).click();
     await box.fill('');
     await box.fill(email);
     await expect
       .poll(() => list.getByRole('option').allTextContents(), { timeout: 30_000 })
-      .toEqual([expect.stringMatching(/^Orla Original.*0412 555 019/)]);
+      .toEqual([expect.stringMatching(/^Orla Original.*0412 555 019/)]); // the venue's form: national for a local mobile
   });
 
   it('Edit: a new email sends the new guest as a guest of their own; Discard: the new guest is dropped; the guest on file is untouched either way', async () => {

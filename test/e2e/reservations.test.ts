@@ -173,14 +173,23 @@ describe('reservations (browser mode, real sandbox)', () => {
 
   it('confirms by SMS: the booking moves to Pending, and the guest’s YES reply confirms it with one click', async () => {
     await page.getByLabel('Covers per slot limit').fill('');
-    const card = page.locator('[data-booking-id]').filter({ hasText: 'Unconfirmed' }).first();
-    const id = (await card.getAttribute('data-booking-id'))!;
+    // An unconfirmed booking of the day shown whose guest has a mobile on the service (not every demo guest has one).
+    const unconfirmed = page.locator('[data-booking-id]').filter({ hasText: 'Unconfirmed' });
+    await unconfirmed.first().waitFor();
+    const shownIds = await unconfirmed.evaluateAll((cards) =>
+      cards.map((card) => card.getAttribute('data-booking-id')),
+    );
+    const withMobile = (await service().pullReservations({ client_id: sandbox.demo.clientId })).find(
+      (item) => shownIds.includes(item.reservation.id) && item.contact.PatronMobile,
+    );
+    expect(withMobile, 'an unconfirmed booking shown whose guest has a mobile').toBeDefined();
+    const id = withMobile!.reservation.id;
+    const card = page.locator(`[data-booking-id="${id}"]`);
     const onService = async () =>
       (await service().pullReservations({ client_id: sandbox.demo.clientId })).find(
         (item) => item.reservation.id === id,
       );
-    const mobile = String((await onService())!.contact.PatronMobile);
-    expect(mobile).not.toBe('undefined');
+    const mobile = String(withMobile!.contact.PatronMobile);
     // The demo's own history holds earlier confirmations: exactly one more goes out.
     const confirmations = () =>
       sandbox.sandbox.operator

@@ -134,7 +134,7 @@ function readingHandlers(parts: ImportHandlerParts) {
         dropped: record.dataDroppedAt !== null,
       };
     },
-    importKnownGuests: ({ after }) => parts.known.page(parts.account(), after ?? 0),
+    importKnownGuests: ({ after, sentFrom }) => parts.known.page(parts.account(), after ?? 0, sentFrom ?? 0),
   } satisfies Partial<ImportHandlers>;
 }
 

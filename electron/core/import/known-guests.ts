@@ -3,7 +3,7 @@ import type { ContactRecord } from '../../../shared/api/response-schemas';
 import { contactText, guestIdentity } from '../../../shared/rules/contact-identity';
 import type { z } from 'zod';
 import type { Outbox } from '../outbox/outbox';
-import type { OutboxRow } from '../outbox/types';
+import type { GuestPush } from '../outbox/types';
 
 type KnownGuest = z.output<typeof importKnownGuest>;
 
@@ -20,16 +20,17 @@ const SYSTEM_FIELDS = new Set(['client_id', 'contact_id', 'svc_multiselect_modif
  * learns of them at its next sync): the import's duplicate check counts them as guests on file, so a
  * file imported twice updates or leaves its guests instead of sending them again as new. A new guest
  * sent in a batch whose answer did not say which id is whose is looked up once with pull_db
- * (touched_from), matched by the email and mobile it carried. Entries are read typed by their kind
- * (a guest push's payload and result), never parsed by hand.
+ * (touched_from), matched by the email and mobile it carried, and the id kept on its entry. Only pushes
+ * not yet sent and those sent since the guest cache's last sync are read (the cache holds the others),
+ * so the read costs what happened since, not every guest the desk ever pushed. Entries are read typed
+ * by their kind (a guest push's payload and result), never parsed by hand.
  */
 export function createKnownGuests(options: { outbox: Outbox; pullTouchedSince?: PullTouchedSince }) {
-  /** Outbox entry → the id the service gave its new guest, as learned from pull_db. */
-  const learned = new Map<string, string>();
-
-  const learnIds = async (entries: ReadonlyArray<OutboxRow<'push_contact'>>) => {
+  const learnIds = async (entries: readonly GuestPush[]) => {
     if (!options.pullTouchedSince || entries.length === 0) return;
-    const since = Math.min(...entries.map((entry) => entry.sentAt ?? entry.updatedAt)) - CLOCK_MARGIN_MS;
+    // A loop, not Math.min(...entries): spread over 250,000 entries overflows the stack.
+    const since =
+      entries.reduce((first, entry) => Math.min(first, entry.sentAt ?? entry.updatedAt), Infinity) - CLOCK_MARGIN_MS;
     let found: readonly ContactRecord[];
     try {
       found = await options.pullTouchedSince(since);
@@ -47,22 +48,30 @@ export function createKnownGuests(options: { outbox: Outbox; pullTouchedSince?: 
       if (identity.email) byEmail.set(identity.email, id);
       if (identity.mobile) byMobile.set(identity.mobile, id);
     }
+    const learned = new Map<string, string>();
     for (const entry of entries) {
       const identity = guestIdentity(entry.payload);
       const id = (identity.email && byEmail.get(identity.email)) || (identity.mobile && byMobile.get(identity.mobile));
       if (id) learned.set(entry.id, id);
     }
+    options.outbox.learnContactIds(learned);
   };
 
   return {
-    /** A page of the account's guest pushes after the entry numbered `after`, with the next page's start (or null). */
-    async page(account: string, after: number): Promise<{ guests: KnownGuest[]; next: number | null }> {
-      // Once per reading (its first page): one pull_db for every new guest whose id is not known yet.
-      if (after === 0)
-        await learnIds(options.outbox.unattributedGuestPushes(account).filter((entry) => !learned.has(entry.id)));
-      const rows = options.outbox.guestPushes(account, after, IMPORT_KNOWN_GUESTS_PAGE);
+    /**
+     * A page of the account's guest pushes after the entry numbered `after` (those not sent yet, and those
+     * sent at `sentFrom` ms or later), with the next page's start (or null).
+     */
+    async page(
+      account: string,
+      after: number,
+      sentFrom: number,
+    ): Promise<{ guests: KnownGuest[]; next: number | null }> {
+      // Once per reading (its first page): one pull_db for the new guests whose id is not known yet.
+      if (after === 0) await learnIds(options.outbox.unattributedGuestPushes(account, sentFrom));
+      const rows = options.outbox.guestPushes(account, after, sentFrom, IMPORT_KNOWN_GUESTS_PAGE);
       const guests = rows.map((row): KnownGuest => {
-        const contactId = row.payload.contact_id || row.result?.contact_id || learned.get(row.id);
+        const contactId = row.payload.contact_id || row.result?.contact_id || row.learnedContactId;
         return {
           entry: row.id,
           ...(contactId ? { contactId } : {}),

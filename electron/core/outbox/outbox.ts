@@ -22,6 +22,7 @@ import { createOutboxStore, type OutboxStore } from './store';
 import * as transitions from './transitions';
 import {
   systemClock,
+  type GuestPush,
   type OutboxClock,
   type OutboxItemView,
   type OutboxKind,
@@ -120,10 +121,15 @@ export interface Outbox {
   discardUnsent(exceptAccount?: string): Promise<number>;
   /** Forgets the record of entries sent or discarded ("clear local data" on disconnect). */
   forgetFinished(): void;
-  /** A page of an account's guest pushes (queued, sending, sent, needing attention) after the entry numbered `afterSeq`. */
-  guestPushes(account: string, afterSeq: number, limit: number): OutboxRow<'push_contact'>[];
-  /** An account's new guests sent whose id the service's answer did not attribute. */
-  unattributedGuestPushes(account: string): OutboxRow<'push_contact'>[];
+  /**
+   * A page of an account's guest pushes after the entry numbered `afterSeq`: those not yet sent (queued,
+   * sending, waiting, needing attention) and those sent at `sentFrom` (ms) or later.
+   */
+  guestPushes(account: string, afterSeq: number, sentFrom: number, limit: number): GuestPush[];
+  /** An account's new guests sent at `sentFrom` (ms) or later whose id was neither in the answer nor learned since. */
+  unattributedGuestPushes(account: string, sentFrom: number): GuestPush[];
+  /** Keeps the ids learned for new guests sent without one (outbox entry id → the service's contact id). */
+  learnContactIds(learned: ReadonlyMap<string, string>): void;
   /** "The desk cannot write to its database: <reason>." while its writes fail, else null. */
   writeProblem(): string | null;
 }
@@ -452,8 +458,9 @@ function lifecycle(
       core.notifier.changed(write(core, () => store.forgetFinished()));
     },
     unsentCount: (exceptAccount) => store.unsentCount(exceptAccount ?? null),
-    guestPushes: (account, afterSeq, limit) => store.guestPushes(account, afterSeq, limit),
-    unattributedGuestPushes: (account) => store.unattributedGuestPushes(account),
+    guestPushes: (account, afterSeq, sentFrom, limit) => store.guestPushes(account, afterSeq, sentFrom, limit),
+    unattributedGuestPushes: (account, sentFrom) => store.unattributedGuestPushes(account, sentFrom),
+    learnContactIds: (learned) => write(core, () => store.learnContactIds(learned)),
     async discardUnsent(exceptAccount) {
       await delivery.drain();
       const ids = write(core, () => store.discardUnsent(exceptAccount ?? null, core.clock.now()));

@@ -1,6 +1,14 @@
 import type { Database } from 'better-sqlite3';
 import type { LineEntry } from './line';
-import { isRowOfKind, outboxRow, type NewOutboxRow, type OutboxKind, type OutboxRow, type StoredState } from './types';
+import {
+  isRowOfKind,
+  outboxRow,
+  type GuestPush,
+  type NewOutboxRow,
+  type OutboxKind,
+  type OutboxRow,
+  type StoredState,
+} from './types';
 
 /** A row as SQLite returns it. */
 interface RawRow {
@@ -24,6 +32,7 @@ interface RawRow {
   created_at: number;
   updated_at: number;
   sent_at: number | null;
+  learned_contact_id: string | null;
 }
 
 /** An entry's columns that decide how it is shown (its state, kind, account, and whether it waits for a new guest). */
@@ -95,12 +104,23 @@ function entryStatements(db: Database) {
   const dependants = db.prepare<[string], RawRow>(
     `SELECT * FROM outbox_items WHERE needs_local_id = ? AND state NOT IN ('sent', 'discarded') ORDER BY seq`,
   );
-  const guestPushes = db.prepare<[string, number, number], RawRow>(`
-    SELECT * FROM outbox_items WHERE kind = 'push_contact' AND account = ? AND state != 'discarded' AND seq > ?
-    ORDER BY seq LIMIT ?`);
-  const unattributedGuestPushes = db.prepare<[string], RawRow>(`
-    SELECT * FROM outbox_items WHERE kind = 'push_contact' AND account = ? AND state = 'sent' AND sent_at IS NOT NULL
+  // Guest pushes not yet sent, and those sent from a time on (the guest cache holds the earlier ones): each
+  // half a range of its partial index (migration 007), so the read costs what it returns, not every push.
+  const guestPushes = db.prepare<[{ account: string; after: number; sentFrom: number; limit: number }], RawRow>(`
+    SELECT * FROM outbox_items WHERE seq IN (
+      SELECT seq FROM outbox_items WHERE kind = 'push_contact' AND state NOT IN ('sent', 'discarded')
+        AND account = @account AND seq > @after
+      UNION ALL
+      SELECT seq FROM outbox_items WHERE kind = 'push_contact' AND state = 'sent'
+        AND account = @account AND sent_at >= @sentFrom AND seq > @after
+    ) ORDER BY seq LIMIT @limit`);
+  const unattributedGuestPushes = db.prepare<[{ account: string; sentFrom: number }], RawRow>(`
+    SELECT * FROM outbox_items WHERE kind = 'push_contact' AND state = 'sent'
+      AND account = @account AND sent_at >= @sentFrom AND learned_contact_id IS NULL
       AND json_extract(payload, '$.contact_id') IS NULL AND json_extract(result, '$.contact_id') IS NULL`);
+  const learnContactId = db.prepare<[{ id: string; contactId: string }]>(
+    `UPDATE outbox_items SET learned_contact_id = @contactId WHERE id = @id AND kind = 'push_contact'`,
+  );
   return {
     insertStatement,
     updateStatement,
@@ -114,6 +134,7 @@ function entryStatements(db: Database) {
     dependants,
     guestPushes,
     unattributedGuestPushes,
+    learnContactId,
   };
 }
 
@@ -264,13 +285,20 @@ function entryQueries(db: Database, statements: ReturnType<typeof entryStatement
     dependantsOf(localId: string): OutboxRow[] {
       return statements.dependants.all(localId).map(decode);
     },
-    /** A page of an account's guest pushes (every state but discarded) after the entry numbered `afterSeq`, in queue order. */
-    guestPushes(account: string, afterSeq: number, limit: number): OutboxRow<'push_contact'>[] {
-      return guestPushesOf(statements.guestPushes.all(account, afterSeq, limit));
+    /**
+     * A page of an account's guest pushes after the entry numbered `afterSeq`, in queue order: every one
+     * not yet sent (discarded ones aside), and those sent at `sentFrom` (ms) or later.
+     */
+    guestPushes(account: string, afterSeq: number, sentFrom: number, limit: number): GuestPush[] {
+      return guestPushesOf(statements.guestPushes.all({ account, after: afterSeq, sentFrom, limit }));
     },
-    /** An account's new guests sent whose id the service's answer did not attribute. */
-    unattributedGuestPushes(account: string): OutboxRow<'push_contact'>[] {
-      return guestPushesOf(statements.unattributedGuestPushes.all(account));
+    /** An account's new guests sent at `sentFrom` (ms) or later whose id neither the answer gave nor a look-up found. */
+    unattributedGuestPushes(account: string, sentFrom: number): GuestPush[] {
+      return guestPushesOf(statements.unattributedGuestPushes.all({ account, sentFrom }));
+    },
+    /** Keeps the ids the service gave new guests, learned after their push (entry id → contact id). */
+    learnContactIds(learned: ReadonlyMap<string, string>): void {
+      for (const [id, contactId] of learned) statements.learnContactId.run({ id, contactId });
     },
   };
 }
@@ -394,9 +422,12 @@ function encodeState<K extends OutboxKind>(row: NewOutboxRow<K>) {
   };
 }
 
-/** Rows a query selected by kind = 'push_contact', decoded as such. */
-function guestPushesOf(raws: readonly RawRow[]): OutboxRow<'push_contact'>[] {
-  return raws.map(decode).filter((row) => isRowOfKind(row, 'push_contact'));
+/** Rows a query selected by kind = 'push_contact', decoded as such, with the contact id learned for each. */
+function guestPushesOf(raws: readonly RawRow[]): GuestPush[] {
+  return raws.flatMap((raw) => {
+    const row = decode(raw);
+    return isRowOfKind(row, 'push_contact') ? [{ ...row, learnedContactId: raw.learned_contact_id }] : [];
+  });
 }
 
 /**

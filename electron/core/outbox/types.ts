@@ -88,6 +88,9 @@ export function outboxRow<K extends OutboxKind>(
   return { ...facts, kind, payload, result };
 }
 
+/** A guest push as the import's duplicate check reads it: with the id learned for its new guest, if any. */
+export type GuestPush = OutboxRow<'push_contact'> & { learnedContactId: string | null };
+
 /** Whether a row is of kind K (the dispatcher groups rows of one kind into a call). */
 export function isRowOfKind<K extends OutboxKind>(row: { kind: OutboxKind }, kind: K): row is OutboxRow<K> {
   return row.kind === kind;

@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { shownDetail } from '../../db/contact';
 import type { GuestRow } from '../../db/guest-types';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { planSearch } from '../../search/query';
 import { searchGuests } from '../../search/search-guests';
 import { useGuests } from '../../stores/guests';
@@ -40,6 +42,7 @@ export function GuestPicker({
     };
   }, [cache, query]);
 
+  const format = useVenueFormat();
   const choose = (row: GuestRow) => onPick({ key: row.key, label: row.label, detail: row.detail });
 
   if (picked) {
@@ -49,7 +52,7 @@ export function GuestPicker({
           <div>
             <Text fw={600}>{picked.label}</Text>
             <Text size="xs" c="dimmed">
-              {picked.detail || 'No contact details'}
+              {picked.detail ? shownDetail(picked.detail, format.phone) : 'No contact details'}
             </Text>
           </div>
           <Button variant="subtle" size="xs" onClick={() => onPick(null)}>
@@ -107,7 +110,7 @@ export function GuestPicker({
                   {row.label}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {row.detail}
+                  {shownDetail(row.detail, format.phone)}
                 </Text>
               </UnstyledButton>
             ))}

@@ -164,9 +164,12 @@ export const importChannels = {
       dropped: z.boolean(),
     }),
   ),
-  /** Guests the outbox queued or sent for the connected account (a page at a time), for the duplicate check. */
+  /**
+   * Guests the outbox queued or sent for the connected account (a page at a time), for the duplicate check:
+   * every push not yet sent, and those sent at `sentFrom` (ms) or later (none given: all of them).
+   */
   importKnownGuests: channel(
-    z.object({ after: z.number().int().min(0).optional() }).strict(),
+    z.object({ after: z.number().int().min(0).optional(), sentFrom: z.number().int().min(0).optional() }).strict(),
     z.object({ guests: z.array(importKnownGuest), next: z.number().int().nullable() }),
   ),
 };

@@ -148,6 +148,30 @@ describe('Import screen', () => {
     }
   });
 
+  it("says in staff's words when the desk cannot list the guests it is sending, instead of waiting, and the next file opens", async () => {
+    const { desk } = fakeImportDesk();
+    let failOnce = true;
+    setDesk({
+      ...desk,
+      importKnownGuests: async (request) => {
+        if (!failOnce) return desk.importKnownGuests(request);
+        failOnce = false;
+        throw new UserFacingError('The desk cannot read its database: disk I/O error.');
+      },
+    });
+    renderWithProviders(<ImportScreen />);
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    const file = Object.assign(new File([CSV], 'guests.csv', { type: 'text/csv' }), {
+      arrayBuffer: async () => new TextEncoder().encode(CSV).buffer,
+    });
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "The desk could not list the guests it is sending (The desk cannot read its database: disk I/O error.), so this file's check for guests already on file could not start. Choose the file again.",
+    );
+    expect(useImport.getState().busy).toBe(false);
+    await chooseCsv();
+  });
+
   it('matches French headers to contact fields, and every match can be changed', async () => {
     const { desk } = fakeImportDesk();
     setDesk(desk);

@@ -122,8 +122,10 @@ describe('the booking form', { timeout: 60_000 }, () => {
     act(() => openBookingForm({ mode: 'new' }));
     const form = await screen.findByRole('form', { name: 'New booking' });
     await user.type(within(form).getByLabelText('Guest'), 'lovelace');
-    await user.click(await within(form).findByRole('option', { name: /Ada Lovelace/ }));
+    // The guest's mobile in the venue's form (national for a local number), as Guests shows it.
+    await user.click(await within(form).findByRole('option', { name: /Ada Lovelace.*0412 345 678/ }));
     expect(within(form).getByLabelText('booking guest')).toHaveTextContent('Ada Lovelace');
+    expect(within(form).getByLabelText('booking guest')).toHaveTextContent('0412 345 678');
     // 19:00 is the form's first suggestion; 8 covers are there already.
     expect(within(form).getByLabelText('slot covers')).toHaveTextContent(
       'The 19:00 slot has 10 covers with this booking (limit 10).',

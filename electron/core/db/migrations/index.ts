@@ -5,6 +5,7 @@ import { importsMigration } from './003-imports';
 import { campaignsMigration } from './004-campaigns';
 import { importStagingMigration } from './005-import-staging';
 import { outboxCountsMigration } from './006-outbox-counts';
+import { knownGuestsMigration } from './007-known-guests';
 
 /**
  * Every migration of the desk database, one shared numbered sequence for all desk-core modules.
@@ -19,4 +20,5 @@ export const deskMigrations: readonly Migration[] = [
   campaignsMigration,
   importStagingMigration,
   outboxCountsMigration,
+  knownGuestsMigration,
 ];
