@@ -58,6 +58,28 @@ export async function searchGuests(db: GuestDatabase, plan: SearchPlan, limit = 
   });
 }
 
+/** A search answered: its plan and result, to narrow the next key's search from. */
+export interface AnsweredSearch {
+  plan: SearchPlan;
+  result: SearchResult;
+}
+
+/**
+ * The next key's answer from the last one, without reading the cache, when the new query can only narrow
+ * it: one word both times, every index prefix of the new word extending one of the old word's, and the old
+ * answer whole (not truncated). A guest matching the new word has a term starting with an old prefix, so it
+ * is in the old answer. Undefined otherwise (read the cache): e.g. "04" → "041" adds phone prefixes.
+ */
+export function narrowSearch(last: AnsweredSearch, plan: SearchPlan, limit = RESULT_LIMIT): SearchResult | undefined {
+  const [before] = last.plan.tokens;
+  const [after] = plan.tokens;
+  if (last.result.truncated || last.plan.tokens.length !== 1 || plan.tokens.length !== 1 || !before || !after)
+    return undefined;
+  if (!after.prefixes.every((prefix) => before.prefixes.some((old) => prefix.startsWith(old)))) return undefined;
+  const ranked = rankGuests(last.result.rows, plan.tokens);
+  return { rows: ranked.slice(0, limit), truncated: ranked.length > limit };
+}
+
 /** Reads the guests matching one token (each prefix range up to `limit`), without repeats. */
 function readToken(
   db: GuestDatabase,

@@ -1,7 +1,8 @@
 import { create } from 'zustand';
+import type { GuestDatabase } from '../db/guest-db';
 import type { GuestRow } from '../db/guest-types';
 import { planSearch } from '../search/query';
-import { searchGuests } from '../search/search-guests';
+import { narrowSearch, searchGuests, type AnsweredSearch } from '../search/search-guests';
 import { useGuests } from './guests';
 import { reportBackgroundFailure } from './background-failures';
 
@@ -26,27 +27,41 @@ export const useGuestSearch = create<GuestSearchState>(() => ({
 }));
 
 let latest = 0;
+/** The last answer read or narrowed, with the cache it came from (a key that only narrows it is answered in memory). */
+let lastAnswer: { answer: AnsweredSearch; db: GuestDatabase; dataVersion: number } | null = null;
 
 /** Sets the query and searches the cache; only the latest search's results are kept. */
 export function setGuestQuery(query: string): Promise<void> {
   useGuestSearch.setState({ query, settled: false });
-  return refreshGuestSearch();
+  return runSearch(true);
 }
 
 /** Runs the current query again (the cache changed). */
-export async function refreshGuestSearch(): Promise<void> {
+export function refreshGuestSearch(): Promise<void> {
+  return runSearch(false);
+}
+
+/** Searches for the current query: from the last answer when the query only narrows it (and the cache is unchanged), else from the cache. */
+async function runSearch(narrow: boolean): Promise<void> {
   const run = ++latest;
   const { query } = useGuestSearch.getState();
-  const cache = useGuests.getState().cache;
+  const { cache, dataVersion } = useGuests.getState();
   if (!cache || !query.trim()) {
+    lastAnswer = null;
     useGuestSearch.setState({ results: [], truncated: false, activeIndex: 0, settled: true });
     return;
   }
-  const result = await searchGuests(cache.db, planSearch(query, cache.planContext)).catch((error: unknown) => {
+  const plan = planSearch(query, cache.planContext);
+  const last = narrow && lastAnswer?.db === cache.db && lastAnswer.dataVersion === dataVersion ? lastAnswer : null;
+  let result = last ? narrowSearch(last.answer, plan) : undefined;
+  let failed = false;
+  result ??= await searchGuests(cache.db, plan).catch((error: unknown) => {
     reportBackgroundFailure('Searching the local guest copy', error);
+    failed = true;
     return { rows: [], truncated: false };
   });
   if (run !== latest) return;
+  lastAnswer = failed ? null : { answer: { plan, result }, db: cache.db, dataVersion };
   useGuestSearch.setState((state) => ({
     results: result.rows,
     truncated: result.truncated,

@@ -13,7 +13,8 @@ export function GuestSearch() {
   const searchRef = useRef<HTMLInputElement>(null);
   const focusRequest = useNavigation((state) => state.searchFocusRequest);
   const query = useGuestSearch((state) => state.query);
-  const results = useGuestSearch((state) => state.results);
+  // Whether there are results, not the results: their arrival does not draw the box again.
+  const open = useGuestSearch((state) => state.results.length > 0);
   const activeIndex = useGuestSearch((state) => state.activeIndex);
   const dataVersion = useGuests((state) => state.dataVersion);
   const cache = useGuests((state) => state.cache);
@@ -34,7 +35,7 @@ export function GuestSearch() {
       PageDown: () => moveActiveResult(PAGE),
       PageUp: () => moveActiveResult(-PAGE),
       Enter: () => {
-        const row = results[activeIndex];
+        const row = useGuestSearch.getState().results[activeIndex];
         if (row) openGuest(row.key);
       },
       Escape: () => (query ? void setGuestQuery('') : showPanel({ kind: 'none' })),
@@ -45,7 +46,6 @@ export function GuestSearch() {
     action();
   };
 
-  const open = results.length > 0;
   return (
     <Stack gap="xs" w={400} miw={320} style={{ flexShrink: 0 }}>
       <TextInput

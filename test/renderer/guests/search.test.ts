@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { phonePlanOf } from '../../../renderer/search/phone';
 import { planSearch } from '../../../renderer/search/query';
-import { searchGuests } from '../../../renderer/search/search-guests';
+import { narrowSearch, searchGuests, type AnsweredSearch } from '../../../renderer/search/search-guests';
 import { nameTokens, searchTerms } from '../../../renderer/search/terms';
 import { auPhoneKey, contact, GUESTS, seededDb } from './fixtures';
 
@@ -81,6 +81,57 @@ describe('search as you type', () => {
     expect(result.truncated).toBe(true);
     const narrowed = await find('sam taylor249', many);
     expect(narrowed).toEqual({ keys: ['1249'], truncated: false });
+  });
+
+  it('answers a key that only narrows the last answer in memory, as the cache would; reads the cache otherwise', async () => {
+    const many = Array.from({ length: 12 }, (_, i) =>
+      contact(String(2000 + i), { PatronName: i % 2 ? 'Lou' : 'Lovisa', PatronSurname: `Love${i}` }),
+    );
+    const db = await seededDb([...GUESTS, ...many]);
+    const typing = [
+      'l',
+      'lo',
+      'lov',
+      'love',
+      'lovel',
+      'lovela',
+      'lovelace',
+      'lovelace@',
+      '0',
+      '04',
+      '041',
+      '0412 3',
+      'a',
+      'ad',
+      'ada',
+      'ada l',
+    ];
+    const narrowedAt: string[] = [];
+    for (const limit of [200, 3]) {
+      let last: AnsweredSearch | undefined;
+      for (const query of typing) {
+        const plan = planSearch(query, context);
+        const read = await searchGuests(db, plan, limit);
+        const narrowed = last && narrowSearch(last, plan, limit);
+        if (narrowed) {
+          narrowedAt.push(`${limit}:${query}`);
+          expect({ query, keys: narrowed.rows.map((row) => row.key), truncated: narrowed.truncated }).toEqual({
+            query,
+            keys: read.rows.map((row) => row.key),
+            truncated: read.truncated,
+          });
+        }
+        last = { plan, result: read };
+      }
+    }
+    db.close();
+    // Longer words narrow; "04" → "041" adds phone prefixes, a second word and a truncated answer do not narrow.
+    expect(narrowedAt).toEqual(
+      expect.arrayContaining(['200:lo', '200:lovelace', '200:lovelace@', '200:ad', '200:ada', '3:lovelace']),
+    );
+    expect(narrowedAt).not.toContain('200:041');
+    expect(narrowedAt).not.toContain('200:ada l');
+    expect(narrowedAt).not.toContain('3:lo');
   });
 
   it('finds nothing for an empty query or an unknown name', async () => {
