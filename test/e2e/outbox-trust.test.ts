@@ -105,10 +105,16 @@ describe('the outbox when the desk database or the account cannot take it (brows
     await dialog.getByRole('button', { name: 'Disconnect and discard 2 unsent' }).click();
     await page.getByLabel('account status').filter({ hasText: 'No account connected' }).waitFor();
 
-    const db = deskDatabase(true);
-    const held = db.prepare(`SELECT state, payload FROM outbox_items WHERE state != 'sent'`).all();
-    db.close();
-    expect(held).toEqual([
+    // The account is let go first (so nothing more is claimed), then its entries are discarded: read until they are.
+    const unsentRows = () => {
+      const db = deskDatabase(true);
+      try {
+        return db.prepare(`SELECT state, payload FROM outbox_items WHERE state != 'sent'`).all();
+      } finally {
+        db.close();
+      }
+    };
+    await expect.poll(unsentRows, { timeout: 10_000 }).toEqual([
       { state: 'discarded', payload: '{}' },
       { state: 'discarded', payload: '{}' },
     ]);
