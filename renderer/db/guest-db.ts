@@ -6,6 +6,8 @@ import type { ContactRecord } from './contact';
 import { toGuestRow, writesByGuest } from './guest-row';
 import type { CategoryRow, FieldRow, GuestRow, GuestWrite, SentItemRow, SmsReplyRow } from './guest-types';
 import { CACHE_LAYOUT, declareLayout } from './layout';
+import { logIdentities } from './identity-log';
+import { IDENTITY_TABLE } from './tables/import';
 import type { TableLayout } from './table-layout';
 import { applyContactWrite, overlayWrites } from './overlay';
 
@@ -34,7 +36,10 @@ export class GuestDatabase extends Dexie {
 
   constructor(name: string, options?: DexieOptions & { layout?: readonly TableLayout[] }) {
     super(name, options);
-    declareLayout(this, options?.layout ?? CACHE_LAYOUT);
+    const layout = options?.layout ?? CACHE_LAYOUT;
+    declareLayout(this, layout);
+    // The import reads who is on file from the identity log, which every write to guests keeps (identity-log.ts).
+    if (layout.some((part) => part.versions.some((version) => version.stores[IDENTITY_TABLE]))) logIdentities(this);
   }
 
   /** Guests with a search term starting with `prefix`, in index order (exact matches first). */

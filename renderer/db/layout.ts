@@ -10,11 +10,12 @@
 import type Dexie from 'dexie';
 import type { TableLayout, TableVersion } from './table-layout';
 import { guestTables } from './tables/guests';
+import { importTables } from './tables/import';
 import { messagesTables } from './tables/messages';
 import { reservationTables } from './tables/reservations';
 
 /** Every feature's tables in the guest cache. Add a feature here. */
-export const CACHE_LAYOUT: readonly TableLayout[] = [guestTables, reservationTables, messagesTables];
+export const CACHE_LAYOUT: readonly TableLayout[] = [guestTables, reservationTables, messagesTables, importTables];
 
 /**
  * Declares the layout's versions on a database, in ascending order: the stores of every feature at

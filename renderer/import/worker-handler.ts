@@ -4,6 +4,7 @@ import { GuestDatabase } from '../db/guest-db';
 import { guestExportRow } from './csv-out';
 import { createPhoneKey } from '../search/phone';
 import { ImportFileError, ImportSession } from './session';
+import { readIdentities } from './identities';
 import { createSharedThread } from './shared-thread';
 import type { WorkerAnswers, WorkerMessage, WorkerRequest } from './protocol';
 import { cachedGuestsOf, guestCategories, guestsOnFile, readCachedIdentities, type OutboxGuest } from './snapshot';
@@ -98,7 +99,8 @@ function openSession(
   const thread = createSharedThread();
   const session = new ImportSession(phoneKey, request.country, thread);
   const cache = guests && cachedGuestsOf(guests);
-  const reading = Promise.all([readCachedIdentities(cache, thread), outboxGuests]).then(([cached, fromOutbox]) =>
+  const identities = guests ? readIdentities(guests, thread) : readCachedIdentities(null);
+  const reading = Promise.all([identities, outboxGuests]).then(([cached, fromOutbox]) =>
     guestsOnFile(cached, cache, fromOutbox, phoneKey),
   );
   session.compareWith(reading);

@@ -38,6 +38,7 @@ describe('the guest cache layout (one file per feature)', () => {
       'categories',
       'fields',
       'guests',
+      'identities',
       'meta',
       'replyReads',
       'sentItems',

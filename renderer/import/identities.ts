@@ -1,0 +1,110 @@
+// Who is on file, for the duplicate check: the cached guests' emails and mobiles read from the guests'
+// identity log (renderer/db/identity-log.ts) in one go, and folded into one base entry now and then. When
+// the log cannot say (a cache from before it, a write it could not follow, a count that disagrees), the
+// search index is walked as before and the log starts again from what the walk found.
+import { isLocalGuestId } from '../../shared/rules/guest-id';
+import type { GuestDatabase } from '../db/guest-db';
+import { IDENTITY_TABLE, type IdentityEntry } from '../db/tables/import';
+import type { SharedThread } from './shared-thread';
+import { cachedGuestsOf, readCachedIdentities, type CachedIdentities } from './snapshot';
+
+/** Entries after the base beyond which a read folds the log into a new base (a first sync of 100,000 guests writes about 100). */
+const FOLD_AFTER = 32;
+
+/** Each cached guest's email and mobile ('' for none), by key, as the log says now. */
+type Identities = Map<string, readonly [email: string, mobile: string]>;
+
+/**
+ * The cached guests' emails and mobiles (guests recorded here and not yet confirmed left out, as
+ * readCachedIdentities does): from the identity log when it holds every cached guest, else walked
+ * from the search index (with `thread`'s work done in the walk's waits) and the log rebuilt.
+ */
+export async function readIdentities(db: GuestDatabase, thread?: SharedThread): Promise<CachedIdentities> {
+  const log = db.table<IdentityEntry, number>(IDENTITY_TABLE);
+  const [entries, count] = await db.transaction('r', log, db.guests, () =>
+    Promise.all([log.toArray(), db.guests.count()]),
+  );
+  const replayed = replay(entries);
+  if (!replayed || replayed.identities.size !== count) return rebuild(db, entries.at(-1)?.seq, thread);
+  if (replayed.after > FOLD_AFTER && replayed.lastSeq !== undefined)
+    writeBase(db, replayed.identities, replayed.lastSeq).catch((error: unknown) =>
+      console.warn('[import] folding the identity log failed (the next read folds it):', error),
+    );
+  return cachedIdentitiesOf(replayed.identities);
+}
+
+/** The log played from its last base: each guest's email and mobile, or null when it has no base or a write it could not follow. */
+function replay(
+  entries: readonly IdentityEntry[],
+): { identities: Identities; after: number; lastSeq: number | undefined } | null {
+  let from = -1;
+  for (let index = entries.length - 1; index >= 0; index--) {
+    if (entries[index]!.base) {
+      from = index;
+      break;
+    }
+  }
+  if (from < 0) return null;
+  const identities: Identities = new Map();
+  for (let index = from; index < entries.length; index++) {
+    const entry = entries[index]!;
+    if (entry.broken) return null;
+    for (const key of entry.gone ?? []) identities.delete(key);
+    const { keys, emails, mobiles } = entry;
+    for (let at = 0; at < keys.length; at++) identities.set(keys[at]!, [emails[at] ?? '', mobiles[at] ?? '']);
+  }
+  return { identities, after: entries.length - 1 - from, lastSeq: entries.at(-1)?.seq };
+}
+
+/** The maps the check compares rows with; of two guests sharing an email or mobile, the one with the greater key (as the index walk gives). */
+function cachedIdentitiesOf(identities: Identities): CachedIdentities {
+  const out: CachedIdentities = { emails: new Map(), mobiles: new Map(), emailOf: new Map(), mobileOf: new Map() };
+  const place = (byValue: Map<string, string>, ofGuest: Map<string, string>, value: string, key: string) => {
+    if (!value) return;
+    const holder = byValue.get(value);
+    if (holder === undefined || holder < key) byValue.set(value, key);
+    ofGuest.set(key, value);
+  };
+  for (const [key, [email, mobile]] of identities) {
+    if (isLocalGuestId(key)) continue;
+    place(out.emails, out.emailOf, email, key);
+    place(out.mobiles, out.mobileOf, mobile, key);
+  }
+  return out;
+}
+
+/**
+ * Walks the search index as before and starts the log again from it. The log's last entry is known
+ * before the walk, so every entry folded into the new base was written before the walk began; entries
+ * written since stay after it, and playing one whose write the walk already saw changes nothing.
+ */
+async function rebuild(
+  db: GuestDatabase,
+  lastSeq: number | undefined,
+  thread: SharedThread | undefined,
+): Promise<CachedIdentities> {
+  const keys = (await db.guests.toCollection().primaryKeys()).map(String);
+  const walked = await readCachedIdentities(cachedGuestsOf(db), thread);
+  const identities: Identities = new Map(
+    keys.map((key) => [key, [walked.emailOf.get(key) ?? '', walked.mobileOf.get(key) ?? '']] as const),
+  );
+  writeBase(db, identities, lastSeq ?? 0).catch((error: unknown) =>
+    console.warn('[import] writing the identity log failed (the next read walks the guests again):', error),
+  );
+  return walked;
+}
+
+/** Replaces the log's entries up to `seq` with one base holding these identities, at `seq`. */
+async function writeBase(db: GuestDatabase, identities: Identities, seq: number): Promise<void> {
+  const base: IdentityEntry = { seq, base: true, keys: [], emails: [], mobiles: [] };
+  for (const [key, [email, mobile]] of identities) {
+    base.keys.push(key);
+    base.emails.push(email);
+    base.mobiles.push(mobile);
+  }
+  const log = db.table<IdentityEntry, number>(IDENTITY_TABLE);
+  await db.transaction('rw', log, async () => {
+    await log.where('seq').belowOrEqual(seq).delete();
+    await log.put(base);
+  });
+}
