@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { UserFacingError } from '../../../shared/bridge/result';
+import { newEntryId } from './entry-id';
 import { withContactId } from './local-ids';
 import { uniqueReferenceId } from './prepare';
 import type { PreparedEntry } from './prepared-entry';
@@ -40,7 +40,7 @@ export function newEntryRow<K extends OutboxKind>(
     } else needsLocalId = localId;
   }
   return newRow(kind, payload, {
-    id: `ob_${randomUUID()}`,
+    id: newEntryId(now),
     state: 'queued',
     account,
     guestKey: prepared.guestKey,
