@@ -285,17 +285,18 @@ async function handOver(importId: string, from: number): Promise<void> {
 async function handOverFrom(importId: string, from: number): Promise<void> {
   const current = requireWorker();
   const total = useImport.getState().counts?.rows ?? 0;
+  const batchFrom = (position: number) =>
+    current.request({ type: 'queueRows', from: position, count: IMPORT_BATCH_LIMIT, maxBytes: IMPORT_BATCH_MAX_BYTES });
   let next = from;
+  let coming = batchFrom(next);
   for (;;) {
     useImport.setState({ progress: { label: 'Handing rows to the desk', done: next, total } });
-    const batch = await current.request({
-      type: 'queueRows',
-      from: next,
-      count: IMPORT_BATCH_LIMIT,
-      maxBytes: IMPORT_BATCH_MAX_BYTES,
-    });
+    const batch = await coming;
     if (batch.rows.length === 0 && batch.held.length === 0) break;
     if (useImport.getState().current?.phase === 'cancelled') return;
+    // The worker makes the next batch while the desk stores this one (a batch is only read, so one made for nothing is dropped).
+    coming = batchFrom(batch.next);
+    coming.catch(() => undefined); // awaited at the next turn, or dropped when this batch's hand-over fails
     showImport(await getDesk().stageImportRows({ importId, rows: batch.rows, held: batch.held }));
     next = batch.next;
   }
