@@ -1,11 +1,11 @@
 import type { Outbox } from '../outbox/outbox';
 import type { ImportStore } from './import-store';
 
-/** Rows read per chunk at most. */
+/** Rows queued per chunk at most. */
 const CHUNK_ROWS = 500;
 /** A chunk ends after this long: the desk answers, and delivers what is already queued, between chunks. */
 const CHUNK_MS = 15;
-/** Rows put in the outbox per statement batch within a chunk (the time limit is checked between batches). */
+/** Rows read and put in the outbox per batch within a chunk (the time limit is checked between batches). */
 const BATCH_ROWS = 50;
 
 /** What a row became: an outbox entry, or a refusal in the desk's words. */
@@ -41,12 +41,14 @@ export function createImportQueue(options: ImportQueueOptions) {
   /** Queues one chunk; answers how each row settled (none when nothing was waiting). */
   const chunk = (importId: string) =>
     options.store.transaction(() => {
-      const rows = options.store.nextStaged(importId, CHUNK_ROWS);
       const settled: Array<{ action: 'new' | 'update'; outcome: Outcome }> = [];
       const started = options.now();
-      for (let start = 0; start < rows.length; start += BATCH_ROWS) {
-        if (start > 0 && options.now() - started >= CHUNK_MS) break;
-        const batch = rows.slice(start, start + BATCH_ROWS);
+      // Read a batch at a time: a chunk that ends on time has read (and parsed) no row it did not queue.
+      let batch = options.store.nextStaged(importId, BATCH_ROWS);
+      // Every row reached the desk and none is left to queue: the import is queued.
+      if (batch.length === 0 && isFullyStaged(options.store, importId))
+        options.store.markQueued(importId, options.now());
+      while (batch.length > 0) {
         const results = options.outbox.enqueueMany(
           'push_contact',
           batch.map((row) => row.contact),
@@ -57,10 +59,9 @@ export function createImportQueue(options: ImportQueueOptions) {
           options.store.settleStaged(importId, row.line, outcome);
           settled.push({ action: row.action, outcome });
         });
+        if (settled.length >= CHUNK_ROWS || options.now() - started >= CHUNK_MS) break;
+        batch = options.store.nextStaged(importId, BATCH_ROWS);
       }
-      // Every row reached the desk and none is left to queue: the import is queued.
-      if (rows.length === 0 && isFullyStaged(options.store, importId))
-        options.store.markQueued(importId, options.now());
       return settled;
     }, 'crashSafe');
 
