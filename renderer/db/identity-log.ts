@@ -13,7 +13,7 @@ const GUESTS = 'guests';
 const WHOLE_RANGE = 3;
 
 /** A base with no guest: a cache created empty, or its guests cleared. */
-export function emptyBase(): IdentityEntry {
+function emptyBase(): IdentityEntry {
   return { base: true, keys: [], emails: [], mobiles: [] };
 }
 
