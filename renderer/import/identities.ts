@@ -11,8 +11,11 @@ import { cachedGuestsOf, readCachedIdentities, type CachedIdentities } from './s
 /** Entries after the base beyond which a read folds the log into a new base (a first sync of 100,000 guests writes about 100). */
 const FOLD_AFTER = 32;
 
-/** Each cached guest's email and mobile ('' for none), by key, as the log says now. */
-type Identities = Map<string, readonly [email: string, mobile: string]>;
+/** Each cached guest's email ('' for none: every cached guest has an entry) and mobile (only those with one), by key. */
+interface Identities {
+  emailOf: Map<string, string>;
+  mobileOf: Map<string, string>;
+}
 
 /**
  * The cached guests' emails and mobiles (guests recorded here and not yet confirmed left out, as
@@ -25,7 +28,8 @@ export async function readIdentities(db: GuestDatabase, thread?: SharedThread): 
     Promise.all([log.toArray(), db.guests.count()]),
   );
   const replayed = replay(entries);
-  if (!replayed || replayed.identities.size !== count) return rebuild(db, entries.at(-1)?.seq, thread);
+  if (!replayed || replayed.identities.emailOf.size !== count) return rebuild(db, entries.at(-1)?.seq, thread);
+  // The base is made from the maps before the check takes them over (writeBase reads them before its first wait).
   if (replayed.after > FOLD_AFTER && replayed.lastSeq !== undefined)
     writeBase(db, replayed.identities, replayed.lastSeq).catch((error: unknown) =>
       console.warn('[import] folding the identity log failed (the next read folds it):', error),
@@ -45,32 +49,43 @@ function replay(
     }
   }
   if (from < 0) return null;
-  const identities: Identities = new Map();
+  const emailOf = new Map<string, string>();
+  const mobileOf = new Map<string, string>();
   for (let index = from; index < entries.length; index++) {
     const entry = entries[index]!;
     if (entry.broken) return null;
-    for (const key of entry.gone ?? []) identities.delete(key);
+    for (const key of entry.gone ?? []) {
+      emailOf.delete(key);
+      mobileOf.delete(key);
+    }
     const { keys, emails, mobiles } = entry;
-    for (let at = 0; at < keys.length; at++) identities.set(keys[at]!, [emails[at] ?? '', mobiles[at] ?? '']);
+    for (let at = 0; at < keys.length; at++) {
+      const key = keys[at]!;
+      const mobile = mobiles[at];
+      emailOf.set(key, emails[at] ?? '');
+      if (mobile) mobileOf.set(key, mobile);
+      else mobileOf.delete(key);
+    }
   }
-  return { identities, after: entries.length - 1 - from, lastSeq: entries.at(-1)?.seq };
+  return { identities: { emailOf, mobileOf }, after: entries.length - 1 - from, lastSeq: entries.at(-1)?.seq };
 }
 
-/** The maps the check compares rows with; of two guests sharing an email or mobile, the one with the greater key (as the index walk gives). */
-function cachedIdentitiesOf(identities: Identities): CachedIdentities {
-  const out: CachedIdentities = { emails: new Map(), mobiles: new Map(), emailOf: new Map(), mobileOf: new Map() };
-  const place = (byValue: Map<string, string>, ofGuest: Map<string, string>, value: string, key: string) => {
-    if (!value) return;
-    const holder = byValue.get(value);
-    if (holder === undefined || holder < key) byValue.set(value, key);
-    ofGuest.set(key, value);
+/**
+ * The maps the check compares rows with, made from the played log's own maps (guests without an email
+ * and guests recorded here are taken out of them); of two guests sharing an email or mobile, the one with
+ * the greater key, as the index walk gives.
+ */
+function cachedIdentitiesOf({ emailOf, mobileOf }: Identities): CachedIdentities {
+  const invert = (ofGuest: Map<string, string>) => {
+    for (const [key, value] of ofGuest) if (!value || isLocalGuestId(key)) ofGuest.delete(key);
+    const byValue = new Map<string, string>();
+    for (const [key, value] of ofGuest) {
+      const holder = byValue.get(value);
+      if (holder === undefined || holder < key) byValue.set(value, key);
+    }
+    return byValue;
   };
-  for (const [key, [email, mobile]] of identities) {
-    if (isLocalGuestId(key)) continue;
-    place(out.emails, out.emailOf, email, key);
-    place(out.mobiles, out.mobileOf, mobile, key);
-  }
-  return out;
+  return { emails: invert(emailOf), mobiles: invert(mobileOf), emailOf, mobileOf };
 }
 
 /**
@@ -85,9 +100,10 @@ async function rebuild(
 ): Promise<CachedIdentities> {
   const keys = (await db.guests.toCollection().primaryKeys()).map(String);
   const walked = await readCachedIdentities(cachedGuestsOf(db), thread);
-  const identities: Identities = new Map(
-    keys.map((key) => [key, [walked.emailOf.get(key) ?? '', walked.mobileOf.get(key) ?? '']] as const),
-  );
+  const identities: Identities = {
+    emailOf: new Map(keys.map((key) => [key, walked.emailOf.get(key) ?? ''])),
+    mobileOf: walked.mobileOf,
+  };
   writeBase(db, identities, lastSeq ?? 0).catch((error: unknown) =>
     console.warn('[import] writing the identity log failed (the next read walks the guests again):', error),
   );
@@ -97,10 +113,10 @@ async function rebuild(
 /** Replaces the log's entries up to `seq` with one base holding these identities, at `seq`. */
 async function writeBase(db: GuestDatabase, identities: Identities, seq: number): Promise<void> {
   const base: IdentityEntry = { seq, base: true, keys: [], emails: [], mobiles: [] };
-  for (const [key, [email, mobile]] of identities) {
+  for (const [key, email] of identities.emailOf) {
     base.keys.push(key);
     base.emails.push(email);
-    base.mobiles.push(mobile);
+    base.mobiles.push(identities.mobileOf.get(key) ?? '');
   }
   const log = db.table<IdentityEntry, number>(IDENTITY_TABLE);
   await db.transaction('rw', log, async () => {
