@@ -1,4 +1,4 @@
-import { memo, type CSSProperties } from 'react';
+import { memo, useLayoutEffect, useRef, type CSSProperties } from 'react';
 import type { VenueFormat } from '../../../shared/format/venue-format';
 import { countsInCovers, statusColour } from '../../../shared/rules/booking-status';
 import type { BookingView } from '../../sync/booking-overlay';
@@ -32,20 +32,41 @@ function statusStyle(colour: string): CSSProperties {
 }
 
 /**
+ * While a card is unmounted (its booking left the day shown, or its row left the view): if it has the
+ * keyboard focus, the focus goes to the timeline around it, so neither the keyboard nor a screen reader is
+ * left on nothing. Run before the card leaves the page (a layout effect's cleanup), while it can still find
+ * its timeline.
+ */
+function useFocusLeavesToTimeline() {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const card = ref.current;
+    return () => {
+      if (card && card === document.activeElement)
+        card.closest<HTMLElement>('[role="table"]')?.focus({ preventScroll: true });
+    };
+  }, []);
+  return ref;
+}
+
+/**
  * One booking on the timeline: guest, party, time, status, area, and a mark while the outbox holds it.
  * Plain elements of one size (the timeline draws many and knows their height); its name is its visible
- * text in the same order, so what staff see is what a screen reader says.
+ * text in the same order, so what staff see is what a screen reader says. Keyed by its booking (never
+ * reused for another), and drawn again only when its booking, or whether it is selected, changes.
  */
 export const BookingCard = memo(function BookingCard({
   booking,
+  selected,
   areaField,
   format,
 }: {
   booking: BookingView;
+  selected: boolean;
   areaField?: string;
   format: VenueFormat;
 }) {
-  const selected = useReservationsView((state) => state.selectedId === booking.id);
+  const ref = useFocusLeavesToTimeline();
   const time = format.time(booking.time.slice(0, 5));
   const party = format.number(booking.partySize);
   const area = areaOf(booking, areaField);
@@ -55,6 +76,7 @@ export const BookingCard = memo(function BookingCard({
   const label = [booking.guestName, pending, party, time, booking.status, area].filter(Boolean).join(', ');
   return (
     <div
+      ref={ref}
       role="button"
       tabIndex={-1}
       className={classes.card}

@@ -189,6 +189,7 @@ export const DayTimeline = memo(function DayTimeline({
               covers={slotCovers}
               over={passesLimit(slotCovers, coverLimit)}
               bookings={index >= rows.first && index <= rows.last ? (grouped.get(slot) ?? NONE) : NONE}
+              selectedId={index === selectedRow ? selectedId : null}
               areaField={areaField}
               format={format}
             />
@@ -207,12 +208,23 @@ interface SlotRowProps {
   over: boolean;
   /** Its bookings when its cards are drawn (none while it is out of view). */
   bookings: readonly BookingView[];
+  /** The selected booking, when it is in this slot (only the rows holding it are drawn again as it moves). */
+  selectedId: string | null;
   areaField?: string;
   format: VenueFormat;
 }
 
 /** One 15-minute slot: its time, its covers and its bookings; double-click its free space for a booking then. */
-const SlotRow = memo(function SlotRow({ slot, height, covers, over, bookings, areaField, format }: SlotRowProps) {
+const SlotRow = memo(function SlotRow({
+  slot,
+  height,
+  covers,
+  over,
+  bookings,
+  selectedId,
+  areaField,
+  format,
+}: SlotRowProps) {
   return (
     <div
       role="row"
@@ -239,9 +251,15 @@ const SlotRow = memo(function SlotRow({ slot, height, covers, over, bookings, ar
         {covers ? `${format.number(covers)} covers` : '—'}
       </div>
       <div role="cell" className={classes.cards}>
-        {bookings.map((booking, index) => (
-          // Keyed by place: another day's bookings reuse the cards drawn, instead of new ones replacing them.
-          <BookingCard key={index} booking={booking} areaField={areaField} format={format} />
+        {bookings.map((booking) => (
+          // Keyed by booking: a card never shows another booking (its focus, and a screen reader's place, with it).
+          <BookingCard
+            key={booking.id}
+            booking={booking}
+            selected={booking.id === selectedId}
+            areaField={areaField}
+            format={format}
+          />
         ))}
       </div>
     </div>
@@ -255,6 +273,7 @@ function sameSlotRow(a: SlotRowProps, b: SlotRowProps): boolean {
     a.height === b.height &&
     a.covers === b.covers &&
     a.over === b.over &&
+    a.selectedId === b.selectedId &&
     a.areaField === b.areaField &&
     a.format === b.format &&
     a.bookings.length === b.bookings.length &&
