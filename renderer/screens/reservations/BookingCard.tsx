@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef, type CSSProperties } from 'react';
+import { memo, useLayoutEffect, useRef } from 'react';
 import type { VenueFormat } from '../../../shared/format/venue-format';
 import { countsInCovers, statusColour } from '../../../shared/rules/booking-status';
 import type { BookingView } from '../../sync/booking-overlay';
@@ -14,21 +14,6 @@ function pendingWords(pending: NonNullable<BookingView['pending']>): string {
 function areaOf(booking: BookingView, areaField: string | undefined): string {
   const value = areaField ? booking.custom[areaField] : undefined;
   return typeof value === 'string' ? value : '';
-}
-
-/** The card's colours for a status, made once per colour. */
-const colourStyles = new Map<string, CSSProperties>();
-function statusStyle(colour: string): CSSProperties {
-  let style = colourStyles.get(colour);
-  if (!style) {
-    style = {
-      '--status-colour': `var(--mantine-color-${colour}-6)`,
-      '--status-light': `var(--mantine-color-${colour}-light)`,
-      '--status-light-colour': `var(--mantine-color-${colour}-light-color)`,
-    } as CSSProperties;
-    colourStyles.set(colour, style);
-  }
-  return style;
 }
 
 /**
@@ -86,7 +71,7 @@ export const BookingCard = memo(function BookingCard({
       data-status={booking.status}
       data-selected={selected || undefined}
       data-not-counted={counted ? undefined : ''}
-      style={statusStyle(statusColour(booking.status))}
+      data-colour={statusColour(booking.status)}
       onClick={() => useReservationsView.setState({ selectedId: booking.id })}
       onDoubleClick={() => openBookingForm({ mode: 'edit', id: booking.id })}
     >

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { memo, startTransition, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { flushSync } from 'react-dom';
 import type { VenueFormat } from '../../../shared/format/venue-format';
 import { useSameArray } from '../../hooks/useSameArray';
@@ -98,11 +98,15 @@ export const DayTimeline = memo(function DayTimeline({
   const [drawn, setDrawn] = useState<{ date: string; cards: readonly number[]; rows: DrawnRows } | null>(null);
   const scrolledTo = useRef(0);
   const kept = useRef<{ date?: string; selected?: string }>({});
-  // A day just chosen draws the rows it opens at, and a change of the day's bookings the rows in view, in this very render.
+  // A day just chosen draws the rows it opens at, and a change of the day's bookings the rows in view, in this
+  // very render. For a day just chosen those on screen only, so the frame that shows it waits on nothing
+  // else; their neighbours (for a flick of the wheel) are drawn right after that frame (below).
+  const dayChosen = kept.current.date !== date;
+  const onScreenOnly = dayChosen && !(drawn?.date === date && drawn.cards === cards);
   const rows =
     drawn?.date === date && drawn.cards === cards
       ? drawn.rows
-      : drawnRows(tops, cards, kept.current.date === date ? scrolledTo.current : openingTop, viewHeight);
+      : drawnRows(tops, cards, dayChosen ? openingTop : scrolledTo.current, viewHeight, dayChosen ? 0 : undefined);
   const selectedId = useReservationsView((state) => state.selectedId);
   const selectedSlot = bookings.find((booking) => booking.id === selectedId)?.time;
   const selectedRow = selectedSlot ? slots.indexOf(slotOf(selectedSlot)) : -1;
@@ -125,8 +129,8 @@ export const DayTimeline = memo(function DayTimeline({
   const scrollPlan = useRef<{ top?: number; reveal?: number }>({});
   // The page's scroll position as last written here or reported by a scroll event.
   const pageScroll = useRef(0);
-  const latest = useRef({ date, tops, cards, rows, height: viewHeight });
-  latest.current = { date, tops, cards, rows, height: viewHeight };
+  const latest = useRef({ date, tops, cards, rows, onScreenOnly, height: viewHeight });
+  latest.current = { date, tops, cards, rows, onScreenOnly, height: viewHeight };
   useLayoutEffect(() => {
     const selected = selectedRow >= 0 ? `${selectedId}@${selectedRow}` : undefined;
     if (kept.current.date !== date) {
@@ -150,10 +154,10 @@ export const DayTimeline = memo(function DayTimeline({
         element.scrollTop = target;
         pageScroll.current = target;
       }
-      if (!inView(now.rows, now.tops, target, now.height))
-        flushSync(() =>
-          setDrawn({ date: now.date, cards: now.cards, rows: drawnRows(now.tops, now.cards, target, now.height) }),
-        );
+      const next = { date: now.date, cards: now.cards, rows: drawnRows(now.tops, now.cards, target, now.height) };
+      if (!inView(now.rows, now.tops, target, now.height)) flushSync(() => setDrawn(next));
+      // The rows on screen are painted with this frame; their neighbours follow, after it and interruptibly.
+      else if (now.onScreenOnly) startTransition(() => setDrawn(next));
     });
     return () => cancelAnimationFrame(frame);
   }, [date, openingTop, selectedId, selectedRow, tops, cards]);
@@ -184,6 +188,7 @@ export const DayTimeline = memo(function DayTimeline({
           return (
             <SlotRow
               key={slot}
+              day={date}
               slot={slot}
               height={heights[index]!}
               covers={slotCovers}
@@ -202,6 +207,8 @@ export const DayTimeline = memo(function DayTimeline({
 
 /** What a slot row is drawn from. */
 interface SlotRowProps {
+  /** The day shown. */
+  day: string;
   slot: string;
   height: number;
   covers: number;
@@ -216,6 +223,7 @@ interface SlotRowProps {
 
 /** One 15-minute slot: its time, its covers and its bookings; double-click its free space for a booking then. */
 const SlotRow = memo(function SlotRow({
+  day,
   slot,
   height,
   covers,
@@ -250,7 +258,9 @@ const SlotRow = memo(function SlotRow({
       >
         {covers ? `${format.number(covers)} covers` : '—'}
       </div>
-      <div role="cell" className={classes.cards}>
+      {/* Another day's cards come in a cell of their own: built apart and put in the page at once, and the
+          last day's taken out at once, rather than card by card. */}
+      <div role="cell" className={classes.cards} key={bookings.length > 0 ? day : ''}>
         {bookings.map((booking) => (
           // Keyed by booking: a card never shows another booking (its focus, and a screen reader's place, with it).
           <BookingCard
@@ -269,6 +279,7 @@ const SlotRow = memo(function SlotRow({
 /** Whether a slot row would be drawn the same (its bookings compared one by one). */
 function sameSlotRow(a: SlotRowProps, b: SlotRowProps): boolean {
   return (
+    (a.day === b.day || (a.bookings.length === 0 && b.bookings.length === 0)) &&
     a.slot === b.slot &&
     a.height === b.height &&
     a.covers === b.covers &&
