@@ -16,6 +16,16 @@ function areaOf(booking: BookingView, areaField: string | undefined): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** Wall times as the venue writes them, each formatted once per format (a day's cards show a few dozen times). */
+const shownTimes = new WeakMap<VenueFormat, Map<string, string>>();
+function shownTime(format: VenueFormat, wallTime: string): string {
+  let times = shownTimes.get(format);
+  if (!times) shownTimes.set(format, (times = new Map()));
+  let shown = times.get(wallTime);
+  if (shown === undefined) times.set(wallTime, (shown = format.time(wallTime)));
+  return shown;
+}
+
 /**
  * While a card is unmounted (its booking left the day shown, or its row left the view): if it has the
  * keyboard focus, the focus goes to the timeline around it, so neither the keyboard nor a screen reader is
@@ -52,7 +62,7 @@ export const BookingCard = memo(function BookingCard({
   format: VenueFormat;
 }) {
   const ref = useFocusLeavesToTimeline();
-  const time = format.time(booking.time.slice(0, 5));
+  const time = shownTime(format, booking.time.slice(0, 5));
   const party = format.number(booking.partySize);
   const area = areaOf(booking, areaField);
   const pending = booking.pending ? pendingWords(booking.pending) : '';
