@@ -4,6 +4,7 @@ import { countsInCovers, statusColour } from '../../../shared/rules/booking-stat
 import type { BookingView } from '../../sync/booking-overlay';
 import { openBookingForm, useReservationsView } from '../../stores/reservations-view';
 import classes from './BookingCard.module.css';
+import { shownCount, shownTime } from './shown-format';
 
 /** What a booking's pending mark says: it waits in the outbox, or needs a person there. */
 function pendingWords(pending: NonNullable<BookingView['pending']>): string {
@@ -14,16 +15,6 @@ function pendingWords(pending: NonNullable<BookingView['pending']>): string {
 function areaOf(booking: BookingView, areaField: string | undefined): string {
   const value = areaField ? booking.custom[areaField] : undefined;
   return typeof value === 'string' ? value : '';
-}
-
-/** Wall times as the venue writes them, each formatted once per format (a day's cards show a few dozen times). */
-const shownTimes = new WeakMap<VenueFormat, Map<string, string>>();
-function shownTime(format: VenueFormat, wallTime: string): string {
-  let times = shownTimes.get(format);
-  if (!times) shownTimes.set(format, (times = new Map()));
-  let shown = times.get(wallTime);
-  if (shown === undefined) times.set(wallTime, (shown = format.time(wallTime)));
-  return shown;
 }
 
 /**
@@ -63,7 +54,7 @@ export const BookingCard = memo(function BookingCard({
 }) {
   const ref = useFocusLeavesToTimeline();
   const time = shownTime(format, booking.time.slice(0, 5));
-  const party = format.number(booking.partySize);
+  const party = shownCount(format, booking.partySize);
   const area = areaOf(booking, areaField);
   const pending = booking.pending ? pendingWords(booking.pending) : '';
   const counted = countsInCovers(booking.status);
@@ -85,30 +76,26 @@ export const BookingCard = memo(function BookingCard({
       onClick={() => useReservationsView.setState({ selectedId: booking.id })}
       onDoubleClick={() => openBookingForm({ mode: 'edit', id: booking.id })}
     >
+      {/* Words are parted by a space at the start of each part's text, not by a text node of its own (fewer
+          nodes per card): a space that starts a line is not drawn, so each part looks as it did, and the
+          card's text still reads as its name does. */}
       <div className={classes.line}>
         <span className={classes.name}>{booking.guestName}</span>
         {booking.pending && (
-          <>
-            {' '}
-            <span
-              className={classes.pending}
-              data-state={booking.pending.state}
-              title={booking.pending.problem ?? 'Waiting in the outbox for the service to confirm'}
-            >
-              {pending}
-            </span>
-          </>
-        )}{' '}
-        <span className={classes.party}>{party}</span>
-      </div>{' '}
-      <div className={classes.line}>
-        <span className={classes.time}>{time}</span> <span className={classes.status}>{booking.status}</span>
-        {area && (
-          <>
-            {' '}
-            <span className={classes.area}>{area}</span>
-          </>
+          <span
+            className={classes.pending}
+            data-state={booking.pending.state}
+            title={booking.pending.problem ?? 'Waiting in the outbox for the service to confirm'}
+          >
+            {` ${pending}`}
+          </span>
         )}
+        <span className={classes.party}>{` ${party}`}</span>
+      </div>
+      <div className={classes.line}>
+        <span className={classes.time}>{` ${time}`}</span>
+        <span className={classes.status}>{` ${booking.status}`}</span>
+        {area && <span className={classes.area}>{` ${area}`}</span>}
       </div>
     </div>
   );

@@ -7,6 +7,7 @@ import { openBookingForm, useReservationsView } from '../../stores/reservations-
 import type { BookingView } from '../../sync/booking-overlay';
 import { BookingCard } from './BookingCard';
 import classes from './DayTimeline.module.css';
+import { shownCount, shownTime } from './shown-format';
 import { passesLimit, slotOf, timelineSlots } from './slots';
 import {
   cardsPerRow,
@@ -247,7 +248,7 @@ const SlotRow = memo(function SlotRow({
       }
     >
       <div role="rowheader" className={classes.time}>
-        {format.time(slot)}
+        {shownTime(format, slot)}
       </div>
       <div
         role="cell"
@@ -256,7 +257,7 @@ const SlotRow = memo(function SlotRow({
         data-some={covers > 0 || undefined}
         data-over={over || undefined}
       >
-        {covers ? `${format.number(covers)} covers` : '—'}
+        {covers ? `${shownCount(format, covers)} covers` : '—'}
       </div>
       {/* Another day's cards come in a cell of their own: built apart and put in the page at once, and the
           last day's taken out at once, rather than card by card. */}

@@ -97,6 +97,7 @@ function DayBook({ timeZone }: { timeZone: string }) {
     [dayAll, statuses, fieldFilters],
   );
   const covers = useMemo(() => coversBySlot(dayAll), [dayAll]);
+  const counted = useMemo(() => dayAll.filter((booking) => countsInCovers(booking.status)).length, [dayAll]);
   const searching = query.trim() !== '';
   const searchHits = useMemo(
     () =>
@@ -120,7 +121,7 @@ function DayBook({ timeZone }: { timeZone: string }) {
         date={date}
         today={today}
         covers={totalCovers(dayAll)}
-        bookings={dayAll.filter((booking) => countsInCovers(booking.status)).length}
+        bookings={counted}
         sheetDate={shownDate || date}
         dayBookings={dayAll}
         fields={fields ?? NO_FIELDS}
