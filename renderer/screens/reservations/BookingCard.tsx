@@ -79,24 +79,20 @@ export const BookingCard = memo(function BookingCard({
       {/* Words are parted by a space at the start of each part's text, not by a text node of its own (fewer
           nodes per card): a space that starts a line is not drawn, so each part looks as it did, and the
           card's text still reads as its name does. */}
-      <div className={classes.line}>
-        <span className={classes.name}>{booking.guestName}</span>
-        {booking.pending && (
-          <span
-            className={classes.pending}
-            data-state={booking.pending.state}
-            title={booking.pending.problem ?? 'Waiting in the outbox for the service to confirm'}
-          >
-            {` ${pending}`}
-          </span>
-        )}
-        <span className={classes.party}>{` ${party}`}</span>
-      </div>
-      <div className={classes.line}>
-        <span className={classes.time}>{` ${time}`}</span>
-        <span className={classes.status}>{` ${booking.status}`}</span>
-        {area && <span className={classes.area}>{` ${area}`}</span>}
-      </div>
+      <span className={classes.name}>{booking.guestName}</span>
+      {booking.pending && (
+        <span
+          className={classes.pending}
+          data-state={booking.pending.state}
+          title={booking.pending.problem ?? 'Waiting in the outbox for the service to confirm'}
+        >
+          {` ${pending}`}
+        </span>
+      )}
+      <span className={classes.party}>{` ${party}`}</span>
+      <span className={classes.time}>{` ${time}`}</span>
+      <span className={classes.status}>{` ${booking.status}`}</span>
+      {area && <span className={classes.area}>{` ${area}`}</span>}
     </div>
   );
 });
