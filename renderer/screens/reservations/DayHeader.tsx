@@ -36,9 +36,7 @@ export const DayHeader = memo(function DayHeader({
           {format.number(covers)} covers · {format.number(bookings)} {bookings === 1 ? 'booking' : 'bookings'}
         </Text>
         <PrintDay date={sheetDate} bookings={dayBookings} fields={fields} />
-        <Button onClick={() => openBookingForm({ mode: 'new' })} style={{ flexShrink: 0 }}>
-          New booking (N)
-        </Button>
+        <NewBookingButton />
       </Group>
     </Group>
   );
@@ -71,6 +69,15 @@ const DayChoice = memo(function DayChoice({ date, today }: { date: string; today
         {format.longDate(date)}
       </Title>
     </Group>
+  );
+});
+
+/** New booking (not drawn again with each day). */
+const NewBookingButton = memo(function NewBookingButton() {
+  return (
+    <Button onClick={() => openBookingForm({ mode: 'new' })} style={{ flexShrink: 0 }}>
+      New booking (N)
+    </Button>
   );
 });
 
