@@ -16,6 +16,8 @@ export const READ_AHEAD = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
 export class KnownAnswers {
   private readonly answers = new Map<string, SearchResult>();
   private readonly readAhead = new Map<string, SearchResult>();
+  /** Read-ahead answers on their way: a key typed meanwhile waits for its own rather than reading it again. */
+  private readonly reading = new Map<string, Promise<SearchResult>>();
 
   constructor(
     readonly db: GuestDatabase,
@@ -33,31 +35,45 @@ export class KnownAnswers {
     return this.readAhead.get(key) ?? this.answers.get(key);
   }
 
-  /** Keeps an answer read from the cache (the oldest goes past the limit). */
-  keep(plan: SearchPlan, result: SearchResult): void {
+  /** A plan's answer: known, or its read-ahead on the way, or read from the cache; kept for next time. */
+  async read(plan: SearchPlan): Promise<SearchResult> {
     const key = planKey(plan);
+    const known = this.get(plan);
+    if (known) return known;
+    const result = await (this.reading.get(key) ?? searchGuests(this.db, plan));
     this.answers.delete(key);
     this.answers.set(key, result);
     if (this.answers.size > KEPT) this.answers.delete(this.answers.keys().next().value!);
+    return result;
   }
 
   /**
-   * Reads the answers of `plans` not known yet, one at a time after `pause()` (the desk idle; false: stop),
-   * while `stillWanted()` (the cache has not changed since); each is searched exactly as a typed query would be.
+   * Reads the answers of `plans` not known yet, once `pause()` says the desk is idle (false: not at all), while
+   * `stillWanted()` (the cache has not changed since). They are read together, so the cache is busy with them for
+   * one short stretch rather than under every key of a search typed meanwhile; each is searched exactly as a typed
+   * query would be.
    */
   async readAheadOf(
     plans: readonly SearchPlan[],
     stillWanted: () => boolean,
     pause: () => Promise<boolean>,
   ): Promise<void> {
-    for (const plan of plans) {
-      if (!(await pause()) || !stillWanted()) return;
-      const key = planKey(plan);
-      if (plan.tokens.length === 0 || this.readAhead.has(key)) continue;
-      const result = await searchGuests(this.db, plan);
-      if (!stillWanted()) return;
-      this.readAhead.set(key, result);
-    }
+    if (!(await pause()) || !stillWanted()) return;
+    const wanted = plans
+      .map((plan) => ({ plan, key: planKey(plan) }))
+      .filter(({ plan, key }) => plan.tokens.length > 0 && !this.readAhead.has(key) && !this.reading.has(key));
+    await Promise.all(
+      wanted.map(async ({ plan, key }) => {
+        const read = searchGuests(this.db, plan);
+        this.reading.set(key, read);
+        try {
+          const result = await read;
+          if (stillWanted()) this.readAhead.set(key, result);
+        } finally {
+          this.reading.delete(key);
+        }
+      }),
+    );
   }
 }
 

@@ -3,7 +3,7 @@ import type { GuestDatabase } from '../db/guest-db';
 import type { GuestRow } from '../db/guest-types';
 import { KnownAnswers, READ_AHEAD } from '../search/answers';
 import { planSearch } from '../search/query';
-import { narrowSearch, searchGuests, type AnsweredSearch, type SearchResult } from '../search/search-guests';
+import { narrowSearch, type AnsweredSearch, type SearchResult } from '../search/search-guests';
 import { useGuests } from './guests';
 import { reportBackgroundFailure } from './background-failures';
 
@@ -69,14 +69,11 @@ async function runSearch(narrow: boolean): Promise<void> {
   // Answered in memory when possible: then the results are drawn with the key, in its own frame.
   let result: SearchResult | undefined = (last ? narrowSearch(last.answer, plan) : undefined) ?? answers.get(plan);
   let failed = false;
-  result ??= await searchGuests(cache.db, plan).then(
-    (read) => (answers.keep(plan, read), read),
-    (error: unknown) => {
-      reportBackgroundFailure('Searching the local guest copy', error);
-      failed = true;
-      return { rows: [], truncated: false };
-    },
-  );
+  result ??= await answers.read(plan).catch((error: unknown) => {
+    reportBackgroundFailure('Searching the local guest copy', error);
+    failed = true;
+    return { rows: [], truncated: false };
+  });
   if (run !== latest) return;
   lastAnswer = failed ? null : { answer: { plan, result }, db: cache.db, dataVersion };
   useGuestSearch.setState((state) => ({
@@ -89,10 +86,10 @@ async function runSearch(narrow: boolean): Promise<void> {
 }
 
 /**
- * Reads ahead the answers of every one-character query for the cache as it is now, one per `pause()` (the
- * desk idle; false: stop), so the first key of a search is answered in its own frame. Stops as soon as the
- * guests change (their next version reads ahead again); a read that fails is left to the search itself,
- * which reads again and reports it.
+ * Reads ahead the answers of every one-character query for the cache as it is now, once `pause()` says the
+ * desk is idle (false: not at all), so the first key of a search is answered in its own frame. Answers read
+ * after the guests changed are dropped (their next version reads ahead again); a read that fails is left to
+ * the search itself, which reads again and reports it.
  */
 export async function readAheadGuestSearch(pause: () => Promise<boolean> = () => Promise.resolve(true)): Promise<void> {
   const { cache, dataVersion } = useGuests.getState();

@@ -35,7 +35,7 @@ export function GuestSearch() {
     void refreshGuestSearch();
   }, [dataVersion, cache]);
 
-  // Once the guests stop changing, the first key of any search is read ahead while the desk is idle.
+  // Once the guests stop changing, the first key of any search is read ahead when the desk is next idle.
   useEffect(() => {
     if (syncing || !cache || typeof requestIdleCallback !== 'function') return;
     let stopped = false;
