@@ -36,11 +36,12 @@ describe('the app shell', () => {
     renderWithProviders(<App />);
     for (const name of ['Reservations', 'Campaigns', 'Messages']) {
       await userEvent.click(within(screen.getByRole('navigation', { name: 'Screens' })).getByText(name));
-      expect(await screen.findByRole('heading', { level: 2, name })).toBeInTheDocument();
+      // These screens load their code when first opened: the first load can take seconds on a busy machine.
+      expect(await screen.findByRole('heading', { level: 2, name }, { timeout: 15_000 })).toBeInTheDocument();
       expect(screen.getByRole('status')).toHaveTextContent("Connect the venue's account in Settings");
     }
     useAccount.setState({ account: null });
-  });
+  }, 60_000);
 
   it('focuses guest search with Ctrl+K from any screen', async () => {
     renderWithProviders(<App />);
