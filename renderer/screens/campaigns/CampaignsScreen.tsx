@@ -13,6 +13,7 @@ import {
   useCampaigns,
 } from '../../stores/campaigns';
 import { CampaignEditor, StateBadge } from './CampaignEditor';
+import { NoAccount } from '../../components/NoAccount';
 
 /** Email campaigns: the list the desk keeps (the service cannot list them) beside the open one. */
 export function CampaignsScreen() {
@@ -36,12 +37,7 @@ export function CampaignsScreen() {
 
   useEffect(() => followCampaigns(getDesk()), [account?.clientId]);
 
-  if (account?.state === 'none')
-    return (
-      <Alert color="blue" title="No account connected">
-        Connect the venue's account in Settings, or start the demo, to write campaigns.
-      </Alert>
-    );
+  if (account?.state === 'none') return <NoAccount screen="Campaigns" toDo="write campaigns" />;
 
   return (
     <Stack gap="sm" h="100%">

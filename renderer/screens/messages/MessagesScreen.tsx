@@ -1,19 +1,15 @@
-import { Alert, Badge, Stack, Tabs, Title } from '@mantine/core';
+import { Badge, Stack, Tabs, Title } from '@mantine/core';
 import { useAccount } from '../../stores/account';
 import { useUnreadReplyCount } from '../../stores/messages';
 import { RepliesView } from './RepliesView';
 import { SentItemsView } from './SentItemsView';
+import { NoAccount } from '../../components/NoAccount';
 
 /** What went out (sent items with their figures) and what guests answered (SMS replies as conversations). */
 export function MessagesScreen() {
   const accountState = useAccount((state) => state.account?.state);
   const unread = useUnreadReplyCount();
-  if (accountState === 'none')
-    return (
-      <Alert color="blue" title="No account connected">
-        Connect the venue's account in Settings, or start the demo, to see messages.
-      </Alert>
-    );
+  if (accountState === 'none') return <NoAccount screen="Messages" toDo="see messages" />;
   return (
     <Stack gap="sm" h="100%">
       <Title order={2}>Messages</Title>

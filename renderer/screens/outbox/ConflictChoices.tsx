@@ -31,6 +31,17 @@ function shown(field: string, value: unknown): string {
   return field === 'Time' ? text.replace(/^(\d{1,2}:\d{2}):\d{2}$/, '$1') : text;
 }
 
+/**
+ * How a cell wraps: between words, so "Unconfirmed" stays whole; only a token too long for a narrow panel
+ * (an email, a link) may break anywhere.
+ */
+function wrapped(text: string): { overflowWrap: 'anywhere' } | undefined {
+  return text.split(/\s+/).some((word) => word.length > LONGEST_WHOLE_WORD) ? { overflowWrap: 'anywhere' } : undefined;
+}
+
+/** Longer words than this may break inside a cell (a status or a name never is). */
+const LONGEST_WHOLE_WORD = 16;
+
 /** A typed value in the form of the value it replaces: a number stays a number, a list a list. */
 function typed(text: string, like: unknown): string | number | string[] {
   if (typeof like === 'number' && text.trim() !== '' && Number.isFinite(Number(text))) return Number(text);
@@ -80,16 +91,7 @@ export function ConflictChoices({
 
   return (
     <Stack gap={6} aria-label="changed on another desk">
-      <Table
-        withTableBorder
-        striped
-        verticalSpacing={2}
-        horizontalSpacing={6}
-        fz="xs"
-        layout="fixed"
-        w="100%"
-        style={{ overflowWrap: 'anywhere' }}
-      >
+      <Table withTableBorder striped verticalSpacing={2} horizontalSpacing={6} fz="xs" w="100%">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Field</Table.Th>
@@ -101,10 +103,18 @@ export function ConflictChoices({
         <Table.Tbody>
           {conflict.fields.map((field) => (
             <Table.Tr key={field.field}>
-              <Table.Td fw={600}>{labelOf(field.field, labels)}</Table.Td>
-              <Table.Td c="dimmed">{shown(field.field, field.base)}</Table.Td>
-              <Table.Td>{shown(field.field, field.mine)}</Table.Td>
-              <Table.Td>{shown(field.field, field.theirs)}</Table.Td>
+              <Table.Td fw={600} style={wrapped(labelOf(field.field, labels))}>
+                {labelOf(field.field, labels)}
+              </Table.Td>
+              {[field.base, field.mine, field.theirs].map((value, column) => (
+                <Table.Td
+                  key={column}
+                  c={column === 0 ? 'dimmed' : undefined}
+                  style={wrapped(shown(field.field, value))}
+                >
+                  {shown(field.field, value)}
+                </Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -24,6 +24,7 @@ import { initialDraft } from './useBookingForm';
 import { useBookingsOn } from './useBookings';
 import { useDayKeys } from './useDayKeys';
 import { WeekStrip } from './WeekStrip';
+import { NoAccount } from '../../components/NoAccount';
 
 /** Days either side of the one shown whose bookings are read ahead (flicking day by day never waits on a read). */
 const READ_AHEAD_DAYS = 7;
@@ -34,7 +35,7 @@ export function ReservationsScreen() {
   const tables = useReservations((state) => state.tables);
   const notSetUp = useReservations((state) => state.status.unavailable);
   if (!account || account.state === 'none' || !tables) {
-    return <Text role="status">Connect an account in Settings (or start the demo) to see the bookings.</Text>;
+    return <NoAccount screen="Reservations" toDo="see the bookings" />;
   }
   if (notSetUp) {
     return (

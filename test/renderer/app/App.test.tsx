@@ -1,8 +1,9 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../../renderer/app/App';
 import { SCREENS } from '../../../renderer/app/screens';
+import { useAccount } from '../../../renderer/stores/account';
 import { useNavigation } from '../../../renderer/stores/navigation';
 import { followDeskStatus } from '../../../renderer/stores/status';
 import { createFakeDesk } from '../../support/fake-desk';
@@ -20,6 +21,25 @@ describe('the app shell', () => {
     expect(screen.getByRole('heading', { name: 'Outbox' })).toBeInTheDocument();
     await userEvent.keyboard('{Alt>}7{/Alt}');
     expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+  });
+
+  it('names each screen in a heading before an account is connected, and says what to do', async () => {
+    useAccount.setState({
+      account: {
+        state: 'none',
+        timeZone: 'Australia/Sydney',
+        defaultPhoneCountry: 'AU',
+        canOpenDashboard: false,
+        keychain: { available: true, description: 'test keyring' },
+      },
+    });
+    renderWithProviders(<App />);
+    for (const name of ['Reservations', 'Campaigns', 'Messages']) {
+      await userEvent.click(within(screen.getByRole('navigation', { name: 'Screens' })).getByText(name));
+      expect(await screen.findByRole('heading', { level: 2, name })).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent("Connect the venue's account in Settings");
+    }
+    useAccount.setState({ account: null });
   });
 
   it('focuses guest search with Ctrl+K from any screen', async () => {
