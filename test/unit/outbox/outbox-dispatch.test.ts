@@ -134,13 +134,13 @@ describe('dispatching', () => {
     const seen: Array<[string, string | undefined]> = [];
     let harness: Harness | null = null;
     let firstId = '';
-    const client = {
+    const client: ServiceClient = {
       ...service.client,
-      sms: (input: { message: string }) => {
+      sms: (input) => {
         seen.push([input.message, harness?.outbox.get(firstId)?.state]);
-        return service.client.sms(input as Parameters<ServiceClient['sms']>[0]);
+        return service.client.sms(input);
       },
-    } as ServiceClient;
+    };
     harness = createHarness({ service, client, config: { concurrency: 1 }, start: false });
     firstId = harness.outbox.enqueue('sms', sms('a', '0412000001'), { guestKey: 'g1' }).id;
     harness.outbox.enqueue('sms', sms('c', '0412000003'), { guestKey: 'g1' });
