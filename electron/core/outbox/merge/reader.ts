@@ -5,18 +5,22 @@
 // already waiting when it began (an edit staff make later gets a read of its own, so a lone edit's window is
 // one read and one push), and only for records this desk has not pushed since the read began, so an entry
 // never merges against a read older than its own last push. Shortly before a read in use reaches that age
-// (twice its own round trip ahead), the next one travels beside the pushes, so a backlog never waits for a
-// read after its first, and reads about once a second, not once per call: each read of a backlog brings
-// what this desk pushed since the bases (touched_from reaches back past them), so every read saved is one
-// such answer fewer to make, send and check.
+// (twice its own round trip ahead, at least MIN_READ_AHEAD_MS), the next one travels beside the pushes, so a
+// backlog never waits for a read after its first, and reads about once a second, not once per call: each read
+// of a backlog brings what this desk pushed since the bases (touched_from reaches back past them), so every
+// read saved is one such answer fewer to make, send and check.
 import { formatServiceDateTime } from '../../../../shared/rules/datetime';
 import type { ServiceAccess } from '../senders/sender';
 
 /** The longest a read may serve the pushes of a backlog after it began: the widest window in which another desk's write is not seen. */
 export const MAX_READ_AGE_MS = 1000;
 
-/** The next read starts at least this long before the read in use is too old (and at most half its age before). */
-export const MIN_READ_AHEAD_MS = 100;
+/**
+ * The next read starts at least this long before the read in use is too old (and at most half its age before):
+ * it brings all that was pushed since the bases, so it takes longer than the last, and calls that outlive the
+ * read in use would wait for it.
+ */
+export const MIN_READ_AHEAD_MS = 250;
 
 /** The service's current records, read once for the calls of a round. */
 export interface MergeRead<Item> {
