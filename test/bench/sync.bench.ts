@@ -12,6 +12,8 @@ interface SyncTimings {
 /** Target of the first sync: under 20 s, and within 1.5x of writing the same rows with a plain bulkPut. */
 const SYNC_LIMIT_S = 20;
 const SYNC_RATIO = 1.5;
+/** Issue 21: the whole first sync (search index built) within 2x of a bulkPut of the raw contacts. */
+const RAW_RATIO = 2;
 
 /**
  * The first sync of 100,000 guests from the sandbox, in Chromium, through the real desk core and
@@ -38,11 +40,13 @@ export async function benchGuestSync(guests = 100_000): Promise<BenchRow[]> {
         met: seconds < SYNC_LIMIT_S && seconds <= SYNC_RATIO * bulkPut,
       },
       {
-        name: 'first sync, same run (for scale)',
+        name: 'first sync, same run, beside the raw contacts',
         value: seconds,
         baseline: timings.rawPutMs / 1000,
         baselineName: 'bulkPut of raw contacts, no search index',
         unit: 's',
+        target: `ratio ≤ ${RAW_RATIO}`,
+        met: timings.syncMs <= RAW_RATIO * timings.rawPutMs,
       },
     ];
   } finally {

@@ -243,6 +243,28 @@ describe('reservations (browser mode, real sandbox)', () => {
     await expect(renamed.getByText('Renamed Elsewhere', { exact: true }).isVisible()).resolves.toBe(true);
   });
 
+  it('hands the focus of a card clicked to the timeline when → shows the next day: no card keeps it while showing another booking', async () => {
+    const timeline = page.getByRole('table', { name: 'timeline' });
+    const day = (await timeline.getAttribute('data-day'))!;
+    const card = page.locator('[data-booking-id]').first();
+    const id = (await card.getAttribute('data-booking-id'))!;
+    /** The focused element: its role and, for a card, the booking it shows. */
+    const focused = () =>
+      page.evaluate(() => ({
+        role: document.activeElement?.getAttribute('role'),
+        booking: document.activeElement?.getAttribute('data-booking-id') ?? null,
+      }));
+    await card.click();
+    await expect(focused()).resolves.toEqual({ role: 'button', booking: id });
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => timeline.getAttribute('data-day')).not.toBe(day);
+    await expect(focused()).resolves.toEqual({ role: 'table', booking: null });
+    // The keys still work from there, and bring the day back.
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => timeline.getAttribute('data-day')).toBe(day);
+    await expect(focused()).resolves.toEqual({ role: 'table', booking: null });
+  });
+
   it('says plainly when the account has no reservations', async () => {
     sandbox.sandbox.operator.enableReservations(sandbox.demo.clientId, false);
     await page.getByRole('button', { name: 'Sync now' }).last().click();

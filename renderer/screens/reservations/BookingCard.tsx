@@ -1,9 +1,10 @@
-import { memo, type CSSProperties } from 'react';
+import { memo, useLayoutEffect, useRef } from 'react';
 import type { VenueFormat } from '../../../shared/format/venue-format';
 import { countsInCovers, statusColour } from '../../../shared/rules/booking-status';
 import type { BookingView } from '../../sync/booking-overlay';
 import { openBookingForm, useReservationsView } from '../../stores/reservations-view';
 import classes from './BookingCard.module.css';
+import { shownCount, shownTime } from './shown-format';
 
 /** What a booking's pending mark says: it waits in the outbox, or needs a person there. */
 function pendingWords(pending: NonNullable<BookingView['pending']>): string {
@@ -16,38 +17,44 @@ function areaOf(booking: BookingView, areaField: string | undefined): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** The card's colours for a status, made once per colour. */
-const colourStyles = new Map<string, CSSProperties>();
-function statusStyle(colour: string): CSSProperties {
-  let style = colourStyles.get(colour);
-  if (!style) {
-    style = {
-      '--status-colour': `var(--mantine-color-${colour}-6)`,
-      '--status-light': `var(--mantine-color-${colour}-light)`,
-      '--status-light-colour': `var(--mantine-color-${colour}-light-color)`,
-    } as CSSProperties;
-    colourStyles.set(colour, style);
-  }
-  return style;
+/**
+ * While a card is unmounted (its booking left the day shown, or its row left the view): if it has the
+ * keyboard focus, the focus goes to the timeline around it, so neither the keyboard nor a screen reader is
+ * left on nothing. Run before the card leaves the page (a layout effect's cleanup), while it can still find
+ * its timeline.
+ */
+function useFocusLeavesToTimeline() {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const card = ref.current;
+    return () => {
+      if (card && card === document.activeElement)
+        card.closest<HTMLElement>('[role="table"]')?.focus({ preventScroll: true });
+    };
+  }, []);
+  return ref;
 }
 
 /**
  * One booking on the timeline: guest, party, time, status, area, and a mark while the outbox holds it.
  * Plain elements of one size (the timeline draws many and knows their height); its name is its visible
- * text in the same order, so what staff see is what a screen reader says.
+ * text in the same order, so what staff see is what a screen reader says. Keyed by its booking (never
+ * reused for another), and drawn again only when its booking, or whether it is selected, changes.
  */
 export const BookingCard = memo(function BookingCard({
   booking,
+  selected,
   areaField,
   format,
 }: {
   booking: BookingView;
+  selected: boolean;
   areaField?: string;
   format: VenueFormat;
 }) {
-  const selected = useReservationsView((state) => state.selectedId === booking.id);
-  const time = format.time(booking.time.slice(0, 5));
-  const party = format.number(booking.partySize);
+  const ref = useFocusLeavesToTimeline();
+  const time = shownTime(format, booking.time.slice(0, 5));
+  const party = shownCount(format, booking.partySize);
   const area = areaOf(booking, areaField);
   const pending = booking.pending ? pendingWords(booking.pending) : '';
   const counted = countsInCovers(booking.status);
@@ -55,6 +62,7 @@ export const BookingCard = memo(function BookingCard({
   const label = [booking.guestName, pending, party, time, booking.status, area].filter(Boolean).join(', ');
   return (
     <div
+      ref={ref}
       role="button"
       tabIndex={-1}
       className={classes.card}
@@ -64,35 +72,27 @@ export const BookingCard = memo(function BookingCard({
       data-status={booking.status}
       data-selected={selected || undefined}
       data-not-counted={counted ? undefined : ''}
-      style={statusStyle(statusColour(booking.status))}
+      data-colour={statusColour(booking.status)}
       onClick={() => useReservationsView.setState({ selectedId: booking.id })}
       onDoubleClick={() => openBookingForm({ mode: 'edit', id: booking.id })}
     >
-      <div className={classes.line}>
-        <span className={classes.name}>{booking.guestName}</span>
-        {booking.pending && (
-          <>
-            {' '}
-            <span
-              className={classes.pending}
-              data-state={booking.pending.state}
-              title={booking.pending.problem ?? 'Waiting in the outbox for the service to confirm'}
-            >
-              {pending}
-            </span>
-          </>
-        )}{' '}
-        <span className={classes.party}>{party}</span>
-      </div>{' '}
-      <div className={classes.line}>
-        <span className={classes.time}>{time}</span> <span className={classes.status}>{booking.status}</span>
-        {area && (
-          <>
-            {' '}
-            <span className={classes.area}>{area}</span>
-          </>
-        )}
-      </div>
+      {/* Words are parted by a space at the start of each part's text, not by a text node of its own (fewer
+          nodes per card): a space that starts a line is not drawn, so each part looks as it did, and the
+          card's text still reads as its name does. */}
+      <span className={classes.name}>{booking.guestName}</span>
+      {booking.pending && (
+        <span
+          className={classes.pending}
+          data-state={booking.pending.state}
+          title={booking.pending.problem ?? 'Waiting in the outbox for the service to confirm'}
+        >
+          {` ${pending}`}
+        </span>
+      )}
+      <span className={classes.party}>{` ${party}`}</span>
+      <span className={classes.time}>{` ${time}`}</span>
+      <span className={classes.status}>{` ${booking.status}`}</span>
+      {area && <span className={classes.area}>{` ${area}`}</span>}
     </div>
   );
 });

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Divider, Group, Kbd, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import {
   BOOKING_STATUSES,
   isStatus,
@@ -32,6 +32,10 @@ export function BookingDetails({ booking, fields }: { booking: BookingView; fiel
       () => setError(null),
       (caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)),
     );
+  // The status buttons keep one handler, which sets the status of the booking shown now.
+  const latestSetStatus = useRef(setStatus);
+  latestSetStatus.current = setStatus;
+  const onSetStatus = useCallback((status: BookingStatus) => void latestSetStatus.current(status), []);
 
   return (
     <Paper withBorder p="sm" w={330} aria-label="booking details" style={{ flexShrink: 0, alignSelf: 'flex-start' }}>
@@ -69,16 +73,7 @@ export function BookingDetails({ booking, fields }: { booking: BookingView; fiel
         <Divider label="Status" labelPosition="left" />
         <Group gap={4}>
           {BOOKING_STATUSES.map((status) => (
-            <Button
-              key={status}
-              size="compact-xs"
-              variant={booking.status === status ? 'filled' : 'light'}
-              color={statusColour(status)}
-              onClick={() => void setStatus(status)}
-              rightSection={<Kbd size="xs">{STATUS_KEYS[status].toUpperCase()}</Kbd>}
-            >
-              {status}
-            </Button>
+            <StatusButton key={status} status={status} active={booking.status === status} onSet={onSetStatus} />
           ))}
         </Group>
         <Text size="xs" c="dimmed">
@@ -107,6 +102,29 @@ export function BookingDetails({ booking, fields }: { booking: BookingView; fiel
     </Paper>
   );
 }
+
+/** One status's button: filled for the booking's status (a status key draws again the two buttons that change, not all). */
+const StatusButton = memo(function StatusButton({
+  status,
+  active,
+  onSet,
+}: {
+  status: BookingStatus;
+  active: boolean;
+  onSet: (status: BookingStatus) => void;
+}) {
+  return (
+    <Button
+      size="compact-xs"
+      variant={active ? 'filled' : 'light'}
+      color={statusColour(status)}
+      onClick={() => onSet(status)}
+      rightSection={<Kbd size="xs">{STATUS_KEYS[status].toUpperCase()}</Kbd>}
+    >
+      {status}
+    </Button>
+  );
+});
 
 /** The guest's latest SMS reply from the last fortnight, read from the cached sms_inbox. */
 function useGuestReply(booking: BookingView): BookingReply | null {

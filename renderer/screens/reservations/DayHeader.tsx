@@ -8,7 +8,7 @@ import { PrintDay } from './print/PrintDay';
 import type { RunSheetBooking } from './print/run-sheet';
 import { openBookingForm, showDay, useReservationsView } from '../../stores/reservations-view';
 
-/** The day shown and how to move: previous, today, next, a date picker; the day's covers; print; new booking. */
+/** The day shown and how to move (DayChoice); the day's covers; print; new booking. */
 export const DayHeader = memo(function DayHeader({
   date,
   today,
@@ -30,48 +30,54 @@ export const DayHeader = memo(function DayHeader({
   const format = useVenueFormat();
   return (
     <Group justify="space-between" gap="sm">
-      {/* Room for the date in full; on a narrow screen the day's total and New booking go to the next line. */}
-      <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: '1 1 640px' }}>
-        <Title order={2} size="h3" style={{ flexShrink: 0 }}>
-          Reservations
-        </Title>
-        <DayStep step={-1} />
-        <Button
-          variant={date === today ? 'filled' : 'default'}
-          onClick={() => showDay(today)}
-          style={{ flexShrink: 0 }}
-        >
-          Today
-        </Button>
-        <DayStep step={1} />
-        <DatePickerInput
-          aria-label="Choose a day"
-          value={date}
-          onChange={(value) => value && showDay(String(value).slice(0, 10))}
-          valueFormatter={({ date: chosen }) => (chosen ? format.date(String(chosen).slice(0, 10)) : '')}
-          firstDayOfWeek={1}
-          w={130}
-          miw={130}
-        />
-        <Title
-          order={3}
-          size="h4"
-          miw={0}
-          style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
-        >
-          {format.longDate(date)}
-        </Title>
-      </Group>
+      <DayChoice date={date} today={today} />
       <Group gap="sm" wrap="nowrap" ml="auto">
         <Text fw={600} aria-label="day total" style={{ whiteSpace: 'nowrap' }}>
           {format.number(covers)} covers · {format.number(bookings)} {bookings === 1 ? 'booking' : 'bookings'}
         </Text>
         <PrintDay date={sheetDate} bookings={dayBookings} fields={fields} />
-        <Button onClick={() => openBookingForm({ mode: 'new' })} style={{ flexShrink: 0 }}>
-          New booking (N)
-        </Button>
+        <NewBookingButton />
       </Group>
     </Group>
+  );
+});
+
+/** The day shown and how to move: previous, today, next, a date picker (drawn again only when the day, or today, changes). */
+const DayChoice = memo(function DayChoice({ date, today }: { date: string; today: string }) {
+  const format = useVenueFormat();
+  // Room for the date in full; on a narrow screen the day's total and New booking go to the next line.
+  return (
+    <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: '1 1 640px' }}>
+      <Title order={2} size="h3" style={{ flexShrink: 0 }}>
+        Reservations
+      </Title>
+      <DayStep step={-1} />
+      <Button variant={date === today ? 'filled' : 'default'} onClick={() => showDay(today)} style={{ flexShrink: 0 }}>
+        Today
+      </Button>
+      <DayStep step={1} />
+      <DatePickerInput
+        aria-label="Choose a day"
+        value={date}
+        onChange={(value) => value && showDay(String(value).slice(0, 10))}
+        valueFormatter={({ date: chosen }) => (chosen ? format.date(String(chosen).slice(0, 10)) : '')}
+        firstDayOfWeek={1}
+        w={130}
+        miw={130}
+      />
+      <Title order={3} size="h4" miw={0} style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {format.longDate(date)}
+      </Title>
+    </Group>
+  );
+});
+
+/** New booking (not drawn again with each day). */
+const NewBookingButton = memo(function NewBookingButton() {
+  return (
+    <Button onClick={() => openBookingForm({ mode: 'new' })} style={{ flexShrink: 0 }}>
+      New booking (N)
+    </Button>
   );
 });
 

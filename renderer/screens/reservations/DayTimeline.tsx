@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { memo, startTransition, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { flushSync } from 'react-dom';
 import type { VenueFormat } from '../../../shared/format/venue-format';
 import { useSameArray } from '../../hooks/useSameArray';
@@ -7,6 +7,7 @@ import { openBookingForm, useReservationsView } from '../../stores/reservations-
 import type { BookingView } from '../../sync/booking-overlay';
 import { BookingCard } from './BookingCard';
 import classes from './DayTimeline.module.css';
+import { shownCount, shownTime } from './shown-format';
 import { passesLimit, slotOf, timelineSlots } from './slots';
 import {
   cardsPerRow,
@@ -98,11 +99,15 @@ export const DayTimeline = memo(function DayTimeline({
   const [drawn, setDrawn] = useState<{ date: string; cards: readonly number[]; rows: DrawnRows } | null>(null);
   const scrolledTo = useRef(0);
   const kept = useRef<{ date?: string; selected?: string }>({});
-  // A day just chosen draws the rows it opens at, and a change of the day's bookings the rows in view, in this very render.
+  // A day just chosen draws the rows it opens at, and a change of the day's bookings the rows in view, in this
+  // very render. For a day just chosen those on screen only, so the frame that shows it waits on nothing
+  // else; their neighbours (for a flick of the wheel) are drawn right after that frame (below).
+  const dayChosen = kept.current.date !== date;
+  const onScreenOnly = dayChosen && !(drawn?.date === date && drawn.cards === cards);
   const rows =
     drawn?.date === date && drawn.cards === cards
       ? drawn.rows
-      : drawnRows(tops, cards, kept.current.date === date ? scrolledTo.current : openingTop, viewHeight);
+      : drawnRows(tops, cards, dayChosen ? openingTop : scrolledTo.current, viewHeight, dayChosen ? 0 : undefined);
   const selectedId = useReservationsView((state) => state.selectedId);
   const selectedSlot = bookings.find((booking) => booking.id === selectedId)?.time;
   const selectedRow = selectedSlot ? slots.indexOf(slotOf(selectedSlot)) : -1;
@@ -125,8 +130,8 @@ export const DayTimeline = memo(function DayTimeline({
   const scrollPlan = useRef<{ top?: number; reveal?: number }>({});
   // The page's scroll position as last written here or reported by a scroll event.
   const pageScroll = useRef(0);
-  const latest = useRef({ date, tops, cards, rows, height: viewHeight });
-  latest.current = { date, tops, cards, rows, height: viewHeight };
+  const latest = useRef({ date, tops, cards, rows, onScreenOnly, height: viewHeight });
+  latest.current = { date, tops, cards, rows, onScreenOnly, height: viewHeight };
   useLayoutEffect(() => {
     const selected = selectedRow >= 0 ? `${selectedId}@${selectedRow}` : undefined;
     if (kept.current.date !== date) {
@@ -150,10 +155,10 @@ export const DayTimeline = memo(function DayTimeline({
         element.scrollTop = target;
         pageScroll.current = target;
       }
-      if (!inView(now.rows, now.tops, target, now.height))
-        flushSync(() =>
-          setDrawn({ date: now.date, cards: now.cards, rows: drawnRows(now.tops, now.cards, target, now.height) }),
-        );
+      const next = { date: now.date, cards: now.cards, rows: drawnRows(now.tops, now.cards, target, now.height) };
+      if (!inView(now.rows, now.tops, target, now.height)) flushSync(() => setDrawn(next));
+      // The rows on screen are painted with this frame; their neighbours follow, after it and interruptibly.
+      else if (now.onScreenOnly) startTransition(() => setDrawn(next));
     });
     return () => cancelAnimationFrame(frame);
   }, [date, openingTop, selectedId, selectedRow, tops, cards]);
@@ -184,11 +189,13 @@ export const DayTimeline = memo(function DayTimeline({
           return (
             <SlotRow
               key={slot}
+              day={date}
               slot={slot}
               height={heights[index]!}
               covers={slotCovers}
               over={passesLimit(slotCovers, coverLimit)}
               bookings={index >= rows.first && index <= rows.last ? (grouped.get(slot) ?? NONE) : NONE}
+              selectedId={index === selectedRow ? selectedId : null}
               areaField={areaField}
               format={format}
             />
@@ -201,18 +208,32 @@ export const DayTimeline = memo(function DayTimeline({
 
 /** What a slot row is drawn from. */
 interface SlotRowProps {
+  /** The day shown. */
+  day: string;
   slot: string;
   height: number;
   covers: number;
   over: boolean;
   /** Its bookings when its cards are drawn (none while it is out of view). */
   bookings: readonly BookingView[];
+  /** The selected booking, when it is in this slot (only the rows holding it are drawn again as it moves). */
+  selectedId: string | null;
   areaField?: string;
   format: VenueFormat;
 }
 
 /** One 15-minute slot: its time, its covers and its bookings; double-click its free space for a booking then. */
-const SlotRow = memo(function SlotRow({ slot, height, covers, over, bookings, areaField, format }: SlotRowProps) {
+const SlotRow = memo(function SlotRow({
+  day,
+  slot,
+  height,
+  covers,
+  over,
+  bookings,
+  selectedId,
+  areaField,
+  format,
+}: SlotRowProps) {
   return (
     <div
       role="row"
@@ -227,7 +248,7 @@ const SlotRow = memo(function SlotRow({ slot, height, covers, over, bookings, ar
       }
     >
       <div role="rowheader" className={classes.time}>
-        {format.time(slot)}
+        {shownTime(format, slot)}
       </div>
       <div
         role="cell"
@@ -236,12 +257,20 @@ const SlotRow = memo(function SlotRow({ slot, height, covers, over, bookings, ar
         data-some={covers > 0 || undefined}
         data-over={over || undefined}
       >
-        {covers ? `${format.number(covers)} covers` : '—'}
+        {covers ? `${shownCount(format, covers)} covers` : '—'}
       </div>
-      <div role="cell" className={classes.cards}>
-        {bookings.map((booking, index) => (
-          // Keyed by place: another day's bookings reuse the cards drawn, instead of new ones replacing them.
-          <BookingCard key={index} booking={booking} areaField={areaField} format={format} />
+      {/* Another day's cards come in a cell of their own: built apart and put in the page at once, and the
+          last day's taken out at once, rather than card by card. */}
+      <div role="cell" className={classes.cards} key={bookings.length > 0 ? day : ''}>
+        {bookings.map((booking) => (
+          // Keyed by booking: a card never shows another booking (its focus, and a screen reader's place, with it).
+          <BookingCard
+            key={booking.id}
+            booking={booking}
+            selected={booking.id === selectedId}
+            areaField={areaField}
+            format={format}
+          />
         ))}
       </div>
     </div>
@@ -251,10 +280,12 @@ const SlotRow = memo(function SlotRow({ slot, height, covers, over, bookings, ar
 /** Whether a slot row would be drawn the same (its bookings compared one by one). */
 function sameSlotRow(a: SlotRowProps, b: SlotRowProps): boolean {
   return (
+    (a.day === b.day || (a.bookings.length === 0 && b.bookings.length === 0)) &&
     a.slot === b.slot &&
     a.height === b.height &&
     a.covers === b.covers &&
     a.over === b.over &&
+    a.selectedId === b.selectedId &&
     a.areaField === b.areaField &&
     a.format === b.format &&
     a.bookings.length === b.bookings.length &&

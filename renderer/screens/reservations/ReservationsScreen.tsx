@@ -97,6 +97,7 @@ function DayBook({ timeZone }: { timeZone: string }) {
     [dayAll, statuses, fieldFilters],
   );
   const covers = useMemo(() => coversBySlot(dayAll), [dayAll]);
+  const counted = useMemo(() => dayAll.filter((booking) => countsInCovers(booking.status)).length, [dayAll]);
   const searching = query.trim() !== '';
   const searchHits = useMemo(
     () =>
@@ -120,7 +121,7 @@ function DayBook({ timeZone }: { timeZone: string }) {
         date={date}
         today={today}
         covers={totalCovers(dayAll)}
-        bookings={dayAll.filter((booking) => countsInCovers(booking.status)).length}
+        bookings={counted}
         sheetDate={shownDate || date}
         dayBookings={dayAll}
         fields={fields ?? NO_FIELDS}
@@ -168,16 +169,15 @@ const BookingFormModal = memo(function BookingFormModal({
 }) {
   const form = useReservationsView((state) => state.form);
   const coverLimit = useReservationsView((state) => state.coverLimit);
-  const pending = useReservations((state) => state.pending);
   const tables = useReservations((state) => state.tables);
   const editId = form.mode === 'edit' ? form.id : null;
+  // The queued change of the booking edited only (a status key on another booking does not draw the dialog again).
+  const queued = useReservations((state) => (editId ? state.pending[editId] : undefined));
   const stored = useCacheQuery(
     async () => (editId && tables ? ((await tables.bookingById(editId)) ?? null) : null),
     [editId, tables],
   );
-  const existing: BookingView | undefined = editId
-    ? (pending[editId] ?? findBooking(editId) ?? stored ?? undefined)
-    : undefined;
+  const existing: BookingView | undefined = editId ? (queued ?? findBooking(editId) ?? stored ?? undefined) : undefined;
   const opened = form.mode !== 'closed';
   const waiting = form.mode === 'edit' && !existing;
   const initial =

@@ -51,9 +51,16 @@ export function coversBySlot(bookings: readonly CoverSource[]): Map<string, numb
   return covers;
 }
 
-/** The day's covers: every party that is not cancelled. */
+const totals = new WeakMap<readonly CoverSource[], number>();
+
+/** The day's covers: every party that is not cancelled (counted once per list: lists are never changed in place). */
 export function totalCovers(bookings: readonly CoverSource[]): number {
-  return bookings.reduce((sum, booking) => sum + (countsInCovers(booking.status) ? booking.partySize : 0), 0);
+  let total = totals.get(bookings);
+  if (total === undefined) {
+    total = bookings.reduce((sum, booking) => sum + (countsInCovers(booking.status) ? booking.partySize : 0), 0);
+    totals.set(bookings, total);
+  }
+  return total;
 }
 
 /** The slots a day's timeline shows: service hours, widened to take in any booking outside them. */

@@ -61,20 +61,27 @@ export interface DrawnRows {
 
 /**
  * The rows drawn with their cards for a view from `top`, `height` tall: those in view, and their
- * neighbours while the cards drawn beyond the view stay within EXTRA_CARDS.
+ * neighbours while the cards drawn beyond the view stay within `beyond` (EXTRA_CARDS; none for the frame
+ * that first shows a day, which draws what is on screen only: DayTimeline.tsx).
  */
-export function drawnRows(tops: readonly number[], cards: readonly number[], top: number, height: number): DrawnRows {
+export function drawnRows(
+  tops: readonly number[],
+  cards: readonly number[],
+  top: number,
+  height: number,
+  beyond = EXTRA_CARDS,
+): DrawnRows {
   if (cards.length === 0) return { first: 0, last: -1 };
   let first = rowAt(tops, top);
   let last = rowAt(tops, top + Math.max(height, 1) - 1);
   let extra = 0;
   for (let grown = true; grown;) {
     grown = false;
-    if (last + 1 < cards.length && extra + cards[last + 1]! <= EXTRA_CARDS) {
+    if (last + 1 < cards.length && extra + cards[last + 1]! <= beyond) {
       extra += cards[++last]!;
       grown = true;
     }
-    if (first > 0 && extra + cards[first - 1]! <= EXTRA_CARDS) {
+    if (first > 0 && extra + cards[first - 1]! <= beyond) {
       extra += cards[--first]!;
       grown = true;
     }

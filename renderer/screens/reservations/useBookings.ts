@@ -41,13 +41,13 @@ export function useBookingsOn(dates: readonly string[]): ReadonlyMap<string, rea
       if (!shown) {
         // Queued bookings of this day, or of bookings moved away from it; mostly none (the read is shown as it is).
         // Those just taken off the queue stay over a day read before they left.
-        const ids = idsOf(rows);
         const day = useBookingDays.getState().days[date];
         const over = [
           ...queued,
           ...left.filter(([, entry]) => departedOver(day, entry)).map(([, entry]) => entry.view),
         ];
-        const touching = over.filter((view) => view.date === date || ids.has(view.id));
+        // The day's ids are gathered only when something is queued (mostly nothing is).
+        const touching = over.filter((view) => view.date === date || idsOf(rows).has(view.id));
         shown = touching.length > 0 ? overlayBookings(rows, touching, (row) => row.date === date) : rows;
         overlays.set(rows, shown);
       }

@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import { printPage } from '../../../bridge/print-page';
 import type { BookingFieldRow } from '../../../db/tables/reservations';
@@ -53,18 +53,13 @@ export function PrintDay({
       setPrintedAt(null);
     }
   };
+  // The buttons keep one handler, which prints the day shown now (they are not drawn again with each day).
+  const latestPrint = useRef(print);
+  latestPrint.current = print;
+  const onPrint = useCallback((to: 'printer' | 'pdf') => void latestPrint.current(to), []);
   return (
     <>
-      <Group gap={4} wrap="nowrap">
-        <Button variant="default" onClick={() => void print('printer')} loading={busy}>
-          Print
-        </Button>
-        {electron && (
-          <Button variant="default" onClick={() => void print('pdf')} disabled={busy}>
-            Save as PDF
-          </Button>
-        )}
-      </Group>
+      <PrintButtons electron={electron} busy={busy} onPrint={onPrint} />
       {sheet &&
         printedAt &&
         createPortal(
@@ -76,3 +71,27 @@ export function PrintDay({
     </>
   );
 }
+
+/** Print (and, in Electron, Save as PDF). */
+const PrintButtons = memo(function PrintButtons({
+  electron,
+  busy,
+  onPrint,
+}: {
+  electron: boolean;
+  busy: boolean;
+  onPrint: (to: 'printer' | 'pdf') => void;
+}) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button variant="default" onClick={() => onPrint('printer')} loading={busy}>
+        Print
+      </Button>
+      {electron && (
+        <Button variant="default" onClick={() => onPrint('pdf')} disabled={busy}>
+          Save as PDF
+        </Button>
+      )}
+    </Group>
+  );
+});
