@@ -92,9 +92,12 @@ interface LoopState {
   notBefore: number;
   wake: { at: number; cancel: () => void } | null;
   inFlight: Set<Promise<void>>;
+  /** Guests with a call in flight or answered and not yet recorded: their later entries wait. */
   inFlightGuests: Set<string>;
   /** Calls that finished, waiting for the next round to record them. */
   finished: Array<{ job: Job; outcomes: DeliveryOutcome[] }>;
+  /** The next round records before it launches (set once a round launched first, and by drain). */
+  recordFirst: boolean;
   idleWaiters: Array<() => void>;
   /** Rounds in a row that met a database fault: the backoff before the next try grows with them. */
   faultsInARow: number;
@@ -114,6 +117,7 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
     inFlight: new Set(),
     inFlightGuests: new Set(),
     finished: [],
+    recordFirst: false,
     idleWaiters: [],
     faultsInARow: 0,
     // Calls that finish while a round is writing are recorded together in the next round: one commit
@@ -136,6 +140,7 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
     kick: () => pump(loop),
     async drain() {
       await Promise.allSettled([...loop.inFlight]);
+      loop.recordFirst = true;
       pump(loop);
     },
     settle() {
@@ -189,7 +194,8 @@ function resolveIdle(loop: LoopState): void {
 }
 
 /**
- * One round: records the outcomes of calls that finished, then claims the next calls. Outcomes
+ * One round: records the outcomes of calls that finished, then claims the next calls (calls whose
+ * every entry was sent let the next calls go first: launchBeforeRecording). Outcomes
  * are committed crash-safe but unflushed: lost to a power cut, their entries are still marked
  * sending and a restart reconciles them. A claim is flushed before its call when a blind resend
  * would duplicate it; calls that finish while a round writes share the next round (group commit).
@@ -198,8 +204,10 @@ function resolveIdle(loop: LoopState): void {
  */
 function pumpOnce(loop: LoopState): boolean {
   const { options } = loop;
-  const settled = loop.finished.splice(0);
   const now = options.clock.now();
+  if (launchBeforeRecording(loop, now)) return false;
+  loop.recordFirst = false;
+  const settled = loop.finished.splice(0);
   const changed: string[] = [];
   let offline = false;
   try {
@@ -222,6 +230,30 @@ function pumpOnce(loop: LoopState): boolean {
     databaseFault(loop, error);
     return false;
   }
+}
+
+/**
+ * Calls answered with every entry sent free their slots at once: the next calls are claimed and launched
+ * first, and the answers recorded on the next turn, once the new calls are on their way, so a slot does not
+ * wait for that commit. Their guests stay held until then, so a guest's next entry still follows its recorded
+ * outcome. Anything else (a failure, offline, a pause, a Retry-After, stop or drain) is recorded first, as is
+ * a round with nothing to launch. True when it launched (the round ends; the next turn records).
+ */
+function launchBeforeRecording(loop: LoopState, now: number): boolean {
+  if (loop.recordFirst || loop.finished.length === 0) return false;
+  const allSent = loop.finished.every(({ job, outcomes }) =>
+    job.rows.every((_, index) => outcomeAt(outcomes, index).type === 'sent'),
+  );
+  if (!allSent) return false;
+  try {
+    if (!claimNext(loop, now)) return false;
+  } catch (error) {
+    databaseFault(loop, error);
+    return true;
+  }
+  loop.recordFirst = true;
+  loop.pumpSoon();
+  return true;
 }
 
 /** Claims and launches the calls that may go now; true when it launched any. Throws database errors. */
@@ -347,7 +379,6 @@ function launch(loop: LoopState, jobs: Job[], service: ServiceAccess): void {
     const running = runJob(loop.options.senders, job, service)
       .then((outcomes) => void loop.finished.push({ job, outcomes }))
       .finally(() => {
-        for (const row of job.rows) loop.inFlightGuests.delete(row.guestKey);
         loop.inFlight.delete(running);
         loop.pumpSoon();
       });
@@ -385,6 +416,7 @@ function recordOutcomes(
   job.rows.forEach((row, index) => {
     const outcome = outcomeAt(outcomes, index);
     store.saveState(applyOutcome(row, outcome, ctx));
+    loop.inFlightGuests.delete(row.guestKey);
     changed.push(row.id);
     if (outcome.type === 'offline') offline = true;
     if (outcome.type === 'paused') store.pauseKind(row.kind, outcome.reason, now);

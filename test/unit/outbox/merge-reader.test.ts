@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../shared/api/client';
-import { createMergeReader, MAX_READ_AGE_MS } from '../../../electron/core/outbox/merge/reader';
+import { createMergeReader, MAX_READ_AGE_MS, MIN_READ_AHEAD_MS } from '../../../electron/core/outbox/merge/reader';
 import type { ServiceAccess } from '../../../electron/core/outbox/senders/sender';
 
 /** The account the reads are for (the reader only reads through `list` here). */
@@ -96,14 +96,33 @@ describe('the merge read', () => {
     await older;
   });
 
-  it('once a read in use is half its age, the next one is read beside the pushes', async () => {
+  it('shortly before a read in use is too old, the next one is read beside the pushes', async () => {
     const { reader, reads, advance } = setup();
     const first = reader.lease(service, { since: 500_000, keys: ['A'] });
     reads[0]!.answer([]);
     await first;
+    // Half its age: still one read (a backlog reads about once a second, not twice).
     advance(MAX_READ_AGE_MS / 2 + 1);
-    const lease = await reader.lease(service, { since: 500_000, keys: ['B'] });
+    await reader.lease(service, { since: 500_000, keys: ['B'] });
+    expect(reads).toHaveLength(1);
+    // Its time nearly up: the next read starts, and this round still goes on the read in use.
+    advance(MAX_READ_AGE_MS / 2 - MIN_READ_AHEAD_MS);
+    const lease = await reader.lease(service, { since: 500_000, keys: ['C'] });
     expect(lease.read.startedAt).toBeLessThan(1_000_000 + 1);
+    expect(reads).toHaveLength(2);
+  });
+
+  it('reads further ahead when reads are slow: twice the last read’s round trip before it is too old', async () => {
+    const { reader, reads, advance } = setup();
+    const first = reader.lease(service, { since: 500_000, keys: ['A'] });
+    advance(200);
+    reads[0]!.answer([]);
+    await first;
+    advance(MAX_READ_AGE_MS - 2 * 200 - 200 - 1);
+    await reader.lease(service, { since: 500_000, keys: ['B'] });
+    expect(reads).toHaveLength(1);
+    advance(2);
+    await reader.lease(service, { since: 500_000, keys: ['C'] });
     expect(reads).toHaveLength(2);
   });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createHarness, sms } from './support/outbox-harness';
+import type { ServiceClient } from '../../../shared/api/client';
+import { createFakeService } from './support/fake-service';
+import { createHarness, sms, type Harness } from './support/outbox-harness';
 
 describe('dispatching', () => {
   it('delivers one guest in order: a later entry waits while an earlier one backs off', async () => {
@@ -124,5 +126,34 @@ describe('dispatching', () => {
       waitingReason: expect.stringContaining('another account (client id other)'),
     });
     expect(harness.service.sent).toHaveLength(0);
+  });
+
+  it('lets the next call go before a sent call is recorded, but a guest’s next entry only once its earlier one is', async () => {
+    const service = createFakeService();
+    // What the outbox held of the first entry when each call reached the service.
+    const seen: Array<[string, string | undefined]> = [];
+    let harness: Harness | null = null;
+    let firstId = '';
+    const client: ServiceClient = {
+      ...service.client,
+      sms: (input) => {
+        seen.push([input.message, harness?.outbox.get(firstId)?.state]);
+        return service.client.sms(input);
+      },
+    };
+    harness = createHarness({ service, client, config: { concurrency: 1 }, start: false });
+    firstId = harness.outbox.enqueue('sms', sms('a', '0412000001'), { guestKey: 'g1' }).id;
+    harness.outbox.enqueue('sms', sms('c', '0412000003'), { guestKey: 'g1' });
+    harness.outbox.enqueue('sms', sms('b', '0412000002'), { guestKey: 'g2' });
+    harness.outbox.start();
+    await harness.outbox.settle();
+    // b (another guest) went while a's answer was still to be recorded; c (a's guest, queued before b) only
+    // after it was.
+    expect(seen).toEqual([
+      ['a', 'sending'],
+      ['b', 'sending'],
+      ['c', 'sent'],
+    ]);
+    expect(harness.outbox.summary().counts.sent).toBe(3);
   });
 });

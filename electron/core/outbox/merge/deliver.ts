@@ -59,9 +59,12 @@ export async function deliverMerged<K extends MergedKind, Theirs>(
   const keys = rows.flatMap((row) => delivery.keyOf(row) ?? []);
   let lease: Awaited<ReturnType<MergeReader<Theirs>['lease']>> | null = null;
   if (edits.length > 0) {
-    // A base whose time is not known (-Infinity) makes the read bring the whole list.
+    // A base whose time is not known (-Infinity) makes the read bring the whole list. A backlog's edits
+    // mostly share a few base times: each is turned into an instant once.
     const since = Math.min(
-      ...edits.map(({ base }) => (base.baseAt ? Date.parse(touchedFromAfter(base.baseAt)) : -Infinity)),
+      ...[...new Set(edits.map(({ base }) => base.baseAt))].map((baseAt) =>
+        baseAt ? Date.parse(touchedFromAfter(baseAt)) : -Infinity,
+      ),
     );
     // An edit made after the last read began gets a read of its own; a backlog's shares one.
     const queuedAt = Math.max(...edits.map((edit) => edit.queuedAt));

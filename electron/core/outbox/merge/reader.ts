@@ -4,19 +4,29 @@
 // read; a read serves a later call only while it is fresh (MAX_READ_AGE_MS), only for entries that were
 // already waiting when it began (an edit staff make later gets a read of its own, so a lone edit's window is
 // one read and one push), and only for records this desk has not pushed since the read began, so an entry
-// never merges against a read older than its own last push. Once a read in use is half that age, the next
-// one travels beside the pushes, so a backlog never waits for a read after its first, and reads about twice
-// a second, not once per call.
+// never merges against a read older than its own last push. Shortly before a read in use reaches that age
+// (twice its own round trip ahead, at least MIN_READ_AHEAD_MS), the next one travels beside the pushes, so a
+// backlog never waits for a read after its first, and reads about once a second, not once per call: each read
+// of a backlog brings what this desk pushed since the bases (touched_from reaches back past them), so every
+// read saved is one such answer fewer to make, send and check.
 import { formatServiceDateTime } from '../../../../shared/rules/datetime';
 import type { ServiceAccess } from '../senders/sender';
 
 /** The longest a read may serve the pushes of a backlog after it began: the widest window in which another desk's write is not seen. */
 export const MAX_READ_AGE_MS = 1000;
 
+/**
+ * The next read starts at least this long before the read in use is too old (and at most half its age before):
+ * it brings all that was pushed since the bases, so it takes longer than the last, and calls that outlive the
+ * read in use would wait for it.
+ */
+export const MIN_READ_AHEAD_MS = 250;
+
 /** The service's current records, read once for the calls of a round. */
 export interface MergeRead<Item> {
-  /** The core's clock when the read began. */
+  /** The core's clock when the read began, and when its answer came. */
   startedAt: number;
+  answeredAt: number;
   /** Every record changed since this instant (ms, touched_from) is in it; a record absent did not change since. */
   since: number;
   records: ReadonlyMap<string, Item>;
@@ -72,7 +82,7 @@ export function createMergeReader<Item>(options: MergeReaderOptions<Item>): Merg
         const key = options.keyOf(item);
         if (key !== undefined) records.set(key, item);
       }
-      const read: MergeRead<Item> = { startedAt, since, records };
+      const read: MergeRead<Item> = { startedAt, answeredAt: options.now(), since, records };
       if (account === service.clientId && (!latest || latest.startedAt < startedAt)) latest = read;
       return read;
     });
@@ -84,8 +94,8 @@ export function createMergeReader<Item>(options: MergeReaderOptions<Item>): Merg
   };
 
   const lend = (service: ServiceAccess, read: MergeRead<Item>): MergeLease<Item> => {
-    // Half its time is gone: the next read travels beside this round's pushes, for the rounds after it.
-    if (!inFlight && options.now() - read.startedAt > MAX_READ_AGE_MS / 2) start(service, read.since);
+    // Its time is nearly up: the next read travels beside this round's pushes and lands before this one is too old.
+    if (!inFlight && options.now() - read.startedAt > MAX_READ_AGE_MS - readAheadOf(read)) start(service, read.since);
     let released = false;
     return {
       read,
@@ -120,6 +130,11 @@ export function createMergeReader<Item>(options: MergeReaderOptions<Item>): Merg
       return lend(service, await pending.done);
     },
   };
+}
+
+/** How long before a read is too old the next one starts: twice this read's round trip, within bounds. */
+function readAheadOf(read: MergeRead<unknown>): number {
+  return Math.min(MAX_READ_AGE_MS / 2, Math.max(MIN_READ_AHEAD_MS, 2 * (read.answeredAt - read.startedAt)));
 }
 
 /** The touched_from of a read since `since` (ms), in the account's zone; none (the whole list) for -Infinity. */
