@@ -17,7 +17,9 @@ const DESCRIBE: { [K in OutboxKind]: (payload: OutboxPayloads[K], format: VenueF
     `Purchase: ${clip(text(payload.item_desc))} × ${text(payload.item_qty) || '1'}, ${amount(payload.price, format)}`,
   push_reservations: ({ reservation, contact }) => {
     const people = reservation.total_attendees === undefined ? '' : `, ${text(reservation.total_attendees)} people`;
-    return `Booking ${text(reservation.id)} for ${guestName(contact)}${people}`;
+    // A booking for a guest on file carries only the id; the Outbox names that guest from the desk's cache.
+    const guest = knownName(contact);
+    return `Booking ${text(reservation.id)}${guest ? ` for ${guest}` : ''}${people}`;
   },
   campaign_send: ({ draft, send }, format) =>
     `Campaign "${clip(text(draft.subject) || text(draft.campaign_name))}" ${typeof send.send_at === 'string' ? `scheduled for ${format.serviceDateTime(send.send_at)}` : 'to send now'}`,
@@ -36,8 +38,13 @@ function amount(price: unknown, format: VenueFormat): string {
 
 /** A guest's name, else their email or mobile, else their id. */
 function guestName(contact: Payload): string {
+  return knownName(contact) || text(contact.contact_id) || 'a guest';
+}
+
+/** A guest's name, else their email or mobile, as the payload carries them ('' when it carries none). */
+function knownName(contact: Payload): string {
   const name = [text(contact.PatronName), text(contact.PatronSurname)].filter(Boolean).join(' ');
-  return name || text(contact.PatronEmail) || text(contact.PatronMobile) || text(contact.contact_id) || 'a guest';
+  return name || text(contact.PatronEmail) || text(contact.PatronMobile);
 }
 
 /** A JSON value as text. */

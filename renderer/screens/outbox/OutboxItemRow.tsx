@@ -7,6 +7,7 @@ import type { OutboxItem } from '../../stores/outbox';
 import { patchOutboxList } from '../../stores/outbox-list';
 import { ConflictChoices } from './ConflictChoices';
 import { DuplicateChoices } from './DuplicateChoices';
+import { EntryGuest } from './EntryGuest';
 import { STATE_LABELS } from './labels';
 
 /** One outbox entry: its state, its line (which says what kind it is, once), the reason, and what staff can do with it. */
@@ -50,6 +51,7 @@ export function OutboxItemRow({ item, onEdit }: { item: OutboxItem; onEdit: (ite
       <Table.Td>
         <Stack gap={2}>
           <Text size="sm">{item.summary}</Text>
+          <EntryGuest item={item} />
           {item.waitingReason && (
             <Text size="xs" c="dimmed">
               {item.waitingReason}

@@ -10,6 +10,10 @@ import { followOutbox, useOutbox, type OutboxItem, type OutboxSummary } from '..
 import { createFakeDesk } from '../../support/fake-desk';
 import { fakeHandlers } from '../../support/fake-handlers';
 import { renderWithProviders } from '../render';
+import { useGuests } from '../../../renderer/stores/guests';
+import { phonePlanOf } from '../../../renderer/search/phone';
+import { IDLE_STATUS } from '../../../renderer/sync/collection';
+import { auPhoneKey, seededDb } from '../guests/fixtures';
 
 const now = new Date().toISOString();
 const facts = {
@@ -134,6 +138,50 @@ describe('the Outbox screen', () => {
     expect(screen.getByText(/SMS sending is paused/)).toBeInTheDocument();
     expect(screen.getByText(/service is not answering/)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('outbox-counts')).toHaveTextContent('21'));
+  });
+
+  it('names the guest of a booking and a purchase from the guest cache, as their lines carry only an id', async () => {
+    const { desk, items } = fakeOutbox();
+    items.set(
+      'e',
+      purchaseItem({
+        id: 'e',
+        summary: 'Purchase: Spritz × 1',
+        payload: { client_id: 'demo', contact_id: '101', item_desc: 'Spritz' },
+      }),
+    );
+    items.set('d', {
+      ...facts,
+      id: 'd',
+      kind: 'push_reservations',
+      summary: 'Booking R7, 4 people',
+      payload: { reservation: { id: 'R7', total_attendees: 4 }, contact: { client_id: 'demo', contact_id: '102' } },
+    });
+    const db = await seededDb();
+    useGuests.setState({
+      cache: {
+        clientId: 'demo',
+        country: 'AU',
+        db,
+        phoneKey: auPhoneKey,
+        planContext: phonePlanOf('AU'),
+        sync: { run: async () => {}, start: () => () => {}, status: () => IDLE_STATUS },
+      },
+    });
+    setDesk(desk);
+    followOutbox(desk);
+    renderWithProviders(<OutboxScreen />);
+    const table = await screen.findByRole('table', { name: 'outbox entries' });
+    const rowOf = (text: string) =>
+      within(table)
+        .getAllByRole('row')
+        .find((row) => row.textContent?.includes(text))!;
+    await waitFor(() => expect(rowOf('Booking R7')).toHaveTextContent('For Grace Hopper'));
+    await waitFor(() => expect(rowOf('Spritz')).toHaveTextContent('For Ada Lovelace'));
+    // An entry whose line names its guest gets no second name.
+    expect(rowOf('Table ready')).not.toHaveTextContent('For ');
+    useGuests.setState({ cache: null });
+    db.close();
   });
 
   it('resends, decides a held purchase, resumes a paused kind and discards after confirmation', async () => {

@@ -32,4 +32,15 @@ describe('an outbox entry’s line', () => {
     expect(describeEntry('add_purchase', purchase, sydney)).toBe('Purchase: Negroni × 1, $18.50');
     expect(describeEntry('add_purchase', { ...purchase, price: 'ask' }, sydney)).toBe('Purchase: Negroni × 1, ask');
   });
+
+  it('names a booking’s guest when the payload carries a name, and never by a bare id', () => {
+    const booking = (contact: Record<string, unknown>) => ({
+      reservation: { id: 'R7', total_attendees: 4 },
+      contact: { client_id: 'demo', ...contact },
+    });
+    expect(describeEntry('push_reservations', booking({ contact_id: '3' }), sydney)).toBe('Booking R7, 4 people');
+    expect(describeEntry('push_reservations', booking({ PatronName: 'Ann', PatronSurname: 'Abbott' }), sydney)).toBe(
+      'Booking R7 for Ann Abbott, 4 people',
+    );
+  });
 });
