@@ -32,11 +32,16 @@ function shown(field: string, value: unknown): string {
 }
 
 /**
- * How a cell wraps: between words, so "Unconfirmed" stays whole; only a token too long for a narrow panel
+ * A cell that wraps between words, so "Unconfirmed" stays whole; only a token too long for a narrow panel
  * (an email, a link) may break anywhere.
  */
-function wrapped(text: string): { overflowWrap: 'anywhere' } | undefined {
-  return text.split(/\s+/).some((word) => word.length > LONGEST_WHOLE_WORD) ? { overflowWrap: 'anywhere' } : undefined;
+function WrappedCell({ text, fw, c }: { text: string; fw?: number; c?: string }) {
+  const long = text.split(/\s+/).some((word) => word.length > LONGEST_WHOLE_WORD);
+  return (
+    <Table.Td fw={fw} c={c} style={long ? { overflowWrap: 'anywhere' } : undefined}>
+      {text}
+    </Table.Td>
+  );
 }
 
 /** Longer words than this may break inside a cell (a status or a name never is). */
@@ -103,18 +108,10 @@ export function ConflictChoices({
         <Table.Tbody>
           {conflict.fields.map((field) => (
             <Table.Tr key={field.field}>
-              <Table.Td fw={600} style={wrapped(labelOf(field.field, labels))}>
-                {labelOf(field.field, labels)}
-              </Table.Td>
-              {[field.base, field.mine, field.theirs].map((value, column) => (
-                <Table.Td
-                  key={column}
-                  c={column === 0 ? 'dimmed' : undefined}
-                  style={wrapped(shown(field.field, value))}
-                >
-                  {shown(field.field, value)}
-                </Table.Td>
-              ))}
+              <WrappedCell text={labelOf(field.field, labels)} fw={600} />
+              <WrappedCell text={shown(field.field, field.base)} c="dimmed" />
+              <WrappedCell text={shown(field.field, field.mine)} />
+              <WrappedCell text={shown(field.field, field.theirs)} />
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Divider, Group, Kbd, Paper, Stack, Text, Title } from '@mantine/core';
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import {
   BOOKING_STATUSES,
   isStatus,
@@ -9,6 +9,7 @@ import {
   type BookingStatusValue,
 } from '../../../shared/rules/booking-status';
 import { getDesk } from '../../bridge/desk';
+import { useStableHandler } from '../../hooks/useStableHandler';
 import type { BookingFieldRow } from '../../db/tables/reservations';
 import type { BookingView } from '../../sync/booking-overlay';
 import { latestBookingReply, type BookingReply } from '../../sync/booking-replies';
@@ -33,9 +34,7 @@ export function BookingDetails({ booking, fields }: { booking: BookingView; fiel
       (caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)),
     );
   // The status buttons keep one handler, which sets the status of the booking shown now.
-  const latestSetStatus = useRef(setStatus);
-  latestSetStatus.current = setStatus;
-  const onSetStatus = useCallback((status: BookingStatus) => void latestSetStatus.current(status), []);
+  const onSetStatus = useStableHandler(setStatus);
 
   return (
     <Paper withBorder p="sm" w={330} aria-label="booking details" style={{ flexShrink: 0, alignSelf: 'flex-start' }}>

@@ -46,8 +46,9 @@ export function useBookingsOn(dates: readonly string[]): ReadonlyMap<string, rea
           ...queued,
           ...left.filter(([, entry]) => departedOver(day, entry)).map(([, entry]) => entry.view),
         ];
-        // The day's ids are gathered only when something is queued (mostly nothing is).
-        const touching = over.filter((view) => view.date === date || idsOf(rows).has(view.id));
+        // The day's ids are gathered once, and only when a queued booking of another date needs them.
+        let ids: ReadonlySet<string> | undefined;
+        const touching = over.filter((view) => view.date === date || (ids ??= idsOf(rows)).has(view.id));
         shown = touching.length > 0 ? overlayBookings(rows, touching, (row) => row.date === date) : rows;
         overlays.set(rows, shown);
       }

@@ -1,9 +1,10 @@
 import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import { printPage } from '../../../bridge/print-page';
 import type { BookingFieldRow } from '../../../db/tables/reservations';
+import { useStableHandler } from '../../../hooks/useStableHandler';
 import { useStatus } from '../../../stores/status';
 import { runSheetOf, type RunSheetBooking } from './run-sheet';
 import { RunSheet } from './RunSheet';
@@ -54,9 +55,7 @@ export function PrintDay({
     }
   };
   // The buttons keep one handler, which prints the day shown now (they are not drawn again with each day).
-  const latestPrint = useRef(print);
-  latestPrint.current = print;
-  const onPrint = useCallback((to: 'printer' | 'pdf') => void latestPrint.current(to), []);
+  const onPrint = useStableHandler(print);
   return (
     <>
       <PrintButtons electron={electron} busy={busy} onPrint={onPrint} />
