@@ -191,8 +191,9 @@ function queueStatements(db: Database) {
   const pause = db.prepare('INSERT OR REPLACE INTO outbox_paused_kinds (kind, reason, since) VALUES (?, ?, ?)');
   const resume = db.prepare('DELETE FROM outbox_paused_kinds WHERE kind = ?');
   // Unsent: anything not yet sent and not discarded. `except` keeps one account's entries (null keeps none).
+  // From the counts kept by migration 006's triggers, as the badge's are.
   const unsentCount = db.prepare<[{ except: string | null }], { count: number }>(`
-    SELECT COUNT(*) AS count FROM outbox_items
+    SELECT COALESCE(SUM(count), 0) AS count FROM outbox_counts
     WHERE state IN ('queued', 'waiting', 'sending', 'needs_attention') AND (@except IS NULL OR account != @except)`);
   // What staff typed (guest details, message texts) is blanked: a discarded entry is kept only as a record that it existed.
   const discardUnsent = db.prepare<[{ except: string | null; now: number }], { id: string }>(`
