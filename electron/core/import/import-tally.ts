@@ -44,6 +44,12 @@ export function createImportTally(store: ImportStore) {
     states(importId: string): RowStateCount[] {
       return [...tallyOf(importId).counts.values()].filter((count) => count.count > 0);
     },
+    /** How many of the import's rows wait in the outbox, queued and not yet taken for sending. */
+    waiting(importId: string): number {
+      let count = 0;
+      for (const entry of tallyOf(importId).counts.values()) if (entry.state === 'queued') count += entry.count;
+      return count;
+    },
     stagedSoFar(importId: string): { count: number; lastLine: number } {
       return tallyOf(importId).staged;
     },
