@@ -45,11 +45,11 @@ export function createImportTally(store: ImportStore) {
       return [...tallyOf(importId).counts.values()].filter((count) => count.count > 0);
     },
     /** How many of the import's rows wait in the outbox, queued and not yet taken for sending. */
-    waiting(importId: string): number {
-      let count = 0;
-      for (const entry of tallyOf(importId).counts.values()) if (entry.state === 'queued') count += entry.count;
-      return count;
-    },
+    waiting: (importId: string): number =>
+      [...tallyOf(importId).counts.values()].reduce(
+        (sum, { state, count }) => sum + (state === 'queued' ? count : 0),
+        0,
+      ),
     stagedSoFar(importId: string): { count: number; lastLine: number } {
       return tallyOf(importId).staged;
     },
