@@ -18,12 +18,6 @@ export function createImportTally(store: ImportStore) {
   const tallies = new Map<string, Tally>();
   const importOf = new Map<string, string>();
 
-  const bump = (tally: Tally, action: 'new' | 'update', state: string, by: number) => {
-    const key = `${action}:${state}`;
-    const entry = tally.counts.get(key) ?? { action, state, count: 0 };
-    entry.count += by;
-    tally.counts.set(key, entry);
-  };
   const tallyOf = (importId: string): Tally => {
     let tally = tallies.get(importId);
     if (tally) return tally;
@@ -95,4 +89,12 @@ export function createImportTally(store: ImportStore) {
       tallies.delete(importId);
     },
   };
+}
+
+/** Moves an import's count of rows with this action and state by `by`. */
+function bump(tally: Tally, action: 'new' | 'update', state: string, by: number): void {
+  const key = `${action}:${state}`;
+  const entry = tally.counts.get(key) ?? { action, state, count: 0 };
+  entry.count += by;
+  tally.counts.set(key, entry);
 }
