@@ -87,8 +87,8 @@ export interface ListQuery {
 function entryStatements(db: Database) {
   // Bound by position (an import inserts 100,000 of these): the values as insertedValues gives them.
   const insertStatement = db.prepare<InsertedValues>(`
-    INSERT INTO outbox_items (id, kind, state, account, guest_key, payload, reference_id, creates_local_id, needs_local_id,
-      attempts, next_attempt_at, waiting_reason, outcome_unknown_at, problem, hold, result, created_at, updated_at, sent_at)
+    INSERT INTO outbox_items (id, kind, account, guest_key, payload, reference_id, creates_local_id, needs_local_id, created_at,
+      state, attempts, next_attempt_at, waiting_reason, outcome_unknown_at, problem, hold, result, updated_at, sent_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const updateStatement = db.prepare(`
     UPDATE outbox_items SET state = @state, payload = @payload, needs_local_id = @needs_local_id, attempts = @attempts,
@@ -97,7 +97,7 @@ function entryStatements(db: Database) {
     WHERE id = @id`);
   // Delivery changes an entry's state many times and its payload never: this leaves the payload be.
   // Bound by position (every delivered entry is saved so): the values as stateValues gives them.
-  const updateStateStatement = db.prepare<StateValues>(`
+  const updateStateStatement = db.prepare<ReturnType<typeof stateValues>>(`
     UPDATE outbox_items SET state = ?, attempts = ?, next_attempt_at = ?, waiting_reason = ?,
       outcome_unknown_at = ?, problem = ?, hold = ?, result = ?, updated_at = ?, sent_at = ?
     WHERE id = ?`);
@@ -467,82 +467,68 @@ function encodeState<K extends OutboxKind>(row: NewOutboxRow<K>) {
   };
 }
 
+/** The columns delivery changes, in the order both the insert and saveState bind them. */
+type DeliveryValues = [
+  state: StoredState,
+  attempts: number,
+  nextAttemptAt: number | null,
+  waitingReason: string | null,
+  outcomeUnknownAt: number | null,
+  problem: string | null,
+  hold: string | null,
+  result: string | null,
+  updatedAt: number,
+  sentAt: number | null,
+];
+
+/** A row's delivery columns for SQLite, in DeliveryValues' order. */
+function deliveryValues<K extends OutboxKind>(row: NewOutboxRow<K>): DeliveryValues {
+  return [
+    row.state,
+    row.attempts,
+    row.nextAttemptAt,
+    row.waitingReason,
+    row.outcomeUnknownAt,
+    row.problem && JSON.stringify(row.problem),
+    row.hold && JSON.stringify(row.hold),
+    row.result && JSON.stringify(row.result),
+    row.updatedAt,
+    row.sentAt,
+  ];
+}
+
 type InsertedValues = [
   id: string,
   kind: OutboxKind,
-  state: StoredState,
   account: string,
   guestKey: string,
   payload: string,
   referenceId: string | null,
   createsLocalId: string | null,
   needsLocalId: string | null,
-  attempts: number,
-  nextAttemptAt: number | null,
-  waitingReason: string | null,
-  outcomeUnknownAt: number | null,
-  problem: string | null,
-  hold: string | null,
-  result: string | null,
   createdAt: number,
-  updatedAt: number,
-  sentAt: number | null,
+  ...delivery: DeliveryValues,
 ];
 
-/** A new row's columns for the insert, in its order. */
+/** A new row's columns for the insert, in its statement's order. */
 function insertedValues<K extends OutboxKind>(row: NewOutboxRow<K>): InsertedValues {
   return [
     row.id,
     row.kind,
-    row.state,
     row.account,
     row.guestKey,
     JSON.stringify(row.payload),
     row.referenceId,
     row.createsLocalId,
     row.needsLocalId,
-    row.attempts,
-    row.nextAttemptAt,
-    row.waitingReason,
-    row.outcomeUnknownAt,
-    row.problem && JSON.stringify(row.problem),
-    row.hold && JSON.stringify(row.hold),
-    row.result && JSON.stringify(row.result),
     row.createdAt,
-    row.updatedAt,
-    row.sentAt,
+    ...deliveryValues(row),
   ];
 }
 
-type StateValues = [
-  state: StoredState,
-  attempts: number,
-  nextAttemptAt: number | null,
-  waitingReason: string | null,
-  outcomeUnknownAt: number | null,
-  problem: string | null,
-  hold: string | null,
-  result: string | null,
-  updatedAt: number,
-  sentAt: number | null,
-  id: string,
-];
-
 /** The columns saveState writes, in its statement's order (the id last, for WHERE). */
-function stateValues(row: OutboxRow): StateValues {
-  return [
-    row.state,
-    row.attempts,
-    row.nextAttemptAt,
-    row.waitingReason,
-    row.outcomeUnknownAt,
-    row.problem && JSON.stringify(row.problem),
-    row.hold && JSON.stringify(row.hold),
-    row.result && JSON.stringify(row.result),
-    row.updatedAt,
-    row.sentAt,
-    row.id,
-  ];
+function stateValues(row: OutboxRow): [...DeliveryValues, id: string] {
+  return [...deliveryValues(row), row.id];
 }
 
 /** Rows a query selected by kind = 'push_contact', decoded as such, with the contact id learned for each. */
