@@ -71,7 +71,10 @@ export function createChangeNotifier(
       for (const id of ids) pending.set(id, undefined);
       schedule();
     },
-    /** Notes entries this process has just written, as written (committed), so the notice takes their facts from the rows instead of reading them. */
+    /**
+     * Notes entries this process has just written, as written, so the notice takes their facts from the
+     * rows instead of reading them. A writer whose transaction is undone calls `changed` for them after.
+     */
     wrote(rows: readonly OutboxRow[]) {
       for (const row of rows) pending.set(row.id, rowFacts(row));
       schedule();
