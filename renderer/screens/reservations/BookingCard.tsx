@@ -27,12 +27,15 @@ function useFocusLeavesToTimeline() {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const card = ref.current;
-    return () => {
-      if (card && card === document.activeElement)
-        card.closest<HTMLElement>('[role="table"]')?.focus({ preventScroll: true });
-    };
+    return () => handFocusToTimeline(card);
   }, []);
   return ref;
+}
+
+/** If the keyboard focus is in `part` (a card, or a cell of cards), moves it to the timeline around it. */
+export function handFocusToTimeline(part: HTMLElement | null): void {
+  if (part?.contains(document.activeElement))
+    part.closest<HTMLElement>('[role="table"]')?.focus({ preventScroll: true });
 }
 
 /**
