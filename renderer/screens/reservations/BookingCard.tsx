@@ -93,7 +93,8 @@ export const BookingCard = memo(function BookingCard({
         </span>
       )}
       <span className={classes.party}>{` ${party}`}</span>
-      <span className={classes.time}>{` ${time}`}</span>
+      {/* The time is the card's own text (no element of its own: the card's font is the time's). */}
+      {` ${time}`}
       <span className={classes.status}>{` ${booking.status}`}</span>
       {area && <span className={classes.area}>{` ${area}`}</span>}
     </div>
