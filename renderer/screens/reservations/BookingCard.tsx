@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef } from 'react';
+import { memo } from 'react';
 import type { VenueFormat } from '../../../shared/format/venue-format';
 import { countsInCovers, statusColour } from '../../../shared/rules/booking-status';
 import type { BookingView } from '../../sync/booking-overlay';
@@ -18,18 +18,13 @@ function areaOf(booking: BookingView, areaField: string | undefined): string {
 }
 
 /**
- * While a card is unmounted (its booking left the day shown, or its row left the view): if it has the
- * keyboard focus, the focus goes to the timeline around it, so neither the keyboard nor a screen reader is
- * left on nothing. Run before the card leaves the page (a layout effect's cleanup), while it can still find
- * its timeline.
+ * The ref of every card: while a card leaves the page (its booking left the day shown, or its row left the
+ * view), if it has the keyboard focus, the focus goes to the timeline around it, so neither the keyboard nor
+ * a screen reader is left on nothing. React runs a ref's cleanup before it takes the card out of the page,
+ * while the card can still find its timeline; one function for every card, so a card holds no hook for it.
  */
-function useFocusLeavesToTimeline() {
-  const ref = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const card = ref.current;
-    return () => handFocusToTimeline(card);
-  }, []);
-  return ref;
+function focusLeavesToTimeline(card: HTMLDivElement | null): (() => void) | undefined {
+  return card ? () => handFocusToTimeline(card) : undefined;
 }
 
 /** If the keyboard focus is in `part` (a card, or a cell of cards), moves it to the timeline around it. */
@@ -55,7 +50,6 @@ export const BookingCard = memo(function BookingCard({
   areaField?: string;
   format: VenueFormat;
 }) {
-  const ref = useFocusLeavesToTimeline();
   const time = shownTime(format, booking.time.slice(0, 5));
   const party = shownCount(format, booking.partySize);
   const area = areaOf(booking, areaField);
@@ -65,7 +59,7 @@ export const BookingCard = memo(function BookingCard({
   const label = [booking.guestName, pending, party, time, booking.status, area].filter(Boolean).join(', ');
   return (
     <div
-      ref={ref}
+      ref={focusLeavesToTimeline}
       role="button"
       tabIndex={-1}
       className={classes.card}
