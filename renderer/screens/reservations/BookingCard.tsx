@@ -24,13 +24,10 @@ function areaOf(booking: BookingView, areaField: string | undefined): string {
  * while the card can still find its timeline; one function for every card, so a card holds no hook for it.
  */
 function focusLeavesToTimeline(card: HTMLDivElement | null): (() => void) | undefined {
-  return card ? () => handFocusToTimeline(card) : undefined;
-}
-
-/** If the keyboard focus is in `part` (a card, or a cell of cards), moves it to the timeline around it. */
-export function handFocusToTimeline(part: HTMLElement | null): void {
-  if (part?.contains(document.activeElement))
-    part.closest<HTMLElement>('[role="table"]')?.focus({ preventScroll: true });
+  if (!card) return undefined;
+  return () => {
+    if (card === document.activeElement) card.closest<HTMLElement>('[role="table"]')?.focus({ preventScroll: true });
+  };
 }
 
 /**

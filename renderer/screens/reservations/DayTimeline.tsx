@@ -1,15 +1,14 @@
-import { memo, startTransition, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type Ref } from 'react';
+import { memo, startTransition, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { flushSync } from 'react-dom';
 import type { VenueFormat } from '../../../shared/format/venue-format';
 import { useSameArray } from '../../hooks/useSameArray';
 import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { openBookingForm, useReservationsView } from '../../stores/reservations-view';
 import type { BookingView } from '../../sync/booking-overlay';
-import { BookingCard, handFocusToTimeline } from './BookingCard';
+import { BookingCard } from './BookingCard';
 import classes from './DayTimeline.module.css';
 import { shownCount, shownTime } from './shown-format';
 import { passesLimit, slotOf, timelineSlots } from './slots';
-import { useAfterPaint } from './useAfterPaint';
 import {
   cardsPerRow,
   drawnRows,
@@ -223,18 +222,7 @@ interface SlotRowProps {
   format: VenueFormat;
 }
 
-/** The cards a slot row draws, and the day they are of ('' while the row draws none). */
-interface DrawnCell {
-  day: string;
-  bookings: readonly BookingView[];
-}
-
-/**
- * One 15-minute slot: its time, its covers and its bookings; double-click its free space for a booking then.
- * Another day's cards come in a cell of their own, built apart and put in the page at once. The last day's
- * cell is hidden in the same frame and taken out of the page right after it (useAfterPaint), so the frame
- * that shows a day does not wait on taking the last one apart.
- */
+/** One 15-minute slot: its time, its covers and its bookings; double-click its free space for a booking then. */
 const SlotRow = memo(function SlotRow({
   day,
   slot,
@@ -246,16 +234,6 @@ const SlotRow = memo(function SlotRow({
   areaField,
   format,
 }: SlotRowProps) {
-  const cellDay = bookings.length > 0 ? day : '';
-  const cell = useMemo<DrawnCell>(() => ({ day: cellDay, bookings }), [cellDay, bookings]);
-  const painted = useAfterPaint(cell);
-  const leaving = painted.day !== '' && painted.day !== cell.day ? painted : null;
-  const leavingRef = useRef<HTMLDivElement>(null);
-  // A card with the focus leaves the page only after this frame: its focus goes to the timeline now, while
-  // it is hidden (BookingCard hands it over itself when it leaves at once).
-  useLayoutEffect(() => {
-    if (leaving) handFocusToTimeline(leavingRef.current);
-  }, [leaving]);
   return (
     <div
       role="row"
@@ -281,53 +259,23 @@ const SlotRow = memo(function SlotRow({
       >
         {covers ? `${shownCount(format, covers)} covers` : '—'}
       </div>
-      {leaving && (
-        <CardCell
-          key={leaving.day}
-          cellRef={leavingRef}
-          hidden
-          bookings={leaving.bookings}
-          selectedId={null}
-          areaField={areaField}
-          format={format}
-        />
-      )}
-      <CardCell key={cell.day} bookings={cell.bookings} selectedId={selectedId} areaField={areaField} format={format} />
+      {/* Another day's cards come in a cell of their own: built apart and put in the page at once, and the
+          last day's taken out at once, rather than card by card. */}
+      <div role="cell" className={classes.cards} key={bookings.length > 0 ? day : ''}>
+        {bookings.map((booking) => (
+          // Keyed by booking: a card never shows another booking (its focus, and a screen reader's place, with it).
+          <BookingCard
+            key={booking.id}
+            booking={booking}
+            selected={booking.id === selectedId}
+            areaField={areaField}
+            format={format}
+          />
+        ))}
+      </div>
     </div>
   );
 }, sameSlotRow);
-
-/** A slot row's cards of one day (hidden: the last day's, for the frame that shows the next). */
-const CardCell = memo(function CardCell({
-  bookings,
-  selectedId,
-  areaField,
-  format,
-  hidden,
-  cellRef,
-}: {
-  bookings: readonly BookingView[];
-  selectedId: string | null;
-  areaField?: string;
-  format: VenueFormat;
-  hidden?: boolean;
-  cellRef?: Ref<HTMLDivElement>;
-}) {
-  return (
-    <div ref={cellRef} role="cell" className={classes.cards} hidden={hidden}>
-      {bookings.map((booking) => (
-        // Keyed by booking: a card never shows another booking (its focus, and a screen reader's place, with it).
-        <BookingCard
-          key={booking.id}
-          booking={booking}
-          selected={booking.id === selectedId}
-          areaField={areaField}
-          format={format}
-        />
-      ))}
-    </div>
-  );
-});
 
 /** Whether a slot row would be drawn the same (its bookings compared one by one). */
 function sameSlotRow(a: SlotRowProps, b: SlotRowProps): boolean {
