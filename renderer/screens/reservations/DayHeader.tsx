@@ -47,6 +47,8 @@ export const DayHeader = memo(function DayHeader({
 /** The day shown and how to move: previous, today, next, a date picker (drawn again only when the day, or today, changes). */
 const DayChoice = memo(function DayChoice({ date, today }: { date: string; today: string }) {
   const format = useVenueFormat();
+  // The picker's field follows one frame after the rest (DayPicker).
+  const pickerDate = useAfterPaint(date);
   // Room for the date in full; on a narrow screen the day's total and New booking go to the next line.
   return (
     <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: '1 1 640px' }}>
@@ -58,7 +60,7 @@ const DayChoice = memo(function DayChoice({ date, today }: { date: string; today
         Today
       </Button>
       <DayStep step={1} />
-      <DayPicker date={useAfterPaint(date)} />
+      <DayPicker date={pickerDate} />
       <Title order={3} size="h4" miw={0} style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
         {shownDay(format, 'longDate', date)}
       </Title>
