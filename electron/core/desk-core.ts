@@ -17,6 +17,7 @@ import { createDeskEvents, type DeskEvents } from './events';
 import { acquireDeskLock, type DeskLock } from './lock/desk-lock';
 import { createGuestHandlers } from './guests/handlers';
 import { createImportService, unavailableImports, type ImportService } from './import/import-service';
+import { coalesceChanges } from './outbox/events';
 import { createOutbox, type Outbox } from './outbox/outbox';
 import { createOutboxHandlers, unavailableOutbox } from './outbox/handlers';
 import { createReservationHandlers } from './reservations/handlers';
@@ -129,9 +130,13 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
     },
   });
   const outbox = createDeskOutbox(db, databaseProblem, account);
+  // An import's delivery changes hundreds of entries a second: the bridge hears them gathered, each entry once.
+  const outboxNotices = coalesceChanges(({ summary, changed, removed }) =>
+    events.emit('outboxChanged', { summary, changed, removed }),
+  );
   if (db) {
-    outbox.subscribe(({ summary, changed, removed }) => {
-      events.emit('outboxChanged', { summary, changed, removed });
+    outbox.subscribe((change) => {
+      outboxNotices.take(change);
       emitStatus();
     });
   }
@@ -161,6 +166,7 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
       try {
         imports?.close();
         if (db) await outbox.stop();
+        outboxNotices.flush();
         await account.close();
         db?.close();
       } finally {

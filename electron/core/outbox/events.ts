@@ -85,3 +85,48 @@ export function createChangeNotifier(
     },
   };
 }
+
+/** Shortest time between two notices sent over the bridge while the outbox is busy (an import's delivery). */
+export const BRIDGE_NOTICE_GAP_MS = 100;
+
+/**
+ * Gathers the notices sent over the bridge: the first after a quiet spell goes at once, those that follow
+ * within `gapMs` of the last sent are merged into one, sent when the gap has passed. An entry changed
+ * several times in between (queued, sending, sent) is told once, as it is last; the summary is the
+ * latest. `flush` sends what is held at once (before the core closes).
+ */
+export function coalesceChanges(send: OutboxListener, gapMs = BRIDGE_NOTICE_GAP_MS) {
+  let held: { summary: OutboxSummary; changed: Map<string, OutboxEntryChange>; removed: Set<string> } | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastSent = -Infinity;
+
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (!held) return;
+    const { summary, changed, removed } = held;
+    held = null;
+    lastSent = Date.now();
+    send({ summary, changed: [...changed.values()], removed: [...removed] });
+  };
+
+  const take = (change: OutboxChange) => {
+    held ??= { summary: change.summary, changed: new Map(), removed: new Set() };
+    held.summary = change.summary;
+    for (const entry of change.changed) {
+      held.changed.delete(entry.id);
+      held.changed.set(entry.id, entry);
+      held.removed.delete(entry.id);
+    }
+    for (const id of change.removed) {
+      held.changed.delete(id);
+      held.removed.add(id);
+    }
+    if (timer !== undefined) return;
+    const wait = lastSent + gapMs - Date.now();
+    if (wait <= 0) flush();
+    else timer = setTimeout(flush, wait);
+  };
+
+  return { take, flush };
+}
