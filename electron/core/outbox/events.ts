@@ -87,7 +87,7 @@ export function createChangeNotifier(
 }
 
 /** Shortest time between two notices sent over the bridge while the outbox is busy (an import's delivery). */
-export const BRIDGE_NOTICE_GAP_MS = 100;
+const BRIDGE_NOTICE_GAP_MS = 100;
 
 /**
  * Gathers the notices sent over the bridge: the first after a quiet spell goes at once, those that follow
