@@ -19,6 +19,7 @@ import { createGuestHandlers } from './guests/handlers';
 import { createImportService, unavailableImports, type ImportService } from './import/import-service';
 import { coalesceChanges } from './outbox/events';
 import { createOutbox, type Outbox } from './outbox/outbox';
+import type { OutboxSummary } from './outbox/types';
 import { createOutboxHandlers, unavailableOutbox } from './outbox/handlers';
 import { createReservationHandlers } from './reservations/handlers';
 import { openKeychain, type KeychainAvailability } from './secrets/keytar-store';
@@ -104,13 +105,16 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
   const keychain = options.keychain ?? (await openKeychain(keychainServiceFor(options.dataDir)));
   const { db, databaseFile, databaseProblem } = openDatabase(options.dataDir);
 
-  const status = (): EventPayload<'statusChanged'> => ({
+  /** The desk's status; `online` from the summary given (an outbox notice's), else read. */
+  const status = (summary = db ? outbox.summary() : undefined): EventPayload<'statusChanged'> => ({
     account: { state: account.view().state, label: account.view().label },
-    online: db ? outbox.summary().online : false,
+    online: summary?.online ?? false,
     ...(databaseProblem ? { problem: databaseProblem } : {}),
     ...(db && outbox.writeProblem() ? { writeProblem: outbox.writeProblem()! } : {}),
   });
-  const emitStatus = () => events.emit('statusChanged', status());
+  // Sent only when it says something new: an import's delivery makes thousands of outbox notices, most changing no part of it.
+  const sendStatus = whenChanged((next: EventPayload<'statusChanged'>) => events.emit('statusChanged', next));
+  const emitStatus = (summary?: OutboxSummary) => sendStatus(status(summary));
 
   const settings = db ? createSqliteSettingsStore(db) : { get: () => undefined, set: () => {}, delete: () => {} };
   const account = createAccountManager({
@@ -137,7 +141,7 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
   if (db) {
     outbox.subscribe((change) => {
       outboxNotices.take(change);
-      emitStatus();
+      emitStatus(change.summary);
     });
   }
   const dashboard = createDashboard({ account, openExternal: options.openExternal });
@@ -173,6 +177,17 @@ async function openDeskCore(options: DeskCoreOptions, lock: DeskLock): Promise<D
         lock.release();
       }
     },
+  };
+}
+
+/** Calls `send` with each value unlike the one before it (compared as JSON); a repeat is dropped. */
+function whenChanged<T>(send: (value: T) => void): (value: T) => void {
+  let last = '';
+  return (value) => {
+    const said = JSON.stringify(value);
+    if (said === last) return;
+    last = said;
+    send(value);
   };
 }
 

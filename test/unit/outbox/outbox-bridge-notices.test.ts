@@ -1,5 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EventPayload } from '../../../shared/bridge/contract';
+import { createDispatcher } from '../../../shared/bridge/dispatch';
+import { createDeskCore } from '../../../electron/core/desk-core';
 import { coalesceChanges, type OutboxChange } from '../../../electron/core/outbox/events';
+import { createMemorySecretStore } from '../../../electron/core/secrets/secret-store';
 import type { OutboxEntryChange, OutboxSummary } from '../../../electron/core/outbox/types';
 
 const summary = (queued: number, sent: number): OutboxSummary => ({
@@ -20,7 +27,11 @@ function bridge() {
   return { sent, ...coalesceChanges((change) => sent.push(change), 100) };
 }
 
-afterEach(() => vi.useRealTimers());
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
 
 describe("the outbox's notices over the bridge", () => {
   it('sends the first notice after a quiet spell at once, as the outbox told it', () => {
@@ -66,5 +77,36 @@ describe("the outbox's notices over the bridge", () => {
     vi.advanceTimersByTime(1000);
     flush();
     expect(sent).toHaveLength(2);
+  });
+});
+
+describe("the desk core's status over the bridge", () => {
+  it('is sent when it says something new, never again the same after each outbox notice', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'desk-core-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const core = await createDeskCore({
+      mode: 'browser',
+      version: 'test',
+      dataDir,
+      keychain: { available: true, store: createMemorySecretStore() },
+    });
+    cleanups.push(() => core.close());
+    const call = createDispatcher(core.handlers);
+    const statuses: Array<EventPayload<'statusChanged'>> = [];
+    let notices = 0;
+    core.events.subscribe((name, payload) => {
+      if (name === 'statusChanged') statuses.push(payload as EventPayload<'statusChanged'>);
+      if (name === 'outboxChanged') notices += 1;
+    });
+    await call('startDemo', {});
+    const sms = { from: 'Harbour', to: '+61412345678', message: 'Your table is ready' };
+    for (let i = 0; i < 3; i += 1) {
+      expect(await call('sendGuestSms', sms)).toMatchObject({ ok: true });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(notices).toBeGreaterThan(0);
+    expect(statuses.length).toBeGreaterThan(0);
+    for (let i = 1; i < statuses.length; i += 1) expect(statuses[i]).not.toEqual(statuses[i - 1]);
+    expect(await call('getStatus', {})).toEqual({ ok: true, value: statuses.at(-1) });
   });
 });
