@@ -30,15 +30,18 @@ export type PullKind = 'full' | 'incremental';
 /** A status before the first run. */
 export const IDLE_STATUS: CollectionStatus = { phase: 'idle', done: 0, total: 0 };
 
-/** One page of a pull, and how many items are left after it. */
+/** One page of a pull, how many items the core holds after it, and whether more may still come. */
 export interface PulledPage<Item> {
   items: Item[];
   remaining: number;
+  /** The service's answer is still arriving: ask again after `remaining`, even when it is 0. */
+  more?: boolean;
 }
 
-/** A pull under way in the desk core: its size, the core's clock when it began, and its pages. */
+/** A pull under way in the desk core: its size (when known), the core's clock when it began, and its pages. */
 export interface Pull<Item> {
-  total: number;
+  /** Unknown while the service's answer is still arriving (streamed pulls). */
+  total?: number;
   startedAt: string;
   /** Largest page one call may ask for. */
   pageLimit: number;
@@ -47,7 +50,7 @@ export interface Pull<Item> {
 
 /** A pull the desk core holds (pull_db, pull_reservations), fetched page by page through the bridge. */
 export function heldPull<Item>(
-  started: { pullId: string; total: number; startedAt: string },
+  started: { pullId: string; total?: number; startedAt: string },
   pageLimit: number,
   fetchPage: (request: { pullId: string; offset: number; limit: number }) => Promise<PulledPage<Item>>,
 ): Pull<Item> {
@@ -170,7 +173,8 @@ export interface PullOptions {
 
 /**
  * Writes a pull into the cache page by page. Three stages overlap: the next page travels while this
- * page's rows are built and the previous page is written.
+ * page's rows are built and the previous page is written. A streamed pull's pages are asked for until the
+ * core says no more will come; its total is reported once known (0, "not known yet", until then).
  */
 export async function writePull<Item, Row>(
   pull: Pull<Item>,
@@ -178,22 +182,24 @@ export async function writePull<Item, Row>(
   options: Omit<PullOptions, 'touchedFrom'>,
 ): Promise<PullOutcome> {
   const pageSize = Math.min(options.pageSize ?? pull.pageLimit, pull.pageLimit);
-  options.onProgress?.({ done: 0, total: pull.total });
+  let total = pull.total ?? 0;
+  options.onProgress?.({ done: 0, total });
   const fetchPage = (offset: number) => held(pull.page(offset, pageSize));
   let fetched = 0;
   let written = held(Promise.resolve());
-  let next = pull.total > 0 ? fetchPage(0) : undefined;
+  let next = pull.total !== 0 ? fetchPage(0) : undefined;
   while (next) {
     const page = (await next)();
     fetched += page.items.length;
-    next = page.remaining > 0 && page.items.length > 0 ? fetchPage(fetched) : undefined;
+    if (!page.more && pull.total === undefined) total = fetched + page.remaining;
+    next = page.more || (page.remaining > 0 && page.items.length > 0) ? fetchPage(fetched) : undefined;
     const rows = writer.rows(page.items);
     (await written)();
     const done = fetched;
-    written = held(writer.put(rows).then(() => options.onProgress?.({ done, total: pull.total })));
+    written = held(writer.put(rows).then(() => options.onProgress?.({ done, total })));
   }
   (await written)();
-  return { total: pull.total, startedAt: pull.startedAt, removed: await writer.finish() };
+  return { total: pull.total ?? fetched, startedAt: pull.startedAt, removed: await writer.finish() };
 }
 
 /** An error's message for staff. */
