@@ -171,6 +171,9 @@ export interface PullOptions {
   onProgress?: (progress: { done: number; total: number }) => void;
 }
 
+/** The first page asked of a pull whose size is not known yet (it is still arriving in the core). */
+const STREAMED_FIRST_PAGE = 1000;
+
 /**
  * Writes a pull into the cache page by page. Three stages overlap: the next page travels while this
  * page's rows are built and the previous page is written. A streamed pull's pages are asked for until the
@@ -182,9 +185,11 @@ export async function writePull<Item, Row>(
   options: Omit<PullOptions, 'touchedFrom'>,
 ): Promise<PullOutcome> {
   const pageSize = Math.min(options.pageSize ?? pull.pageLimit, pull.pageLimit);
+  // A streamed pull's first page is small: the first write starts while the rest of the answer arrives.
+  const firstPageSize = pull.total === undefined ? Math.min(pageSize, STREAMED_FIRST_PAGE) : pageSize;
   let total = pull.total ?? 0;
   options.onProgress?.({ done: 0, total });
-  const fetchPage = (offset: number) => held(pull.page(offset, pageSize));
+  const fetchPage = (offset: number) => held(pull.page(offset, offset === 0 ? firstPageSize : pageSize));
   let fetched = 0;
   let written = held(Promise.resolve());
   let next = pull.total !== 0 ? fetchPage(0) : undefined;
