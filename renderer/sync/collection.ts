@@ -194,7 +194,14 @@ export async function writePull<Item, Row>(
   let written = held(Promise.resolve());
   let next = pull.total !== 0 ? fetchPage(0) : undefined;
   while (next) {
-    const page = (await next)();
+    const page = await next.then(async (take) => {
+      try {
+        return take();
+      } catch (error) {
+        await written; // the page in writing is finished before the failure is reported (its own failure is the lesser)
+        throw error;
+      }
+    });
     fetched += page.items.length;
     if (!page.more && pull.total === undefined) total = fetched + page.remaining;
     next = page.more || (page.remaining > 0 && page.items.length > 0) ? fetchPage(fetched) : undefined;
