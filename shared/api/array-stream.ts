@@ -1,13 +1,14 @@
-// A JSON array read as it arrives: the text is split into its top-level elements, each handed on as soon as
-// its last character is in, so a long answer (pull_reservations, pull_db) is used while it still travels.
-// Only the structure is scanned here (strings, nesting, commas); each element is then read by JSON.parse.
+// A JSON array read as it arrives: the text is split at its top-level elements, and the elements each piece
+// completes are handed on together, so a long answer (pull_reservations, pull_db) is used while it still
+// travels. Only the structure is scanned here (strings, nesting, commas); the elements are then read by one
+// JSON.parse per piece (much faster than one per element: fewer calls, far less garbage).
 
 /** Why the text is not one JSON array: the answer cannot be read. */
 export class MalformedArrayError extends Error {}
 
 /** Feeds an array's text in pieces of any size; `end` checks that the array was closed. */
 export interface ArraySplitter {
-  /** Takes the next piece of text; calls `onElement` with the text of every element it completes. */
+  /** Takes the next piece of text; hands on the elements it completes (when it completes any). */
   push(text: string): void;
   /** After the last piece: throws MalformedArrayError when the array is not closed or something follows it. */
   end(): void;
@@ -27,10 +28,12 @@ function isWhitespace(code: number): boolean {
 }
 
 /**
- * Splits one JSON array (whitespace around it allowed) into the text of its elements. The text of an
- * element is not checked here beyond its strings and brackets: JSON.parse of it says whether it is JSON.
+ * Splits one JSON array (whitespace around it allowed) at its elements. `onElements` gets, once per piece that
+ * completes any, the text of those elements with the commas between them: the inside of a JSON array (parse
+ * it as `[${text}]`). The elements are not checked here beyond their strings and brackets: JSON.parse says
+ * whether they are JSON.
  */
-export function createArraySplitter(onElement: (text: string) => void): ArraySplitter {
+export function createArraySplitter(onElements: (text: string) => void): ArraySplitter {
   /** The text not yet handed on: from the start of the element under way (or of what is unread). */
   let buffer = '';
   /** Where scanning resumes in `buffer`. */
@@ -47,11 +50,13 @@ export function createArraySplitter(onElement: (text: string) => void): ArraySpl
     throw new MalformedArrayError(why);
   };
 
-  /** Hands on the element under way, which ends before `at` (a comma or the closing bracket). */
+  /** Where the elements completed by the piece under way start and end in `buffer` (-1: none yet). */
+  let runStart = -1;
+  let runEnd = -1;
+  /** Notes the element under way as complete; it ends before `at` (a comma or the closing bracket). */
   const finishElement = (at: number) => {
-    let end = at;
-    while (end > elementStart && isWhitespace(buffer.charCodeAt(end - 1))) end--;
-    onElement(buffer.slice(elementStart, end));
+    if (runStart === -1) runStart = elementStart;
+    runEnd = at;
     elements++;
     elementStart = -1;
   };
@@ -121,6 +126,10 @@ export function createArraySplitter(onElement: (text: string) => void): ArraySpl
       position -= keepFrom;
       if (elementStart !== -1) elementStart = 0;
       scan();
+      if (runStart === -1) return;
+      const run = buffer.slice(runStart, runEnd);
+      runStart = -1;
+      onElements(run);
     },
     end() {
       if (phase !== 'closed') fail(phase === 'before' ? 'the answer is empty' : 'the array was cut off');

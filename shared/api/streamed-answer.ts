@@ -56,12 +56,14 @@ export async function readStreamedArray<ItemSchema extends z.ZodType>(
   sink.started();
   const summary: StreamedSummary = { items: 0, skipped: 0 };
   let batch: z.output<ItemSchema>[] = [];
-  const splitter = createArraySplitter((text) => {
-    const parsed = schemas.item.safeParse(parseElement(text, context.method));
-    if (parsed.success) batch.push(parsed.data);
-    else {
-      summary.skipped++;
-      summary.firstProblem ??= describeIssues(parsed.error);
+  const splitter = createArraySplitter((elements) => {
+    for (const element of parseElements(elements, context.method)) {
+      const parsed = schemas.item.safeParse(element);
+      if (parsed.success) batch.push(parsed.data);
+      else {
+        summary.skipped++;
+        summary.firstProblem ??= describeIssues(parsed.error);
+      }
     }
   });
   /** Splits a piece of text and hands on the elements it completed. */
@@ -87,10 +89,10 @@ export async function readStreamedArray<ItemSchema extends z.ZodType>(
   return summary;
 }
 
-/** One element's value; an element that is not JSON means the answer cannot be read. */
-function parseElement(text: string, method: string): unknown {
+/** The values of a run of elements (the inside of an array); elements that are not JSON mean the answer cannot be read. */
+function parseElements(elements: string, method: string): unknown[] {
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(`[${elements}]`) as unknown[];
   } catch {
     throw new InvalidResponseError(method, `${method}: the answer could not be read (not JSON)`);
   }

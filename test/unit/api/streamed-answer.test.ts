@@ -60,30 +60,34 @@ async function streamed(client: ReturnType<typeof clientAnswering>) {
 const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe('the array splitter', () => {
+  /** The elements of `pieces` fed in turn, read from the runs the splitter handed on. */
+  const split = (pieces: string[]) => {
+    const elements: unknown[] = [];
+    const splitter = createArraySplitter((run) => elements.push(...(JSON.parse(`[${run}]`) as unknown[])));
+    for (const piece of pieces) splitter.push(piece);
+    splitter.end();
+    return elements;
+  };
+
   it('gives the same elements whatever the pieces: split in two at every character, and one character at a time', () => {
-    const expected = BOOKINGS.map((item) => JSON.stringify(item));
-    const split = (pieces: string[]) => {
-      const elements: string[] = [];
-      const splitter = createArraySplitter((text) => elements.push(text));
-      for (const piece of pieces) splitter.push(piece);
-      splitter.end();
-      return elements;
-    };
-    for (let at = 0; at <= TEXT.length; at++) expect(split([TEXT.slice(0, at), TEXT.slice(at)])).toEqual(expected);
-    expect(split([...TEXT])).toEqual(expected);
+    for (let at = 0; at <= TEXT.length; at++) expect(split([TEXT.slice(0, at), TEXT.slice(at)])).toEqual(BOOKINGS);
+    expect(split([...TEXT])).toEqual(BOOKINGS);
+  });
+
+  it('hands on the elements each piece completes, together, and nothing of an element not yet complete', () => {
+    const runs: string[] = [];
+    const splitter = createArraySplitter((run) => runs.push(run));
+    splitter.push('[{"a":1}, {"b":[2,');
+    splitter.push('3]} ,4, "x');
+    splitter.push('"]');
+    splitter.end();
+    expect(runs).toEqual(['{"a":1}', '{"b":[2,3]} ,4', '"x"']);
   });
 
   it('reads an empty array, and refuses what is not one array', () => {
-    const run = (text: string) => {
-      const elements: string[] = [];
-      const splitter = createArraySplitter((element) => elements.push(element));
-      splitter.push(text);
-      splitter.end();
-      return elements;
-    };
-    expect(run(' [ ] ')).toEqual([]);
+    expect(split([' [ ] '])).toEqual([]);
     for (const text of ['', '{"result":false}', '[1,]', '[,1]', '[1', '[1] [2]', '[{"a":1}}]'])
-      expect(() => run(text), text).toThrow(MalformedArrayError);
+      expect(() => split([text]), text).toThrow(MalformedArrayError);
   });
 });
 
