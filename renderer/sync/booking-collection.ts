@@ -48,9 +48,15 @@ function bookingCollectionSpec(
     begin: async (kind) => {
       const seen = kind === 'full' ? new Set<string>() : undefined;
       return {
+        // One pass over the page (it runs on the main thread between puts).
         rows: (items) => {
-          const rows = items.map(bookingRowOfPull).filter((row): row is BookingRow => row !== null);
-          if (seen) for (const row of rows) seen.add(row.id);
+          const rows: BookingRow[] = [];
+          for (const item of items) {
+            const row = bookingRowOfPull(item);
+            if (!row) continue;
+            rows.push(row);
+            seen?.add(row.id);
+          }
           return rows;
         },
         put: (rows) => tables.putBookings(rows),
