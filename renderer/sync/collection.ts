@@ -171,7 +171,7 @@ export interface PullOptions {
   onProgress?: (progress: { done: number; total: number }) => void;
 }
 
-/** The first page asked of a pull whose size is not known yet (it is still arriving in the core). */
+/** The first page asked of a pull whose size is not known yet (it is still arriving in the core); later ones double. */
 const STREAMED_FIRST_PAGE = 1000;
 
 /**
@@ -185,11 +185,16 @@ export async function writePull<Item, Row>(
   options: Omit<PullOptions, 'touchedFrom'>,
 ): Promise<PullOutcome> {
   const pageSize = Math.min(options.pageSize ?? pull.pageLimit, pull.pageLimit);
-  // A streamed pull's first page is small: the first write starts while the rest of the answer arrives.
-  const firstPageSize = pull.total === undefined ? Math.min(pageSize, STREAMED_FIRST_PAGE) : pageSize;
+  // A streamed pull's pages start small and double: the first write starts while the rest of the answer
+  // arrives, and each next page asks little more than has arrived by the time the previous one is written.
+  let nextSize = pull.total === undefined ? Math.min(pageSize, STREAMED_FIRST_PAGE) : pageSize;
   let total = pull.total ?? 0;
   options.onProgress?.({ done: 0, total });
-  const fetchPage = (offset: number) => held(pull.page(offset, offset === 0 ? firstPageSize : pageSize));
+  const fetchPage = (offset: number) => {
+    const size = nextSize;
+    nextSize = Math.min(pageSize, nextSize * 2);
+    return held(pull.page(offset, size));
+  };
   let fetched = 0;
   let written = held(Promise.resolve());
   let next = pull.total !== 0 ? fetchPage(0) : undefined;

@@ -66,17 +66,18 @@ describe('bookings synced from a streamed pull', () => {
     await sync.run('full');
     expect(sync.status()).toMatchObject({ phase: 'idle', done: 12_000, total: 12_000 });
     expect(await tables.bookingCount()).toBe(12_000);
-    // The first page is small (the first write starts early); then pages of the bridge's limit.
+    // The first page is small (the first write starts early); the next ones double up to the bridge's limit.
     expect(pages).toEqual([
       { offset: 0, limit: 1000 },
-      { offset: 1000, limit: 5000 },
-      { offset: 6000, limit: 5000 },
-      { offset: 11_000, limit: 5000 },
+      { offset: 1000, limit: 2000 },
+      { offset: 3000, limit: 4000 },
+      { offset: 7000, limit: 5000 },
+      { offset: 12_000, limit: 5000 },
     ]);
     // No total is shown while the answer still arrives ("Downloading…"), never a count that grows: 0, then all.
     const syncing = statuses.filter((status) => status.phase === 'syncing');
     expect(new Set(syncing.map((status) => status.total))).toEqual(new Set([0, 12_000]));
-    expect(syncing.map((status) => status.done)).toEqual([0, 0, 1000, 6000, 11_000, 12_000]);
+    expect(syncing.map((status) => status.done)).toEqual([0, 0, 1000, 3000, 7000, 12_000, 12_000]);
   });
 
   it('reports a pull that broke off part way, removes nothing, and pulls everything again on the next run', async () => {
@@ -105,7 +106,7 @@ describe('bookings synced from a streamed pull', () => {
       error: 'The service took too long to send the bookings. Try again in a moment.',
     });
     expect(await tables.bookingById('GONE-OR-NOT')).toBeDefined();
-    expect(await tables.bookingCount()).toBe(6001);
+    expect(await tables.bookingCount()).toBe(7001);
 
     const whole = streamingDesk([12_000]);
     const again = createBookingSync({ desk: whole.desk, tables, onStatus: () => {} });
