@@ -1,12 +1,14 @@
 import Dexie, { type DexieOptions, type Table } from 'dexie';
 import { PENDING_STATES } from '../../shared/outbox/states';
 import { isLocalGuestId } from '../../shared/rules/guest-id';
+import type { GuestSearchIndex } from '../search/guest-index';
 import type { PhoneKey } from '../search/terms';
 import type { ContactRecord } from './contact';
 import { toGuestRow, writesByGuest } from './guest-row';
 import type { CategoryRow, FieldRow, GuestRow, GuestWrite, SentItemRow, SmsReplyRow } from './guest-types';
 import { CACHE_LAYOUT, declareLayout } from './layout';
 import { logIdentities } from './identity-log';
+import { keepSearchIndex, type SearchIndexKeeper } from './search-log';
 import { IDENTITY_TABLE } from './tables/import';
 import type { TableLayout } from './table-layout';
 import { applyContactWrite, overlayWrites } from './overlay';
@@ -33,6 +35,7 @@ export class GuestDatabase extends Dexie {
   sentItems!: Table<SentItemRow, string>;
   smsReplies!: Table<SmsReplyRow, string>;
   meta!: Table<MetaRow, string>;
+  private readonly search: SearchIndexKeeper;
 
   constructor(name: string, options?: DexieOptions & { layout?: readonly TableLayout[] }) {
     super(name, options);
@@ -40,6 +43,18 @@ export class GuestDatabase extends Dexie {
     declareLayout(this, layout);
     // The import reads who is on file from the identity log, which every write to guests keeps (identity-log.ts).
     if (layout.some((part) => part.versions.some((version) => version.stores[IDENTITY_TABLE]))) logIdentities(this);
+    // Search reads the guests' index in memory, which every write to guests keeps (search-log.ts).
+    this.search = keepSearchIndex(this);
+  }
+
+  /** The guests' search index in memory, loaded on the first call (renderer/search/guest-index.ts). */
+  searchIndex(): Promise<GuestSearchIndex> {
+    return this.search.load();
+  }
+
+  /** The search index if it is loaded (a search is then answered synchronously), else undefined. */
+  loadedSearchIndex(): GuestSearchIndex | undefined {
+    return this.search.loaded();
   }
 
   /** Guests with a search term starting with `prefix`, in index order (exact matches first). */

@@ -1,3 +1,4 @@
+import { SEARCH_LOG_TABLE } from '../search-log';
 import type { TableLayout } from '../table-layout';
 
 /**
@@ -20,5 +21,7 @@ export const guestTables: TableLayout = {
         meta: 'key',
       },
     },
+    // The search index lives in memory and is stored as a log of large records (renderer/db/search-log.ts).
+    { version: 40, stores: { [SEARCH_LOG_TABLE]: '++seq' } },
   ],
 };

@@ -1,0 +1,309 @@
+// How the guests' search index (renderer/search/guest-index.ts) is kept. It lives in memory; across starts it is
+// stored as a log: every write to the guest cache's `guests` table (the sync's pages, this desk's overlays,
+// sweeps, a rebuilt index) appends, in the same transaction, one entry with the search hits it put or the keys
+// it deleted, and a base entry now and then holds every guest at once (a few large records, where one IndexedDB
+// index entry per term made a first sync of 100,000 guests 2.4x slower). A Dexie DBCore middleware does both, so
+// no caller of the cache has to remember it, and the index in memory takes each write in when its transaction
+// commits. A log that cannot say (a cache from before it, a write it could not follow, a count that disagrees)
+// is rebuilt from the guests themselves.
+import type Dexie from 'dexie';
+import type { DBCore, DBCoreMutateRequest, DBCoreTransaction, Middleware, Table } from 'dexie';
+import { GuestSearchIndex, hitOf, type SearchHit } from '../search/guest-index';
+import type { GuestRow } from './guest-types';
+
+/** The search log's table (renderer/db/tables/guests.ts). */
+export const SEARCH_LOG_TABLE = 'searchLog';
+const GUESTS = 'guests';
+/** Dexie's DBCoreRangeType.Any (a const enum in its declarations): a range over every key. */
+const WHOLE_RANGE = 3;
+/** Entries after the base beyond which the log is folded into a new base (a first sync of 100,000 guests writes 50). */
+const FOLD_AFTER = 64;
+/** Guests read per step when the log is rebuilt from the guests. */
+const REBUILD_PAGE = 2000;
+
+/**
+ * One entry of the search log. `hits` is JSON (one string stores and loads far faster than a million small
+ * ones): the hits a write put, or for a base every guest's.
+ */
+export interface SearchLogEntry {
+  /** The log's order (IndexedDB's auto-increment; a base rewritten in place keeps the place of what it folds in). */
+  seq?: number;
+  base?: true;
+  /** A write the log could not follow (a partial range deleted, a row that is not a guest): the next load rebuilds it. */
+  broken?: true;
+  hits?: string;
+  /** Guests deleted by the write. */
+  gone?: string[];
+}
+
+/** A hit as the log stores it: key, label, detail, sort key, pending, terms, surname terms, local id. */
+type StoredHit = [string, string, string, string, number, readonly string[], readonly string[], string?];
+
+/** One write to guests, as the index takes it in. */
+type Change = { put: SearchHit[] } | { gone: string[] } | { cleared: true } | { broken: true };
+
+/** The search index of one guest cache: loaded once, then kept current by every committed write to guests. */
+export class SearchIndexKeeper {
+  private index: GuestSearchIndex | undefined;
+  private loading: Promise<GuestSearchIndex> | undefined;
+  /** Changes committed while the index loads, taken in after it (in commit order, so a repeat changes nothing). */
+  private heard: Change[] | undefined;
+  /** Entries written after the base (an estimate kept to know when to fold). */
+  private afterBase = 0;
+  private folding = false;
+
+  constructor(private readonly db: Dexie) {}
+
+  /** The index, if loaded. */
+  loaded(): GuestSearchIndex | undefined {
+    return this.index;
+  }
+
+  /** The index, loaded on the first call. */
+  load(): Promise<GuestSearchIndex> {
+    if (this.index) return Promise.resolve(this.index);
+    if (this.loading) return this.loading;
+    this.heard = [];
+    const loading = this.read().finally(() => {
+      if (this.loading === loading) this.loading = undefined;
+    });
+    this.loading = loading;
+    return loading;
+  }
+
+  /** Takes in the changes of a committed transaction. */
+  committed(changes: readonly Change[]): void {
+    if (this.heard) {
+      this.heard.push(...changes);
+      return;
+    }
+    if (!this.index) return;
+    for (const change of changes) {
+      if ('broken' in change) {
+        // The index cannot follow this write: it is read again on next use (and the log rebuilt).
+        this.index = undefined;
+        return;
+      }
+      apply(this.index, change);
+    }
+    this.afterBase += changes.length;
+    if (this.afterBase > FOLD_AFTER) this.fold();
+  }
+
+  /** Reads the index from the log (or rebuilds both from the guests), then takes in what was committed meanwhile. */
+  private async read(): Promise<GuestSearchIndex> {
+    let index: GuestSearchIndex;
+    try {
+      const replayed = hasLog(this.db) ? await replayLog(this.db) : null;
+      if (replayed) {
+        index = replayed.index;
+        this.afterBase = replayed.after;
+      } else {
+        index = await indexOfGuests(this.db);
+        this.afterBase = FOLD_AFTER + 1;
+      }
+    } catch (error) {
+      this.heard = undefined;
+      throw error;
+    }
+    const heard = this.heard ?? [];
+    this.heard = undefined;
+    this.index = index;
+    this.committed(heard);
+    if (this.afterBase > FOLD_AFTER) this.fold();
+    return index;
+  }
+
+  /** Replaces the log with one base holding the index as it is now (in the background; a failure leaves the log as it was). */
+  private fold(): void {
+    if (this.folding || !hasLog(this.db)) return;
+    this.folding = true;
+    const log = this.db.table<SearchLogEntry, number>(SEARCH_LOG_TABLE);
+    this.db
+      .transaction('rw', log, async () => {
+        // No write to guests can commit while this runs (every one writes the log), so the index in memory is the log.
+        const last = await log.orderBy(':id').lastKey();
+        const index = this.index;
+        if (typeof last !== 'number' || !index) return;
+        await log.where(':id').belowOrEqual(last).delete();
+        await log.put({ seq: last, base: true, hits: encodeHits(index.allHits()) });
+        this.afterBase = 0;
+      })
+      .catch((error: unknown) =>
+        console.warn('[guests] folding the search log failed (the next load folds it):', error),
+      )
+      .finally(() => {
+        this.folding = false;
+      });
+  }
+}
+
+/** Whether this database has the search log (a layout from before it does not). */
+function hasLog(db: Dexie): boolean {
+  return db.tables.some((table) => table.name === SEARCH_LOG_TABLE);
+}
+
+/** The index played from the log's last base, with the entries after it; null when the log cannot say. */
+async function replayLog(db: Dexie): Promise<{ index: GuestSearchIndex; after: number } | null> {
+  const log = db.table<SearchLogEntry, number>(SEARCH_LOG_TABLE);
+  const guests = db.table<GuestRow, string>(GUESTS);
+  const [entries, count] = await db.transaction('r', log, guests, () => Promise.all([log.toArray(), guests.count()]));
+  const from = entries.findLastIndex((entry) => entry.base);
+  if (from < 0) return null;
+  const index = new GuestSearchIndex();
+  for (const entry of entries.slice(from)) {
+    if (entry.broken) return null;
+    apply(index, entry.hits === undefined ? { gone: entry.gone ?? [] } : { put: decodeHits(entry.hits) });
+  }
+  return index.size === count ? { index, after: entries.length - 1 - from } : null;
+}
+
+/** The index made from the guests themselves, a page at a time (the log is then folded from it). */
+async function indexOfGuests(db: Dexie): Promise<GuestSearchIndex> {
+  const guests = db.table<GuestRow, string>(GUESTS);
+  const index = new GuestSearchIndex();
+  let after: string | undefined;
+  for (;;) {
+    const page = await (after === undefined ? guests.orderBy(':id') : guests.where(':id').above(after))
+      .limit(REBUILD_PAGE)
+      .toArray();
+    for (const row of page) index.put(hitOf(row));
+    if (page.length < REBUILD_PAGE) return index;
+    after = page.at(-1)!.key;
+  }
+}
+
+/** Applies one change to an index. */
+function apply(index: GuestSearchIndex, change: Exclude<Change, { broken: true }>): void {
+  if ('put' in change) for (const hit of change.put) index.put(hit);
+  else if ('gone' in change) for (const key of change.gone) index.delete(key);
+  else index.clear();
+}
+
+/** Hits as the log stores them. */
+function encodeHits(hits: Iterable<SearchHit>): string {
+  const stored: StoredHit[] = [];
+  for (const hit of hits) {
+    const row: StoredHit = [hit.key, hit.label, hit.detail, hit.sortKey, hit.pending, hit.terms, hit.surname];
+    if (hit.localId) row.push(hit.localId);
+    stored.push(row);
+  }
+  return JSON.stringify(stored);
+}
+
+/** Hits as the log stored them. */
+function decodeHits(json: string): SearchHit[] {
+  return (JSON.parse(json) as StoredHit[]).map(([key, label, detail, sortKey, pending, terms, surname, localId]) => {
+    const hit: SearchHit = { key, label, detail, sortKey, pending, terms, surname };
+    if (localId) hit.localId = localId;
+    return hit;
+  });
+}
+
+/** Keeps a cache's search log and index: every write to guests logs its hits, and the index takes them in on commit. */
+export function keepSearchIndex(db: Dexie): SearchIndexKeeper {
+  const keeper = new SearchIndexKeeper(db);
+  db.use(searchLogMiddleware(keeper));
+  return keeper;
+}
+
+function searchLogMiddleware(keeper: SearchIndexKeeper): Middleware<DBCore> {
+  /** The changes each open transaction made to guests, taken in when it commits. */
+  const changesOf = new WeakMap<DBCoreTransaction, Change[]>();
+  return {
+    stack: 'dbcore',
+    name: 'guest-search-log',
+    create: (down) => {
+      /** Whether this database has the log (a layout from before it does not: the index is then only kept in memory). */
+      const logged = down.schema.tables.some((table) => table.name === SEARCH_LOG_TABLE);
+      return {
+        ...down,
+        // A transaction that may write guests writes the log too, and the index hears of it when it commits
+        // (heard before anyone awaiting the transaction goes on: this listener is added first).
+        transaction(stores, mode, options) {
+          const writesGuests = mode === 'readwrite' && stores.includes(GUESTS);
+          const widened =
+            writesGuests && logged && !stores.includes(SEARCH_LOG_TABLE) ? [...stores, SEARCH_LOG_TABLE] : stores;
+          const trans = down.transaction(widened, mode, options);
+          if (writesGuests && isEventTarget(trans))
+            trans.addEventListener('complete', () => keeper.committed(changesOf.get(trans) ?? []));
+          return trans;
+        },
+        table(name) {
+          const table = down.table(name);
+          if (name !== GUESTS) return table;
+          return {
+            ...table,
+            mutate(request) {
+              const change = changeOf(request);
+              const changes = changesOf.get(request.trans) ?? [];
+              changes.push(change);
+              changesOf.set(request.trans, changes);
+              const done = table.mutate(request);
+              // An upgrade from before the log's version has no log yet (the next load rebuilds it).
+              if (!holdsStore(request.trans, SEARCH_LOG_TABLE)) return done;
+              const appended = down
+                .table(SEARCH_LOG_TABLE)
+                .mutate({ type: 'add', trans: request.trans, values: [entryOf(change)] });
+              return Promise.all([done, appended]).then(([result]) => result);
+            },
+          };
+        },
+      };
+    },
+  };
+}
+
+/** What one write to guests changes in the index. */
+function changeOf(request: DBCoreMutateRequest): Change {
+  switch (request.type) {
+    case 'add':
+    case 'put':
+      return request.values.every(isGuestRow) ? { put: request.values.map(hitOf) } : { broken: true };
+    case 'delete':
+      return { gone: request.keys.map(String) };
+    case 'deleteRange':
+      return request.range.type === WHOLE_RANGE ? { cleared: true } : { broken: true };
+  }
+}
+
+/** The log entry of one change (a cleared table is an empty base). */
+function entryOf(change: Change): SearchLogEntry {
+  if ('put' in change) return { hits: encodeHits(change.put) };
+  if ('gone' in change) return { gone: change.gone };
+  if ('cleared' in change) return { base: true, hits: '[]' };
+  return { broken: true };
+}
+
+/** Whether a written value is a guest row with what search keeps of it. */
+function isGuestRow(value: unknown): value is GuestRow {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'key' in value &&
+    typeof value.key === 'string' &&
+    'terms' in value &&
+    Array.isArray(value.terms) &&
+    'record' in value &&
+    typeof value.record === 'object' &&
+    value.record !== null
+  );
+}
+
+/** Whether a transaction can be listened to (IndexedDB's transaction is Dexie's DBCoreTransaction underneath). */
+function isEventTarget(trans: DBCoreTransaction): trans is DBCoreTransaction & EventTarget {
+  return 'addEventListener' in trans && typeof trans.addEventListener === 'function';
+}
+
+/** Whether a transaction's scope has this store. */
+function holdsStore(trans: DBCoreTransaction, store: string): boolean {
+  const names: unknown = 'objectStoreNames' in trans ? trans.objectStoreNames : undefined;
+  return typeof names === 'object' && names !== null && 'contains' in names && typeof names.contains === 'function'
+    ? Boolean(names.contains(store))
+    : false;
+}
+
+/** The log's table, typed (for tests and the fold). */
+export function searchLogOf(db: Dexie): Table<SearchLogEntry, number> {
+  return db.table<SearchLogEntry, number>(SEARCH_LOG_TABLE);
+}
