@@ -86,6 +86,8 @@ export class SearchIndexKeeper {
       }
       apply(this.index, change);
     }
+    // Ordered now, in the write's time, rather than in the next key's.
+    this.index.settle();
     this.afterBase += changes.length;
     if (this.afterBase > FOLD_AFTER) this.fold();
   }

@@ -44,6 +44,8 @@ export class GuestSearchIndex {
   /** Every term in order (some may have lost their guests since); terms new since the last lookup wait in `added`. */
   private sorted: string[] = [];
   private added: string[] = [];
+  /** Terms left with no guest since the last merge (still in `sorted`: lookups skip them). */
+  private dropped = 0;
 
   /** How many guests it holds. */
   get size(): number {
@@ -84,6 +86,7 @@ export class GuestSearchIndex {
     this.postings.clear();
     this.sorted = [];
     this.added = [];
+    this.dropped = 0;
   }
 
   /** The guest with this key, if held. */
@@ -134,6 +137,11 @@ export class GuestSearchIndex {
     }
   }
 
+  /** Puts the terms added since the last lookup in order now (after a write), so the next key does not wait for it. */
+  settle(): void {
+    this.termsInOrder();
+  }
+
   /** Takes a guest's terms out of the postings (a term left with no guest is dropped at the next merge). */
   private unpost(hit: SearchHit): void {
     for (const term of hit.terms) {
@@ -141,32 +149,33 @@ export class GuestSearchIndex {
       if (!keys) continue;
       const at = lowerBound(keys, hit.key);
       if (keys[at] === hit.key) keys.splice(at, 1);
-      if (keys.length === 0) this.postings.delete(term);
+      if (keys.length === 0) {
+        this.postings.delete(term);
+        this.dropped++;
+      }
     }
   }
 
-  /** Every term in order, with the terms added since the last lookup merged in. */
+  /** Every term in order, with the terms added since the last lookup merged in (and those left with no guest out). */
   private termsInOrder(): string[] {
     if (this.added.length === 0) return this.sorted;
-    const added = this.added.filter((term) => this.postings.has(term)).sort(compareStrings);
-    const merged: string[] = [];
+    // The default order of strings is by UTF-16 code units, as IndexedDB orders them.
+    const added = this.added.filter((term) => this.postings.has(term)).sort();
+    const old = this.dropped > 0 ? this.sorted.filter((term) => this.postings.has(term)) : this.sorted;
+    const merged: string[] = new Array<string>(old.length + added.length);
     let a = 0;
     let b = 0;
-    const old = this.sorted;
+    let size = 0;
     while (a < old.length || b < added.length) {
       const next = b >= added.length || (a < old.length && old[a]! <= added[b]!) ? old[a++]! : added[b++]!;
-      if (merged.length > 0 && merged[merged.length - 1] === next) continue;
-      if (this.postings.has(next)) merged.push(next);
+      if (size === 0 || merged[size - 1] !== next) merged[size++] = next;
     }
+    merged.length = size;
     this.sorted = merged;
     this.added = [];
+    this.dropped = 0;
     return merged;
   }
-}
-
-/** Orders strings by UTF-16 code units, as IndexedDB orders string keys. */
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The first place in sorted `values` whose value is not below `value`. */
