@@ -19,6 +19,9 @@ interface MetaRow {
   value: unknown;
 }
 
+/** Guests read at a time when every guest is read. */
+const GUEST_PAGE = 2000;
+
 /** Where the phone country the search terms were built with is kept. */
 const SEARCH_COUNTRY_KEY = 'search-country';
 
@@ -44,7 +47,7 @@ export class GuestDatabase extends Dexie {
     // The import reads who is on file from the identity log, which every write to guests keeps (identity-log.ts).
     if (layout.some((part) => part.versions.some((version) => version.stores[IDENTITY_TABLE]))) logIdentities(this);
     // Search reads the guests' index in memory, which every write to guests keeps (search-log.ts).
-    this.search = keepSearchIndex(this);
+    this.search = keepSearchIndex(this, (each) => this.eachGuestPage(each));
   }
 
   /** The guests' search index in memory, loaded on the first call (renderer/search/guest-index.ts). */
@@ -57,24 +60,10 @@ export class GuestDatabase extends Dexie {
     return this.search.loaded();
   }
 
-  /** Guests with a search term starting with `prefix`, in index order (exact matches first). */
-  guestsWithTermPrefix(prefix: string, limit: number): Promise<GuestRow[]> {
-    return this.guests.where('terms').startsWith(prefix).limit(limit).toArray();
-  }
-
-  /** Keys of guests with a search term starting with `prefix` (keys only: cheap for large ranges). */
-  guestKeysWithTermPrefix(prefix: string, limit: number): Promise<string[]> {
-    return this.guests.where('terms').startsWith(prefix).limit(limit).primaryKeys();
-  }
-
-  /** How many index entries start with `prefix` (cheap: counted inside the index). */
-  termPrefixCount(prefix: string): Promise<number> {
-    return this.guests.where('terms').startsWith(prefix).count();
-  }
-
-  /** Guests with exactly this search term (e.g. a mobile's digits, to link an SMS reply). */
-  guestsWithTerm(term: string): Promise<GuestRow[]> {
-    return this.guests.where('terms').equals(term).toArray();
+  /** Guests with exactly this search term (e.g. a mobile's digits, to link an SMS reply), by key. */
+  async guestsWithTerm(term: string): Promise<GuestRow[]> {
+    const index = await this.searchIndex();
+    return this.guestsByKeys(index.withTerm(term).map((hit) => hit.key));
   }
 
   /** The guests with these keys, in the same order, skipping any gone. */
@@ -132,24 +121,30 @@ export class GuestDatabase extends Dexie {
         .anyOf([...outboxIds])
         .primaryKeys()
     ).map(String);
+  } /** Reads every cached guest, a page at a time in key order (each page in its own read, so writes go on between). */
+  async eachGuestPage(each: (page: GuestRow[]) => void | Promise<void>): Promise<void> {
+    let after: string | undefined;
+    for (;;) {
+      const page = await (after === undefined ? this.guests.orderBy(':id') : this.guests.where(':id').above(after))
+        .limit(GUEST_PAGE)
+        .toArray();
+      if (page.length === 0) return;
+      await each(page);
+      if (page.length < GUEST_PAGE) return;
+      after = page.at(-1)!.key;
+    }
   }
 
   /** Rebuilds every guest's search terms (the default phone country changed, so mobiles read differently). */
   async reindexGuests(phoneKey: PhoneKey): Promise<void> {
     const overlays = writesByGuest(await this.unconfirmedWrites());
-    let after: string | undefined;
-    for (;;) {
-      const page = await (after === undefined ? this.guests.orderBy(':id') : this.guests.where(':id').above(after))
-        .limit(2000)
-        .toArray();
-      if (page.length === 0) return;
+    await this.eachGuestPage(async (page) => {
       const rows = page.map((row) => {
         const writes = [...(row.localId ? (overlays.get(row.localId) ?? []) : []), ...(overlays.get(row.key) ?? [])];
         return toGuestRow(row.key, row.record, writes, phoneKey, row.localId);
       });
       await this.guests.bulkPut(rows);
-      after = page.at(-1)!.key;
-    }
+    });
   }
 
   /** This desk's writes for a guest, oldest first. */

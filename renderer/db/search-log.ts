@@ -18,9 +18,6 @@ const GUESTS = 'guests';
 const WHOLE_RANGE = 3;
 /** Entries after the base beyond which the log is folded into a new base (a first sync of 100,000 guests writes 50). */
 const FOLD_AFTER = 64;
-/** Guests read per step when the log is rebuilt from the guests. */
-const REBUILD_PAGE = 2000;
-
 /**
  * One entry of the search log. `hits` is JSON (one string stores and loads far faster than a million small
  * ones): the hits a write put, or for a base every guest's.
@@ -39,20 +36,32 @@ export interface SearchLogEntry {
 /** A hit as the log stores it: key, label, detail, sort key, pending, terms, surname terms, local id. */
 type StoredHit = [string, string, string, string, number, readonly string[], readonly string[], string?];
 
+/** Reads every cached guest, a page at a time, in key order (GuestDatabase.eachGuestPage). */
+type GuestPages = (each: (page: GuestRow[]) => void) => Promise<void>;
+
 /** One write to guests, as the index takes it in. */
 type Change = { put: SearchHit[] } | { gone: string[] } | { cleared: true } | { broken: true };
 
+/** A change with the place of its log entry (none when the transaction had no log: an upgrade from before it). */
+interface Logged {
+  change: Change;
+  seq?: number;
+}
 /** The search index of one guest cache: loaded once, then kept current by every committed write to guests. */
 export class SearchIndexKeeper {
   private index: GuestSearchIndex | undefined;
   private loading: Promise<GuestSearchIndex> | undefined;
-  /** Changes committed while the index loads, taken in after it (in commit order, so a repeat changes nothing). */
-  private heard: Change[] | undefined;
+  /** Changes committed while the index loads, taken in after it (in commit order, so a repeat changes nothing). */ private heard:
+    Logged[] | undefined;
+  /** The log's last entry the index holds: a fold only replaces a log that has nothing else (another tab's write). */
+  private knownSeq: number | undefined;
   /** Entries written after the base (an estimate kept to know when to fold). */
   private afterBase = 0;
   private folding = false;
-
-  constructor(private readonly db: Dexie) {}
+  constructor(
+    private readonly db: Dexie,
+    private readonly eachGuestPage: GuestPages,
+  ) {}
 
   /** The index, if loaded. */
   loaded(): GuestSearchIndex | undefined {
@@ -71,14 +80,14 @@ export class SearchIndexKeeper {
     return loading;
   }
 
-  /** Takes in the changes of a committed transaction. */
-  committed(changes: readonly Change[]): void {
+  /** Takes in the changes of a committed transaction. */ committed(changes: readonly Logged[]): void {
     if (this.heard) {
       this.heard.push(...changes);
       return;
     }
     if (!this.index) return;
-    for (const change of changes) {
+    for (const { change, seq } of changes) {
+      if (seq !== undefined && (this.knownSeq === undefined || seq > this.knownSeq)) this.knownSeq = seq;
       if ('broken' in change) {
         // The index cannot follow this write: it is read again on next use (and the log rebuilt).
         this.index = undefined;
@@ -100,8 +109,11 @@ export class SearchIndexKeeper {
       if (replayed) {
         index = replayed.index;
         this.afterBase = replayed.after;
+        this.knownSeq = replayed.lastSeq;
       } else {
-        index = await indexOfGuests(this.db);
+        // What the log holds now is in the guests the rebuild reads (writes meanwhile are heard).
+        this.knownSeq = hasLog(this.db) ? await lastSeqOf(this.db) : undefined;
+        index = await indexOfGuests(this.eachGuestPage);
         this.afterBase = FOLD_AFTER + 1;
       }
     } catch (error) {
@@ -123,12 +135,17 @@ export class SearchIndexKeeper {
     const log = this.db.table<SearchLogEntry, number>(SEARCH_LOG_TABLE);
     this.db
       .transaction('rw', log, async () => {
-        // No write to guests can commit while this runs (every one writes the log), so the index in memory is the log.
-        const last = await log.orderBy(':id').lastKey();
+        // No write to guests can commit while this runs (every one writes the log): the index in memory is the log
+        // up to its last entry, unless another tab wrote there.
+        const last = await lastSeqOf(this.db);
         const index = this.index;
-        if (typeof last !== 'number' || !index) return;
-        await log.where(':id').belowOrEqual(last).delete();
-        await log.put({ seq: last, base: true, hits: encodeHits(index.allHits()) });
+        if (last !== this.knownSeq || !index) return;
+        const base: SearchLogEntry = { base: true, hits: encodeHits(index.allHits()) };
+        if (last !== undefined) {
+          await log.where(':id').belowOrEqual(last).delete();
+          base.seq = last;
+        }
+        this.knownSeq = await log.put(base);
         this.afterBase = 0;
       })
       .catch((error: unknown) =>
@@ -145,8 +162,16 @@ function hasLog(db: Dexie): boolean {
   return db.tables.some((table) => table.name === SEARCH_LOG_TABLE);
 }
 
+/** The place of the log's last entry (undefined when it is empty). */
+async function lastSeqOf(db: Dexie): Promise<number | undefined> {
+  const last = await db.table<SearchLogEntry, number>(SEARCH_LOG_TABLE).orderBy(':id').lastKey();
+  return typeof last === 'number' ? last : undefined;
+}
+
 /** The index played from the log's last base, with the entries after it; null when the log cannot say. */
-async function replayLog(db: Dexie): Promise<{ index: GuestSearchIndex; after: number } | null> {
+async function replayLog(
+  db: Dexie,
+): Promise<{ index: GuestSearchIndex; after: number; lastSeq: number | undefined } | null> {
   const log = db.table<SearchLogEntry, number>(SEARCH_LOG_TABLE);
   const guests = db.table<GuestRow, string>(GUESTS);
   const [entries, count] = await db.transaction('r', log, guests, () => Promise.all([log.toArray(), guests.count()]));
@@ -157,22 +182,16 @@ async function replayLog(db: Dexie): Promise<{ index: GuestSearchIndex; after: n
     if (entry.broken) return null;
     apply(index, entry.hits === undefined ? { gone: entry.gone ?? [] } : { put: decodeHits(entry.hits) });
   }
-  return index.size === count ? { index, after: entries.length - 1 - from } : null;
+  return index.size === count ? { index, after: entries.length - 1 - from, lastSeq: entries.at(-1)?.seq } : null;
 }
 
-/** The index made from the guests themselves, a page at a time (the log is then folded from it). */
-async function indexOfGuests(db: Dexie): Promise<GuestSearchIndex> {
-  const guests = db.table<GuestRow, string>(GUESTS);
+/** The index made from the guests themselves (the log is then folded from it). */
+async function indexOfGuests(eachGuestPage: GuestPages): Promise<GuestSearchIndex> {
   const index = new GuestSearchIndex();
-  let after: string | undefined;
-  for (;;) {
-    const page = await (after === undefined ? guests.orderBy(':id') : guests.where(':id').above(after))
-      .limit(REBUILD_PAGE)
-      .toArray();
+  await eachGuestPage((page) => {
     for (const row of page) index.put(hitOf(row));
-    if (page.length < REBUILD_PAGE) return index;
-    after = page.at(-1)!.key;
-  }
+  });
+  return index;
 }
 
 /** Applies one change to an index. */
@@ -203,15 +222,17 @@ function decodeHits(json: string): SearchHit[] {
 }
 
 /** Keeps a cache's search log and index: every write to guests logs its hits, and the index takes them in on commit. */
-export function keepSearchIndex(db: Dexie): SearchIndexKeeper {
-  const keeper = new SearchIndexKeeper(db);
+export function keepSearchIndex(db: Dexie, eachGuestPage: GuestPages): SearchIndexKeeper {
+  const keeper = new SearchIndexKeeper(db, eachGuestPage);
   db.use(searchLogMiddleware(keeper));
   return keeper;
 }
 
 function searchLogMiddleware(keeper: SearchIndexKeeper): Middleware<DBCore> {
-  /** The changes each open transaction made to guests, taken in when it commits. */
-  const changesOf = new WeakMap<DBCoreTransaction, Change[]>();
+  /** The changes each open transaction made to guests, taken in when it commits. */ const changesOf = new WeakMap<
+    DBCoreTransaction,
+    Logged[]
+  >();
   return {
     stack: 'dbcore',
     name: 'guest-search-log',
@@ -237,16 +258,19 @@ function searchLogMiddleware(keeper: SearchIndexKeeper): Middleware<DBCore> {
           return {
             ...table,
             mutate(request) {
-              const change = changeOf(request);
+              const logged: Logged = { change: changeOf(request) };
               const changes = changesOf.get(request.trans) ?? [];
-              changes.push(change);
+              changes.push(logged);
               changesOf.set(request.trans, changes);
               const done = table.mutate(request);
               // An upgrade from before the log's version has no log yet (the next load rebuilds it).
               if (!holdsStore(request.trans, SEARCH_LOG_TABLE)) return done;
               const appended = down
                 .table(SEARCH_LOG_TABLE)
-                .mutate({ type: 'add', trans: request.trans, values: [entryOf(change)] });
+                .mutate({ type: 'add', trans: request.trans, values: [entryOf(logged.change)] })
+                .then((response) => {
+                  if (typeof response.lastResult === 'number') logged.seq = response.lastResult;
+                });
               return Promise.all([done, appended]).then(([result]) => result);
             },
           };
