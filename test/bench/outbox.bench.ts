@@ -5,9 +5,9 @@ import type { BenchRow } from './table';
 /**
  * The outbox beside the same calls made directly, against the sandbox in its own process:
  * enqueue latency against a direct SMS call, and delivery throughput of contacts and SMS.
- * The outbox's overhead is its time over the direct time (aim: under 1.3x). Contacts delivered on loopback
- * with no latency measure SQLite commits, not what staff feel: that row is shown for scale, without a target
- * (the contacts row at 20 ms latency, in the import bench, has one).
+ * The outbox's overhead is its time over the direct time (aim: under 1.3x). Contacts and SMS delivered on
+ * loopback with no latency measure SQLite commits, not what staff feel: those rows are shown for scale, without
+ * a target; the SMS row at 20 ms latency (and the contacts row at 20 ms, in the import bench) has one.
  */
 export async function benchOutboxDelivery(): Promise<BenchRow[]> {
   const rows = await benchOutbox(async () => {
@@ -43,7 +43,8 @@ export async function benchOutboxDelivery(): Promise<BenchRow[]> {
     };
   });
   return rows.map((row) => {
-    if (row.unit === 'contacts/s') return { ...row, name: `${row.name} at 0 ms latency (for scale)` };
+    if (row.name === 'outbox delivers SMS' || row.unit === 'contacts/s')
+      return { ...row, name: `${row.name} at 0 ms latency (for scale)` };
     if (row.minRatio !== undefined) {
       const { minRatio, ...shown } = row;
       return { ...shown, target: `ratio ≥ ${minRatio}`, met: row.value / row.baseline >= minRatio };

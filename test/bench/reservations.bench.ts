@@ -11,7 +11,9 @@ import { upsertReservation } from '../../sandbox/store/reservations';
 import { sql } from '../../sandbox/store/schema';
 import { formatServiceDate } from '../../shared/rules/datetime';
 import { launchChromium } from '../e2e/support/browser';
-import { percentile, type BenchRow } from './table';
+import type { FrameSample } from '../support/frame-sample';
+import { frameRows } from './frame-rows';
+import type { BenchRow } from './table';
 import { TRACE_DIR, traced } from './trace';
 
 /** What the page measured (test/renderer/reservations/bench-page.tsx): the first sync beside a bulkPut of the same rows. */
@@ -22,33 +24,17 @@ interface BookingBenchTimings {
   steps: Record<string, number>;
 }
 
-/** What the page measured: latencies (ms) from a key or click to the answer painted, beside a baseline's. */
+/** What the page measured: latencies from a key or click to the answer painted, beside a baseline's (ms). */
 interface Latencies {
-  samples: number[];
+  samples: FrameSample[];
   baseline: number[];
   perDay?: number;
 }
 
 const SYNC_LIMIT_S = 5;
 const SYNC_RATIO = 1.5;
-/** One frame. */
-const FRAME_MS = 16;
 const PER_DAY = 400;
 const DAY_MS = 86_400_000;
-
-/** A row whose target is one frame at p95, beside the baseline's p95. */
-function frameRow(name: string, latencies: Latencies, baselineName: string): BenchRow {
-  const p95 = percentile(latencies.samples, 95);
-  return {
-    name,
-    value: p95,
-    baseline: percentile(latencies.baseline, 95),
-    baselineName,
-    unit: 'ms',
-    target: `p95 ≤ ${FRAME_MS} ms (${latencies.samples.length} samples)`,
-    met: p95 <= FRAME_MS,
-  };
-}
 
 /** Fills the demo account with `bookings` bookings, `PER_DAY` a day around today, for its guests. */
 function seedBookings(server: Awaited<ReturnType<typeof startSandboxServer>>, bookings: number): string[] {
@@ -178,12 +164,18 @@ export async function benchReservations(bookings = 20_000): Promise<BenchRow[]> 
         target: `< ${SYNC_LIMIT_S} s, ratio ≤ ${SYNC_RATIO}`,
         met: seconds < SYNC_LIMIT_S && seconds <= SYNC_RATIO * bulkPut,
       },
-      frameRow(
+      ...frameRows(
         `reservations day view, ${PER_DAY} bookings: choose day → timeline painted`,
-        view,
+        view.samples,
+        view.baseline,
         "reading the day's bookings from Dexie (p95)",
       ),
-      frameRow('reservations: booking status key → card repainted', status, 'saveBooking over the bridge alone (p95)'),
+      ...frameRows(
+        'reservations: booking status key → card repainted',
+        status.samples,
+        status.baseline,
+        'saveBooking over the bridge alone (p95)',
+      ),
     ];
   } finally {
     await browser?.close();

@@ -16,6 +16,8 @@ import { followReservations, useReservations } from '../../../renderer/stores/re
 import { showDay, useReservationsView } from '../../../renderer/stores/reservations-view';
 import { createBookingSync } from '../../../renderer/sync/booking-collection';
 import { theme } from '../../../renderer/theme';
+import type { FrameSample } from '../../support/frame-sample';
+import { frameSample, watchFrame } from '../frame-probe';
 
 /** What the first booking sync took, beside writing the same rows with a plain bulkPut. */
 interface BookingBenchTimings {
@@ -26,9 +28,9 @@ interface BookingBenchTimings {
   steps: Record<string, number>;
 }
 
-/** Latencies in ms (key or click → the answer painted), beside the baseline's in ms. */
+/** Latencies (key or click → the answer painted, test/renderer/frame-probe.ts), beside the baseline's in ms. */
 interface Latencies {
-  samples: number[];
+  samples: FrameSample[];
   baseline: number[];
   /** Day view: the most bookings a day showed. */
   perDay?: number;
@@ -86,31 +88,6 @@ async function benchBookingSync(): Promise<BookingBenchTimings> {
   return { bookings: rows.length, syncMs, bulkPutMs, steps };
 }
 
-/**
- * Resolves with the time (performance.now) after the frame that first shows `done()`: checked before each
- * frame's rendering, the message posted then arrives once that frame is painted.
- */
-function paintedWhen(done: () => boolean): Promise<number> {
-  return new Promise((resolve) => {
-    const check = () => {
-      if (!done()) {
-        requestAnimationFrame(check);
-        return;
-      }
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve(performance.now());
-      channel.port2.postMessage(null);
-    };
-    requestAnimationFrame(check);
-  });
-}
-
-/** One sample's ms; marked in a profiled run's trace (test/bench/trace.ts reports each sample's main-thread time). */
-function sampled(started: number, painted: number): number {
-  performance.measure('bench sample', { start: started, end: painted });
-  return painted - started;
-}
-
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const timeline = () => document.querySelector<HTMLElement>('[aria-label="timeline"]');
 
@@ -150,12 +127,15 @@ async function openDayView(day: string): Promise<void> {
  * open at the first day (openDayView).
  */
 async function benchDayView(days: string[]): Promise<Latencies> {
-  const samples: number[] = [];
+  const samples: FrameSample[] = [];
   const choose = async (act: () => void) => {
+    // Armed before the action; the day it chooses is known once it has acted.
+    const chosen: { day?: string } = {};
+    const painted = watchFrame(() => chosen.day !== undefined && timeline()?.dataset.day === chosen.day);
     const started = performance.now();
     act();
-    const target = useReservationsView.getState().date;
-    samples.push(sampled(started, await paintedWhen(() => timeline()?.dataset.day === target)));
+    chosen.day = useReservationsView.getState().date ?? undefined;
+    samples.push(frameSample(started, await painted));
     await pause(PACE_MS);
   };
   for (let round = 0; round < 2; round++) {
@@ -189,7 +169,7 @@ async function benchStatusKeys(rounds: number): Promise<Latencies> {
   const id = card.dataset.bookingId!;
   card.click();
   const cardOf = () => document.querySelector(`[data-booking-id="${CSS.escape(id)}"]`);
-  const samples: number[] = [];
+  const samples: FrameSample[] = [];
   const keys: Array<[string, string]> = [
     ['u', 'Unconfirmed'],
     ['p', 'Pending'],
@@ -199,11 +179,10 @@ async function benchStatusKeys(rounds: number): Promise<Latencies> {
   while (keys[2]![1] !== card.dataset.status) keys.push(keys.shift()!);
   for (let round = 0; round < rounds; round++) {
     for (const [key, status] of keys) {
+      const painted = watchFrame(() => (cardOf() as HTMLElement | null)?.dataset.status === status);
       const started = performance.now();
       press(key);
-      samples.push(
-        sampled(started, await paintedWhen(() => (cardOf() as HTMLElement | null)?.dataset.status === status)),
-      );
+      samples.push(frameSample(started, await painted));
       await pause(PACE_MS);
     }
   }
