@@ -58,7 +58,7 @@ export function cachedGuestsOf(db: GuestDatabase): CachedGuests {
 }
 
 /**
- * The cached guests' emails and mobiles (from the search index, keys only). Guests recorded here and
+ * The cached guests' emails and mobiles (from their search terms). Guests recorded here and
  * not yet confirmed (local ids) are left out: a row matching one cannot be applied to it until the
  * service knows it.
  */
