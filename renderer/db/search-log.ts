@@ -18,6 +18,8 @@ const GUESTS = 'guests';
 const WHOLE_RANGE = 3;
 /** Entries after the base beyond which the log is folded into a new base (a first sync of 100,000 guests writes 50). */
 const FOLD_AFTER = 64;
+/** The longest a fold waits for an idle moment. */
+const FOLD_WAIT_MS = 10_000;
 /**
  * One entry of the search log. `hits` is JSON (one string stores and loads far faster than a million small
  * ones): the hits a write put, or for a base every guest's.
@@ -98,7 +100,7 @@ export class SearchIndexKeeper {
     // Ordered now, in the write's time, rather than in the next key's.
     this.index.settle();
     this.afterBase += changes.length;
-    if (this.afterBase > FOLD_AFTER) this.fold();
+    if (this.afterBase > FOLD_AFTER) this.foldWhenIdle();
   }
 
   /** Reads the index from the log (or rebuilds both from the guests), then takes in what was committed meanwhile. */
@@ -124,14 +126,20 @@ export class SearchIndexKeeper {
     this.heard = undefined;
     this.index = index;
     this.committed(heard);
-    if (this.afterBase > FOLD_AFTER) this.fold();
+    if (this.afterBase > FOLD_AFTER) this.foldWhenIdle();
     return index;
+  }
+
+  /** Folds the log when the page is next idle: writing 100,000 guests' hits holds the thread for a moment. */
+  private foldWhenIdle(): void {
+    if (this.folding || !hasLog(this.db)) return;
+    this.folding = true;
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => this.fold(), { timeout: FOLD_WAIT_MS });
+    else setTimeout(() => this.fold(), 0);
   }
 
   /** Replaces the log with one base holding the index as it is now (in the background; a failure leaves the log as it was). */
   private fold(): void {
-    if (this.folding || !hasLog(this.db)) return;
-    this.folding = true;
     const log = this.db.table<SearchLogEntry, number>(SEARCH_LOG_TABLE);
     this.db
       .transaction('rw', log, async () => {
