@@ -7,48 +7,30 @@
 // commits. A log that cannot say (a cache from before it, a write it could not follow, a count that disagrees)
 // is rebuilt from the guests themselves.
 import type Dexie from 'dexie';
-import type { DBCore, DBCoreMutateRequest, DBCoreTransaction, Middleware, Table } from 'dexie';
-import { GuestSearchIndex, hitOf, type SearchHit } from '../search/guest-index';
+import type { DBCore, DBCoreTransaction, Middleware, Table } from 'dexie';
+import { GuestSearchIndex, hitOf } from '../search/guest-index';
+import { holdsStore } from './dbcore';
 import type { GuestRow } from './guest-types';
+import {
+  apply,
+  changeOf,
+  decodeHits,
+  encodeHits,
+  entryOf,
+  type Logged,
+  type SearchLogEntry,
+} from './search-log-entries';
 
 /** The search log's table (renderer/db/tables/guests.ts). */
 export const SEARCH_LOG_TABLE = 'searchLog';
 const GUESTS = 'guests';
-/** Dexie's DBCoreRangeType.Any (a const enum in its declarations): a range over every key. */
-const WHOLE_RANGE = 3;
 /** Entries after the base beyond which the log is folded into a new base (a first sync of 100,000 guests writes 50). */
 const FOLD_AFTER = 64;
 /** The longest a fold waits for an idle moment. */
 const FOLD_WAIT_MS = 10_000;
-/**
- * One entry of the search log. `hits` is JSON (one string stores and loads far faster than a million small
- * ones): the hits a write put, or for a base every guest's.
- */
-export interface SearchLogEntry {
-  /** The log's order (IndexedDB's auto-increment; a base rewritten in place keeps the place of what it folds in). */
-  seq?: number;
-  base?: true;
-  /** A write the log could not follow (a partial range deleted, a row that is not a guest): the next load rebuilds it. */
-  broken?: true;
-  hits?: string;
-  /** Guests deleted by the write. */
-  gone?: string[];
-}
-
-/** A hit as the log stores it: key, label, detail, sort key, pending, terms, surname terms, local id. */
-type StoredHit = [string, string, string, string, number, readonly string[], readonly string[], string?];
-
 /** Reads every cached guest, a page at a time, in key order (GuestDatabase.eachGuestPage). */
 type GuestPages = (each: (page: GuestRow[]) => void) => Promise<void>;
 
-/** One write to guests, as the index takes it in. */
-type Change = { put: SearchHit[] } | { gone: string[] } | { cleared: true } | { broken: true };
-
-/** A change with the place of its log entry (none when the transaction had no log: an upgrade from before it). */
-interface Logged {
-  change: Change;
-  seq?: number;
-}
 /** The search index of one guest cache: loaded once, then kept current by every committed write to guests. */
 export class SearchIndexKeeper {
   private index: GuestSearchIndex | undefined;
@@ -202,33 +184,6 @@ async function indexOfGuests(eachGuestPage: GuestPages): Promise<GuestSearchInde
   return index;
 }
 
-/** Applies one change to an index. */
-function apply(index: GuestSearchIndex, change: Exclude<Change, { broken: true }>): void {
-  if ('put' in change) for (const hit of change.put) index.put(hit);
-  else if ('gone' in change) for (const key of change.gone) index.delete(key);
-  else index.clear();
-}
-
-/** Hits as the log stores them. */
-function encodeHits(hits: Iterable<SearchHit>): string {
-  const stored: StoredHit[] = [];
-  for (const hit of hits) {
-    const row: StoredHit = [hit.key, hit.label, hit.detail, hit.sortKey, hit.pending, hit.terms, hit.surname];
-    if (hit.localId) row.push(hit.localId);
-    stored.push(row);
-  }
-  return JSON.stringify(stored);
-}
-
-/** Hits as the log stored them. */
-function decodeHits(json: string): SearchHit[] {
-  return (JSON.parse(json) as StoredHit[]).map(([key, label, detail, sortKey, pending, terms, surname, localId]) => {
-    const hit: SearchHit = { key, label, detail, sortKey, pending, terms, surname };
-    if (localId) hit.localId = localId;
-    return hit;
-  });
-}
-
 /** Keeps a cache's search log and index: every write to guests logs its hits, and the index takes them in on commit. */
 export function keepSearchIndex(db: Dexie, eachGuestPage: GuestPages): SearchIndexKeeper {
   const keeper = new SearchIndexKeeper(db, eachGuestPage);
@@ -288,53 +243,9 @@ function searchLogMiddleware(keeper: SearchIndexKeeper): Middleware<DBCore> {
   };
 }
 
-/** What one write to guests changes in the index. */
-function changeOf(request: DBCoreMutateRequest): Change {
-  switch (request.type) {
-    case 'add':
-    case 'put':
-      return request.values.every(isGuestRow) ? { put: request.values.map(hitOf) } : { broken: true };
-    case 'delete':
-      return { gone: request.keys.map(String) };
-    case 'deleteRange':
-      return request.range.type === WHOLE_RANGE ? { cleared: true } : { broken: true };
-  }
-}
-
-/** The log entry of one change (a cleared table is an empty base). */
-function entryOf(change: Change): SearchLogEntry {
-  if ('put' in change) return { hits: encodeHits(change.put) };
-  if ('gone' in change) return { gone: change.gone };
-  if ('cleared' in change) return { base: true, hits: '[]' };
-  return { broken: true };
-}
-
-/** Whether a written value is a guest row with what search keeps of it. */
-function isGuestRow(value: unknown): value is GuestRow {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'key' in value &&
-    typeof value.key === 'string' &&
-    'terms' in value &&
-    Array.isArray(value.terms) &&
-    'record' in value &&
-    typeof value.record === 'object' &&
-    value.record !== null
-  );
-}
-
 /** Whether a transaction can be listened to (IndexedDB's transaction is Dexie's DBCoreTransaction underneath). */
 function isEventTarget(trans: DBCoreTransaction): trans is DBCoreTransaction & EventTarget {
   return 'addEventListener' in trans && typeof trans.addEventListener === 'function';
-}
-
-/** Whether a transaction's scope has this store. */
-function holdsStore(trans: DBCoreTransaction, store: string): boolean {
-  const names: unknown = 'objectStoreNames' in trans ? trans.objectStoreNames : undefined;
-  return typeof names === 'object' && names !== null && 'contains' in names && typeof names.contains === 'function'
-    ? Boolean(names.contains(store))
-    : false;
 }
 
 /** The log's table, typed (for tests and the fold). */
