@@ -122,6 +122,11 @@ export class SearchIndexKeeper {
 
   /** Replaces the log with one base holding the index as it is now (in the background; a failure leaves the log as it was). */
   private fold(): void {
+    // A cache closed meanwhile (another account, local data cleared) has nothing to fold; its next load folds.
+    if (!this.db.isOpen()) {
+      this.folding = false;
+      return;
+    }
     const log = this.db.table<SearchLogEntry, number>(SEARCH_LOG_TABLE);
     this.db
       .transaction('rw', log, async () => {
