@@ -43,7 +43,8 @@ export function GuestPicker({
   }, [cache, query]);
 
   const format = useVenueFormat();
-  const choose = (row: Pick<SearchHit, 'key' | 'label' | 'detail'>) => onPick({ key: row.key, label: row.label, detail: row.detail });
+  const choose = (row: Pick<SearchHit, 'key' | 'label' | 'detail'>) =>
+    onPick({ key: row.key, label: row.label, detail: row.detail });
 
   if (picked) {
     return (
