@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef } from 'react';
+import { memo } from 'react';
 import type { VenueFormat } from '../../../shared/format/venue-format';
 import { countsInCovers, statusColour } from '../../../shared/rules/booking-status';
 import type { BookingView } from '../../sync/booking-overlay';
@@ -18,21 +18,16 @@ function areaOf(booking: BookingView, areaField: string | undefined): string {
 }
 
 /**
- * While a card is unmounted (its booking left the day shown, or its row left the view): if it has the
- * keyboard focus, the focus goes to the timeline around it, so neither the keyboard nor a screen reader is
- * left on nothing. Run before the card leaves the page (a layout effect's cleanup), while it can still find
- * its timeline.
+ * The ref of every card: while a card leaves the page (its booking left the day shown, or its row left the
+ * view), if it has the keyboard focus, the focus goes to the timeline around it, so neither the keyboard nor
+ * a screen reader is left on nothing. React runs a ref's cleanup before it takes the card out of the page,
+ * while the card can still find its timeline; one function for every card, so a card holds no hook for it.
  */
-function useFocusLeavesToTimeline() {
-  const ref = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const card = ref.current;
-    return () => {
-      if (card && card === document.activeElement)
-        card.closest<HTMLElement>('[role="table"]')?.focus({ preventScroll: true });
-    };
-  }, []);
-  return ref;
+function focusLeavesToTimeline(card: HTMLDivElement | null): (() => void) | undefined {
+  if (!card) return undefined;
+  return () => {
+    if (card === document.activeElement) card.closest<HTMLElement>('[role="table"]')?.focus({ preventScroll: true });
+  };
 }
 
 /**
@@ -52,7 +47,6 @@ export const BookingCard = memo(function BookingCard({
   areaField?: string;
   format: VenueFormat;
 }) {
-  const ref = useFocusLeavesToTimeline();
   const time = shownTime(format, booking.time.slice(0, 5));
   const party = shownCount(format, booking.partySize);
   const area = areaOf(booking, areaField);
@@ -62,7 +56,7 @@ export const BookingCard = memo(function BookingCard({
   const label = [booking.guestName, pending, party, time, booking.status, area].filter(Boolean).join(', ');
   return (
     <div
-      ref={ref}
+      ref={focusLeavesToTimeline}
       role="button"
       tabIndex={-1}
       className={classes.card}
@@ -90,7 +84,8 @@ export const BookingCard = memo(function BookingCard({
         </span>
       )}
       <span className={classes.party}>{` ${party}`}</span>
-      <span className={classes.time}>{` ${time}`}</span>
+      {/* The time is the card's own text (no element of its own: the card's font is the time's). */}
+      {` ${time}`}
       <span className={classes.status}>{` ${booking.status}`}</span>
       {area && <span className={classes.area}>{` ${area}`}</span>}
     </div>

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Divider, Group, Kbd, Paper, Stack, Text, Title } from '@mantine/core';
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import {
   BOOKING_STATUSES,
   isStatus,
@@ -27,7 +27,7 @@ export function BookingDetails({ booking, fields }: { booking: BookingView; fiel
   const [error, setError] = useState<string | null>(null);
   const reply = useGuestReply(booking);
   useEffect(() => setSms(false), [booking.id]);
-  const labels = new Map(fields.map((field) => [field.name, field.label ?? field.name]));
+  const labels = useMemo(() => new Map(fields.map((field) => [field.name, field.label ?? field.name])), [fields]);
   const setStatus = (status: BookingStatusValue) =>
     setBookingStatus(getDesk(), booking, status).then(
       () => setError(null),
@@ -43,24 +43,7 @@ export function BookingDetails({ booking, fields }: { booking: BookingView; fiel
           <Title order={4}>{booking.guestName}</Title>
           <Badge color={statusColour(booking.status)}>{booking.status}</Badge>
         </Group>
-        <Text size="sm">
-          {booking.partySize} {booking.partySize === 1 ? 'person' : 'people'} · {spokenTime(booking.time)} ·{' '}
-          {longDate(booking.date)}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {[booking.guestMobile, booking.guestEmail].filter(Boolean).join(' · ') || 'No contact details'}
-        </Text>
-        {booking.attendeeNames.length > 0 && <Text size="sm">With: {booking.attendeeNames.join(', ')}</Text>}
-        {Object.entries(booking.custom)
-          .filter(([, value]) => value !== '' && value !== null && value !== undefined)
-          .map(([name, value]) => (
-            <Text size="sm" key={name}>
-              <Text span c="dimmed" size="sm">
-                {labels.get(name) ?? name}:{' '}
-              </Text>
-              {Array.isArray(value) ? value.join(', ') : String(value)}
-            </Text>
-          ))}
+        <BookingFacts booking={booking} labels={labels} />
         {booking.pending && (
           <Alert color={booking.pending.state === 'needs_attention' ? 'red' : 'yellow'} p="xs">
             {booking.pending.problem ?? 'Waiting in the outbox: the service has not confirmed this change yet.'}
@@ -88,19 +71,66 @@ export function BookingDetails({ booking, fields }: { booking: BookingView; fiel
         {sms ? (
           <ConfirmBySms booking={booking} onDone={() => setSms(false)} />
         ) : (
-          <Group gap="xs">
-            <Button size="xs" onClick={() => openBookingForm({ mode: 'edit', id: booking.id })}>
-              Edit (Enter)
-            </Button>
-            <Button size="xs" variant="light" onClick={() => setSms(true)}>
-              Confirm by SMS
-            </Button>
-          </Group>
+          <BookingActions id={booking.id} onSms={setSms} />
         )}
       </Stack>
     </Paper>
   );
 }
+
+/**
+ * What the panel says of a booking besides its status: party, time, day, contact details, who comes with
+ * the guest and the venue's fields (drawn again only when one of those changes, not with a status key).
+ */
+const BookingFacts = memo(
+  function BookingFacts({ booking, labels }: { booking: BookingView; labels: ReadonlyMap<string, string> }) {
+    return (
+      <>
+        <Text size="sm">
+          {booking.partySize} {booking.partySize === 1 ? 'person' : 'people'} · {spokenTime(booking.time)} ·{' '}
+          {longDate(booking.date)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {[booking.guestMobile, booking.guestEmail].filter(Boolean).join(' · ') || 'No contact details'}
+        </Text>
+        {booking.attendeeNames.length > 0 && <Text size="sm">With: {booking.attendeeNames.join(', ')}</Text>}
+        {Object.entries(booking.custom)
+          .filter(([, value]) => value !== '' && value !== null && value !== undefined)
+          .map(([name, value]) => (
+            <Text size="sm" key={name}>
+              <Text span c="dimmed" size="sm">
+                {labels.get(name) ?? name}:{' '}
+              </Text>
+              {Array.isArray(value) ? value.join(', ') : String(value)}
+            </Text>
+          ))}
+      </>
+    );
+  },
+  (a, b) =>
+    a.labels === b.labels &&
+    a.booking.partySize === b.booking.partySize &&
+    a.booking.time === b.booking.time &&
+    a.booking.date === b.booking.date &&
+    a.booking.guestMobile === b.booking.guestMobile &&
+    a.booking.guestEmail === b.booking.guestEmail &&
+    a.booking.attendeeNames.join('\n') === b.booking.attendeeNames.join('\n') &&
+    JSON.stringify(a.booking.custom) === JSON.stringify(b.booking.custom),
+);
+
+/** Edit and Confirm by SMS (drawn again only for another booking). */
+const BookingActions = memo(function BookingActions({ id, onSms }: { id: string; onSms: (open: boolean) => void }) {
+  return (
+    <Group gap="xs">
+      <Button size="xs" onClick={() => openBookingForm({ mode: 'edit', id })}>
+        Edit (Enter)
+      </Button>
+      <Button size="xs" variant="light" onClick={() => onSms(true)}>
+        Confirm by SMS
+      </Button>
+    </Group>
+  );
+});
 
 /** One status's button: filled for the booking's status (a status key draws again the two buttons that change, not all). */
 const StatusButton = memo(function StatusButton({

@@ -5,6 +5,8 @@ import { useVenueFormat } from '../../hooks/useVenueFormat';
 import type { BookingFieldRow } from '../../db/tables/reservations';
 import { addDays } from './booking-time';
 import { PrintDay } from './print/PrintDay';
+import { shownDay } from './shown-format';
+import { useAfterPaint } from './useAfterPaint';
 import type { RunSheetBooking } from './print/run-sheet';
 import { openBookingForm, showDay, useReservationsView } from '../../stores/reservations-view';
 
@@ -45,6 +47,8 @@ export const DayHeader = memo(function DayHeader({
 /** The day shown and how to move: previous, today, next, a date picker (drawn again only when the day, or today, changes). */
 const DayChoice = memo(function DayChoice({ date, today }: { date: string; today: string }) {
   const format = useVenueFormat();
+  // The picker's field follows one frame after the rest (DayPicker).
+  const pickerDate = useAfterPaint(date);
   // Room for the date in full; on a narrow screen the day's total and New booking go to the next line.
   return (
     <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: '1 1 640px' }}>
@@ -56,19 +60,30 @@ const DayChoice = memo(function DayChoice({ date, today }: { date: string; today
         Today
       </Button>
       <DayStep step={1} />
-      <DatePickerInput
-        aria-label="Choose a day"
-        value={date}
-        onChange={(value) => value && showDay(String(value).slice(0, 10))}
-        valueFormatter={({ date: chosen }) => (chosen ? format.date(String(chosen).slice(0, 10)) : '')}
-        firstDayOfWeek={1}
-        w={130}
-        miw={130}
-      />
+      <DayPicker date={pickerDate} />
       <Title order={3} size="h4" miw={0} style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-        {format.longDate(date)}
+        {shownDay(format, 'longDate', date)}
       </Title>
     </Group>
+  );
+});
+
+/**
+ * The date picker's field. It shows the day chosen from the frame after the one that shows the day's title and
+ * timeline (useAfterPaint): the picker is the header's heaviest part, and the title beside it already says the day.
+ */
+const DayPicker = memo(function DayPicker({ date }: { date: string }) {
+  const format = useVenueFormat();
+  return (
+    <DatePickerInput
+      aria-label="Choose a day"
+      value={date}
+      onChange={(value) => value && showDay(String(value).slice(0, 10))}
+      valueFormatter={({ date: chosen }) => (chosen ? shownDay(format, 'date', String(chosen).slice(0, 10)) : '')}
+      firstDayOfWeek={1}
+      w={130}
+      miw={130}
+    />
   );
 });
 

@@ -144,7 +144,7 @@ function DayBook({ timeZone }: { timeZone: string }) {
         )}
         {selected && <SelectedBooking booking={selected} fields={fields ?? NO_FIELDS} />}
       </Group>
-      <BookingFormModal date={date} timeZone={timeZone} fields={fields ?? NO_FIELDS} findBooking={findBooking} />
+      <BookingFormModal today={today} timeZone={timeZone} fields={fields ?? NO_FIELDS} findBooking={findBooking} />
     </Stack>
   );
 }
@@ -156,18 +156,20 @@ const SyncBar = memo(BookingSyncBar);
 
 /** The booking form in a dialog, for a new booking or the one being edited. */
 const BookingFormModal = memo(function BookingFormModal({
-  date,
+  today,
   timeZone,
   fields,
   findBooking,
 }: {
-  date: string;
+  today: string;
   timeZone: string;
   fields: BookingFieldRow[];
   /** A booking of the week shown, by id. */
   findBooking: (id: string) => BookingView | undefined;
 }) {
   const form = useReservationsView((state) => state.form);
+  // The day shown, followed only while the dialog is open (choosing a day does not draw the closed dialog again).
+  const date = useReservationsView((state) => (state.form.mode === 'closed' ? today : (state.date ?? today)));
   const coverLimit = useReservationsView((state) => state.coverLimit);
   const tables = useReservations((state) => state.tables);
   const editId = form.mode === 'edit' ? form.id : null;

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import type { VenueFormat } from '../../../shared/format/venue-format';
 import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { showDay } from '../../stores/reservations-view';
+import { shownDay } from './shown-format';
 
 /** The week around the day shown, each day with its covers (blank until that day is read); a click shows that day. */
 export const WeekStrip = memo(function WeekStrip({
@@ -58,7 +59,7 @@ const WeekDay = memo(function WeekDay({
         style={{ borderColor: chosen ? 'var(--mantine-color-blue-5)' : undefined }}
       >
         <Text size="sm" fw={today ? 700 : 500} truncate>
-          {format.shortDate(day)}
+          {shownDay(format, 'shortDate', day)}
           {today ? ' · today' : ''}
         </Text>
         <Text size="xs" c="dimmed" truncate>

@@ -22,3 +22,8 @@ export function shownTime(format: VenueFormat, wallTime: string): string {
 export function shownCount(format: VenueFormat, count: number): string {
   return once(format, `n${count}`, () => format.number(count));
 }
+
+/** A day (YYYY-MM-DD) as the venue writes it in one of its date styles (format.date, longDate, shortDate), formatted once. */
+export function shownDay(format: VenueFormat, style: 'date' | 'longDate' | 'shortDate', wallDate: string): string {
+  return once(format, `${style} ${wallDate}`, () => format[style](wallDate));
+}

@@ -154,6 +154,21 @@ describe('the day view', () => {
     expect(cards()[0]).not.toHaveTextContent('not sent yet');
   });
 
+  it('hands the focus of a card to the timeline when its booking leaves the day shown (cancelled, so not shown)', async () => {
+    await renderDayView(async () => ({ outboxId: 'ob_1', state: 'queued', guestKey: '101' }));
+    // A card whose slot keeps other bookings: the card alone leaves the page.
+    const card = cards()[0]!;
+    const slot = card.closest<HTMLElement>('[data-slot]')!;
+    expect(slot.querySelectorAll('[data-booking-id]').length).toBeGreaterThan(1);
+    fireEvent.click(card);
+    act(() => card.focus());
+    expect(document.activeElement).toBe(card);
+    fireEvent.keyDown(window, { key: 'x' });
+    await waitFor(() => expect(card.isConnected).toBe(false));
+    expect(slot.querySelectorAll('[data-booking-id]').length).toBeGreaterThan(0);
+    expect(document.activeElement).toBe(screen.getByRole('table', { name: 'timeline' }));
+  });
+
   it('names each card with its visible text, in the order it is shown', async () => {
     await renderDayView(async () => ({ outboxId: 'ob_1', state: 'queued', guestKey: '101' }));
     const words = (text: string) =>
