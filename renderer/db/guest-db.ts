@@ -1,12 +1,14 @@
 import Dexie, { type DexieOptions, type Table } from 'dexie';
 import { PENDING_STATES } from '../../shared/outbox/states';
 import { isLocalGuestId } from '../../shared/rules/guest-id';
+import type { GuestSearchIndex } from '../search/guest-index';
 import type { PhoneKey } from '../search/terms';
 import type { ContactRecord } from './contact';
 import { toGuestRow, writesByGuest } from './guest-row';
 import type { CategoryRow, FieldRow, GuestRow, GuestWrite, SentItemRow, SmsReplyRow } from './guest-types';
 import { CACHE_LAYOUT, declareLayout } from './layout';
 import { logIdentities } from './identity-log';
+import { keepSearchIndex, type SearchIndexKeeper } from './search-log';
 import { IDENTITY_TABLE } from './tables/import';
 import type { TableLayout } from './table-layout';
 import { applyContactWrite, overlayWrites } from './overlay';
@@ -16,6 +18,9 @@ interface MetaRow {
   key: string;
   value: unknown;
 }
+
+/** Guests read at a time when every guest is read. */
+const GUEST_PAGE = 2000;
 
 /** Where the phone country the search terms were built with is kept. */
 const SEARCH_COUNTRY_KEY = 'search-country';
@@ -33,6 +38,7 @@ export class GuestDatabase extends Dexie {
   sentItems!: Table<SentItemRow, string>;
   smsReplies!: Table<SmsReplyRow, string>;
   meta!: Table<MetaRow, string>;
+  private readonly search: SearchIndexKeeper;
 
   constructor(name: string, options?: DexieOptions & { layout?: readonly TableLayout[] }) {
     super(name, options);
@@ -40,26 +46,24 @@ export class GuestDatabase extends Dexie {
     declareLayout(this, layout);
     // The import reads who is on file from the identity log, which every write to guests keeps (identity-log.ts).
     if (layout.some((part) => part.versions.some((version) => version.stores[IDENTITY_TABLE]))) logIdentities(this);
+    // Search reads the guests' index in memory, which every write to guests keeps (search-log.ts).
+    this.search = keepSearchIndex(this, (each) => this.eachGuestPage(each));
   }
 
-  /** Guests with a search term starting with `prefix`, in index order (exact matches first). */
-  guestsWithTermPrefix(prefix: string, limit: number): Promise<GuestRow[]> {
-    return this.guests.where('terms').startsWith(prefix).limit(limit).toArray();
+  /** The guests' search index in memory, loaded on the first call (renderer/search/guest-index.ts). */
+  searchIndex(): Promise<GuestSearchIndex> {
+    return this.search.load();
   }
 
-  /** Keys of guests with a search term starting with `prefix` (keys only: cheap for large ranges). */
-  guestKeysWithTermPrefix(prefix: string, limit: number): Promise<string[]> {
-    return this.guests.where('terms').startsWith(prefix).limit(limit).primaryKeys();
+  /** The search index if it is loaded (a search is then answered synchronously), else undefined. */
+  loadedSearchIndex(): GuestSearchIndex | undefined {
+    return this.search.loaded();
   }
 
-  /** How many index entries start with `prefix` (cheap: counted inside the index). */
-  termPrefixCount(prefix: string): Promise<number> {
-    return this.guests.where('terms').startsWith(prefix).count();
-  }
-
-  /** Guests with exactly this search term (e.g. a mobile's digits, to link an SMS reply). */
-  guestsWithTerm(term: string): Promise<GuestRow[]> {
-    return this.guests.where('terms').equals(term).toArray();
+  /** Guests with exactly this search term (e.g. a mobile's digits, to link an SMS reply), by key. */
+  async guestsWithTerm(term: string): Promise<GuestRow[]> {
+    const index = await this.searchIndex();
+    return this.guestsByKeys(index.withTerm(term).map((hit) => hit.key));
   }
 
   /** The guests with these keys, in the same order, skipping any gone. */
@@ -117,24 +121,30 @@ export class GuestDatabase extends Dexie {
         .anyOf([...outboxIds])
         .primaryKeys()
     ).map(String);
+  } /** Reads every cached guest, a page at a time in key order (each page in its own read, so writes go on between). */
+  async eachGuestPage(each: (page: GuestRow[]) => void | Promise<void>): Promise<void> {
+    let after: string | undefined;
+    for (;;) {
+      const page = await (after === undefined ? this.guests.orderBy(':id') : this.guests.where(':id').above(after))
+        .limit(GUEST_PAGE)
+        .toArray();
+      if (page.length === 0) return;
+      await each(page);
+      if (page.length < GUEST_PAGE) return;
+      after = page.at(-1)!.key;
+    }
   }
 
   /** Rebuilds every guest's search terms (the default phone country changed, so mobiles read differently). */
   async reindexGuests(phoneKey: PhoneKey): Promise<void> {
     const overlays = writesByGuest(await this.unconfirmedWrites());
-    let after: string | undefined;
-    for (;;) {
-      const page = await (after === undefined ? this.guests.orderBy(':id') : this.guests.where(':id').above(after))
-        .limit(2000)
-        .toArray();
-      if (page.length === 0) return;
+    await this.eachGuestPage(async (page) => {
       const rows = page.map((row) => {
         const writes = [...(row.localId ? (overlays.get(row.localId) ?? []) : []), ...(overlays.get(row.key) ?? [])];
         return toGuestRow(row.key, row.record, writes, phoneKey, row.localId);
       });
       await this.guests.bulkPut(rows);
-      after = page.at(-1)!.key;
-    }
+    });
   }
 
   /** This desk's writes for a guest, oldest first. */

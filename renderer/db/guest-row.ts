@@ -35,3 +35,18 @@ export function writesByGuest(writes: readonly GuestWrite[]): Map<string, GuestW
     byGuest.set(write.guestKey, [...(byGuest.get(write.guestKey) ?? []), write]);
   return byGuest;
 }
+
+/** Whether a value written to the guests table is a guest row (its key, record and search terms). */
+export function isGuestRow(value: unknown): value is GuestRow {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'key' in value &&
+    typeof value.key === 'string' &&
+    'terms' in value &&
+    Array.isArray(value.terms) &&
+    'record' in value &&
+    typeof value.record === 'object' &&
+    value.record !== null
+  );
+}

@@ -4,13 +4,13 @@
 // reads the log in one go, where walking the search index's email and mobile entries for 100,000 guests
 // took 1.3–1.9 s. It is a Dexie DBCore middleware, so no caller of the cache has to remember it.
 import type Dexie from 'dexie';
-import type { DBCore, DBCoreMutateRequest, DBCoreTransaction, Middleware } from 'dexie';
+import type { DBCore, DBCoreMutateRequest, Middleware } from 'dexie';
 import { TERM } from '../search/terms';
+import { holdsStore, WHOLE_RANGE } from './dbcore';
+import { isGuestRow } from './guest-row';
 import { IDENTITY_TABLE, type IdentityEntry } from './tables/import';
 
 const GUESTS = 'guests';
-/** Dexie's DBCoreRangeType.Any (a const enum in its declarations): a range over every key. */
-const WHOLE_RANGE = 3;
 
 /** A base with no guest: a cache created empty, or its guests cleared. */
 function emptyBase(): IdentityEntry {
@@ -57,14 +57,6 @@ const identityLogMiddleware: Middleware<DBCore> = {
   }),
 };
 
-/** Whether a transaction's scope has this store (IndexedDB's transaction is Dexie's DBCoreTransaction underneath). */
-function holdsStore(trans: DBCoreTransaction, store: string): boolean {
-  const names: unknown = 'objectStoreNames' in trans ? trans.objectStoreNames : undefined;
-  return typeof names === 'object' && names !== null && 'contains' in names && typeof names.contains === 'function'
-    ? Boolean(names.contains(store))
-    : false;
-}
-
 /** The log entry of one write to guests. */
 function entryOf(request: DBCoreMutateRequest): IdentityEntry {
   switch (request.type) {
@@ -100,16 +92,4 @@ function putEntry(values: readonly unknown[]): IdentityEntry {
 /** A write the log cannot follow: the next read rebuilds the log from the guests themselves. */
 function brokenEntry(): IdentityEntry {
   return { broken: true, keys: [], emails: [], mobiles: [] };
-}
-
-/** Whether a written value is a guest row with its key and search terms. */
-function isGuestRow(value: unknown): value is { key: string; terms: unknown[] } {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'key' in value &&
-    typeof value.key === 'string' &&
-    'terms' in value &&
-    Array.isArray(value.terms)
-  );
 }

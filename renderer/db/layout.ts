@@ -2,8 +2,9 @@
 // lib/databases keeps one typed database with explicit versions and upgrades).
 //
 // To add a feature's tables: write renderer/db/tables/<feature>.ts exporting a `TableLayout`
-// (its tables at its own version number: reservations 10, campaigns and messages 20, import 30;
-// later changes take the next free number in the feature's range), its row types and its queries as
+// (its tables at its own version number: reservations 10, campaigns and messages 20, import 30; a later
+// change takes a number above every version already shipped, since a cache only runs the versions above
+// its own: the guests' search log is 40), its row types and its queries as
 // functions of the database (`db.table<Row, Key>('name')`), then add it to CACHE_LAYOUT below: one line.
 // An upgrade function gets a test that opens the database at the version before (`layoutUpTo`),
 // writes rows, reopens it with the full layout and checks them. Never edit a version that shipped.

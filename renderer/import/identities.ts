@@ -1,7 +1,7 @@
 // Who is on file, for the duplicate check: the cached guests' emails and mobiles read from the guests'
 // identity log (renderer/db/identity-log.ts) in one go, and folded into one base entry now and then. When
 // the log cannot say (a cache from before it, a write it could not follow, a count that disagrees), the
-// search index is walked as before and the log starts again from what the walk found.
+// guests' own terms are walked (snapshot.ts) and the log starts again from what the walk found.
 import { isLocalGuestId } from '../../shared/rules/guest-id';
 import type { GuestDatabase } from '../db/guest-db';
 import { IDENTITY_TABLE, type IdentityEntry } from '../db/tables/import';
@@ -20,7 +20,7 @@ interface Identities {
 /**
  * The cached guests' emails and mobiles (guests recorded here and not yet confirmed left out, as
  * readCachedIdentities does): from the identity log when it holds every cached guest, else walked
- * from the search index (with `thread`'s work done in the walk's waits) and the log rebuilt.
+ * from the guests' own terms (with `thread`'s work done as the walk goes) and the log rebuilt.
  */
 export async function readIdentities(db: GuestDatabase, thread?: SharedThread): Promise<CachedIdentities> {
   const log = db.table<IdentityEntry, number>(IDENTITY_TABLE);
@@ -89,7 +89,7 @@ function cachedIdentitiesOf({ emailOf, mobileOf }: Identities): CachedIdentities
 }
 
 /**
- * Walks the search index as before and starts the log again from it. The log's last entry is known
+ * Walks the guests' terms and starts the log again from them. The log's last entry is known
  * before the walk, so every entry folded into the new base was written before the walk began; entries
  * written since stay after it, and playing one whose write the walk already saw changes nothing.
  */

@@ -37,34 +37,28 @@ export interface CachedIdentities {
 const OUTBOX_GUEST = 'outbox:';
 
 /**
- * The guest cache as the import reads it: the search index's email and mobile terms walked with a
- * key cursor (keys only: no guest record is read), one walk at a time, since two cursors at once
- * defeat IndexedDB's read-ahead (100,000 guests: about 1.2 s a walk alone, several times that together).
+ * The guest cache as the import reads it: the email and mobile terms of the guests themselves, read a page at a
+ * time and put in term order (the import walks them only when the identity log cannot say: then nothing kept
+ * beside the guests, such as the search index, is trusted).
  */
 export function cachedGuestsOf(db: GuestDatabase): CachedGuests {
   return {
     async eachTerm(prefix, each) {
-      await db.open();
-      const index = db.backendDB().transaction('guests', 'readonly').objectStore('guests').index('terms');
-      await new Promise<void>((resolve, reject) => {
-        const cursor = index.openKeyCursor(IDBKeyRange.bound(prefix, `${prefix}\uffff`));
-        cursor.onerror = () => reject(cursor.error ?? new Error('The guest cache could not be read.'));
-        cursor.onsuccess = () => {
-          const at = cursor.result;
-          if (!at) return resolve();
-          const [term, key] = [String(at.key), String(at.primaryKey)];
-          // The next step is asked for first: IndexedDB fetches it while this one is taken in.
-          at.continue();
-          each(term, key);
-        };
+      const entries: Array<[string, string]> = [];
+      await db.eachGuestPage((page) => {
+        for (const row of page)
+          for (const term of row.terms) if (term.startsWith(prefix)) entries.push([term, row.key]);
       });
+      // In term order, then by key (guests come in key order, and the sort keeps it).
+      entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      for (const [term, key] of entries) each(term, key);
     },
     guestsByKeys: (keys) => db.guestsByKeys(keys),
   };
 }
 
 /**
- * The cached guests' emails and mobiles (from the search index, keys only). Guests recorded here and
+ * The cached guests' emails and mobiles (from their search terms). Guests recorded here and
  * not yet confirmed (local ids) are left out: a row matching one cannot be applied to it until the
  * service knows it.
  */

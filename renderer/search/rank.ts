@@ -1,7 +1,6 @@
-import { FIELD, fieldText } from '../db/contact';
-import type { GuestRow } from '../db/guest-types';
+import type { SearchHit } from './guest-index';
 import type { PlannedToken } from './query';
-import { nameTokens, TERM } from './terms';
+import { TERM } from './terms';
 
 /** Points for the best way a token matches a guest: exact ids first, then exact names, then starts. */
 const POINTS = {
@@ -11,9 +10,8 @@ const POINTS = {
 const SURNAME_BONUS = 5;
 
 /** How well a guest matches every token (0 when a token does not match at all). */
-function scoreGuest(row: GuestRow, tokens: PlannedToken[]): number {
+function scoreGuest(row: SearchHit, tokens: PlannedToken[]): number {
   let total = 0;
-  let surname: string[] | undefined;
   for (const token of tokens) {
     let best = 0;
     for (const prefix of token.prefixes) {
@@ -21,10 +19,7 @@ function scoreGuest(row: GuestRow, tokens: PlannedToken[]): number {
       for (const term of row.terms) {
         if (!term.startsWith(prefix)) continue;
         let points = term.length === prefix.length ? POINTS.exact[kind] : POINTS.start[kind];
-        if (kind === TERM.name) {
-          surname ??= nameTokens(fieldText(row.record, FIELD.surname)).map((part) => TERM.name + part);
-          if (surname.some((part) => part.startsWith(prefix))) points += SURNAME_BONUS;
-        }
+        if (kind === TERM.name && row.surname.some((part) => part.startsWith(prefix))) points += SURNAME_BONUS;
         best = Math.max(best, points);
       }
     }
@@ -35,7 +30,7 @@ function scoreGuest(row: GuestRow, tokens: PlannedToken[]): number {
 }
 
 /** Guests ordered best match first, then by surname and first name. */
-export function rankGuests(rows: GuestRow[], tokens: PlannedToken[]): GuestRow[] {
+export function rankGuests(rows: SearchHit[], tokens: PlannedToken[]): SearchHit[] {
   return rows
     .map((row) => ({ row, score: scoreGuest(row, tokens) }))
     .filter((entry) => entry.score > 0)

@@ -1,11 +1,11 @@
 import type { GuestDatabase } from '../db/guest-db';
-import type { GuestRow } from '../db/guest-types';
+import type { GuestSearchIndex, SearchHit } from './guest-index';
 import type { PlannedToken, SearchPlan } from './query';
 import { rankGuests } from './rank';
 
 /** The ranked guests of a search, and whether more matched than were read (keep typing to narrow). */
 export interface SearchResult {
-  rows: GuestRow[];
+  rows: SearchHit[];
   truncated: boolean;
 }
 
@@ -16,46 +16,47 @@ const READ_LIMIT = 400;
 /** Keys read per word of a several-word query; commoner words are checked in memory instead. */
 const KEY_LIMIT = 5000;
 
-/**
- * Runs a planned search on the cache's term index. One word reads the guests of each prefix range
- * directly (exact terms sort first in a range, so a cut keeps them). Two name words read their
- * pair ranges, which are small. Other several-word queries are counted
- * first (cheap, inside the index); the rarest is read whole when small, else the keys of the words
- * that are not too common are intersected and only the survivors read. Every word is then checked
- * and ranked in memory.
- */
+/** Runs a planned search on the cache's search index, once it is loaded (searchIndexed). */
 export async function searchGuests(db: GuestDatabase, plan: SearchPlan, limit = RESULT_LIMIT): Promise<SearchResult> {
   if (plan.tokens.length === 0) return { rows: [], truncated: false };
-  return db.transaction('r', db.guests, async () => {
-    if (plan.tokens.length === 1) {
-      const { rows, truncated } = await readToken(db, plan.tokens[0]!, limit);
-      const ranked = rankGuests(rows, plan.tokens);
-      return { rows: ranked.slice(0, limit), truncated: truncated || ranked.length > limit };
-    }
-    if (plan.pairs) {
-      const { rows, truncated } = await readPrefixes(db, plan.pairs, READ_LIMIT);
-      const ranked = rankGuests(rows, plan.tokens);
-      return { rows: ranked.slice(0, limit), truncated: truncated || ranked.length > limit };
-    }
-    const counted = await Promise.all(
-      plan.tokens.map(async (token) => ({ token, count: await tokenCount(db, token) })),
-    );
-    counted.sort((a, b) => a.count - b.count);
-    const rarest = counted[0]!;
-    const narrowing = counted.filter((entry, index) => index === 0 || entry.count <= KEY_LIMIT);
-    if (rarest.count <= READ_LIMIT || narrowing.length === 1) {
-      // Few enough to read, or no other word narrows them cheaply: read the rarest word's first guests.
-      const { rows } = await readToken(db, rarest.token, READ_LIMIT);
-      const ranked = rankGuests(rows, plan.tokens);
-      return { rows: ranked.slice(0, limit), truncated: rarest.count > READ_LIMIT || ranked.length > limit };
-    }
-    const keySets = await Promise.all(narrowing.map((entry) => tokenKeys(db, entry.token)));
-    let candidates = [...keySets[0]!];
-    for (const keys of keySets.slice(1)) candidates = candidates.filter((key) => keys.has(key));
-    const truncated = rarest.count > KEY_LIMIT || candidates.length > READ_LIMIT;
-    const ranked = rankGuests(await db.guestsByKeys(candidates.slice(0, READ_LIMIT)), plan.tokens);
+  return searchIndexed(await db.searchIndex(), plan, limit);
+}
+
+/**
+ * Runs a planned search on the search index in memory, synchronously. One word reads the guests of each
+ * prefix range directly (exact terms sort first in a range, so a cut keeps them). Two name words read
+ * their pair ranges, which are small. Other several-word queries are counted first; the rarest is read
+ * whole when small, else the keys of the words that are not too common are intersected and only the
+ * survivors read. Every word is then checked and ranked.
+ */
+export function searchIndexed(index: GuestSearchIndex, plan: SearchPlan, limit = RESULT_LIMIT): SearchResult {
+  if (plan.tokens.length === 0) return { rows: [], truncated: false };
+  if (plan.tokens.length === 1) {
+    const { rows, truncated } = readToken(index, plan.tokens[0]!, limit);
+    const ranked = rankGuests(rows, plan.tokens);
     return { rows: ranked.slice(0, limit), truncated: truncated || ranked.length > limit };
-  });
+  }
+  if (plan.pairs) {
+    const { rows, truncated } = readPrefixes(index, plan.pairs, READ_LIMIT);
+    const ranked = rankGuests(rows, plan.tokens);
+    return { rows: ranked.slice(0, limit), truncated: truncated || ranked.length > limit };
+  }
+  const counted = plan.tokens.map((token) => ({ token, count: tokenCount(index, token) }));
+  counted.sort((a, b) => a.count - b.count);
+  const rarest = counted[0]!;
+  const narrowing = counted.filter((entry, at) => at === 0 || entry.count <= KEY_LIMIT);
+  if (rarest.count <= READ_LIMIT || narrowing.length === 1) {
+    // Few enough to read, or no other word narrows them cheaply: read the rarest word's first guests.
+    const { rows } = readToken(index, rarest.token, READ_LIMIT);
+    const ranked = rankGuests(rows, plan.tokens);
+    return { rows: ranked.slice(0, limit), truncated: rarest.count > READ_LIMIT || ranked.length > limit };
+  }
+  const keySets = narrowing.map((entry) => tokenKeys(index, entry.token));
+  let candidates = [...keySets[0]!];
+  for (const keys of keySets.slice(1)) candidates = candidates.filter((key) => keys.has(key));
+  const truncated = rarest.count > KEY_LIMIT || candidates.length > READ_LIMIT;
+  const ranked = rankGuests(index.byKeys(candidates.slice(0, READ_LIMIT)), plan.tokens);
+  return { rows: ranked.slice(0, limit), truncated: truncated || ranked.length > limit };
 }
 
 /** A search answered: its plan and result, to narrow the next key's search from. */
@@ -80,35 +81,33 @@ export function narrowSearch(last: AnsweredSearch, plan: SearchPlan, limit = RES
   return { rows: ranked.slice(0, limit), truncated: ranked.length > limit };
 }
 
-/** Reads the guests matching one token (each prefix range up to `limit`), without repeats. */
+/** The guests matching one token (each prefix range up to `limit`), without repeats. */
 function readToken(
-  db: GuestDatabase,
+  index: GuestSearchIndex,
   token: PlannedToken,
   limit: number,
-): Promise<{ rows: GuestRow[]; truncated: boolean }> {
-  return readPrefixes(db, token.prefixes, limit);
+): { rows: SearchHit[]; truncated: boolean } {
+  return readPrefixes(index, token.prefixes, limit);
 }
 
-/** Reads the guests of several prefix ranges (each up to `limit`), without repeats. */
-async function readPrefixes(
-  db: GuestDatabase,
+/** The guests of several prefix ranges (each up to `limit` entries), without repeats. */
+function readPrefixes(
+  index: GuestSearchIndex,
   prefixes: string[],
   limit: number,
-): Promise<{ rows: GuestRow[]; truncated: boolean }> {
-  const ranges = await Promise.all(prefixes.map((prefix) => db.guestsWithTermPrefix(prefix, limit)));
-  const byKey = new Map<string, GuestRow>();
+): { rows: SearchHit[]; truncated: boolean } {
+  const ranges = prefixes.map((prefix) => index.withTermPrefix(prefix, limit));
+  const byKey = new Map<string, SearchHit>();
   for (const range of ranges) for (const row of range) byKey.set(row.key, row);
   return { rows: [...byKey.values()], truncated: ranges.some((range) => range.length >= limit) };
 }
 
 /** How many index entries a token's prefixes cover (an upper bound on the guests it matches). */
-async function tokenCount(db: GuestDatabase, token: PlannedToken): Promise<number> {
-  const counts = await Promise.all(token.prefixes.map((prefix) => db.termPrefixCount(prefix)));
-  return counts.reduce((sum, count) => sum + count, 0);
+function tokenCount(index: GuestSearchIndex, token: PlannedToken): number {
+  return token.prefixes.reduce((sum, prefix) => sum + index.termPrefixCount(prefix), 0);
 }
 
 /** The keys of guests matching a token (any of its prefixes). */
-async function tokenKeys(db: GuestDatabase, token: PlannedToken): Promise<Set<string>> {
-  const ranges = await Promise.all(token.prefixes.map((prefix) => db.guestKeysWithTermPrefix(prefix, KEY_LIMIT)));
-  return new Set(ranges.flat());
+function tokenKeys(index: GuestSearchIndex, token: PlannedToken): Set<string> {
+  return new Set(token.prefixes.flatMap((prefix) => index.keysWithTermPrefix(prefix, KEY_LIMIT)));
 }

@@ -88,6 +88,8 @@ export function followGuests(desk: DeskApi): () => void {
     const settings = { clientId, defaultPhoneCountry: account.defaultPhoneCountry };
     const cache = openGuestCache(desk, settings, onStatus, sameAccount ? current.db : undefined);
     useGuests.setState({ cache });
+    // Search answers from the guests' index in memory: loaded now, so the first key does not wait for it.
+    cache.db.searchIndex().catch((error: unknown) => reportBackgroundFailure('Loading the guest search index', error));
     stopSync = cache.sync.start();
     reconcile(desk, cache);
   };

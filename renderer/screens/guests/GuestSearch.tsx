@@ -2,13 +2,7 @@ import { Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useGuests } from '../../stores/guests';
 import { openGuest, showPanel } from '../../stores/guests-panel';
-import {
-  moveActiveResult,
-  readAheadGuestSearch,
-  refreshGuestSearch,
-  setGuestQuery,
-  useGuestSearch,
-} from '../../stores/guests-search';
+import { moveActiveResult, refreshGuestSearch, setGuestQuery, useGuestSearch } from '../../stores/guests-search';
 import { useNavigation } from '../../stores/navigation';
 import { GuestResults, resultOptionId } from './GuestResults';
 
@@ -24,7 +18,6 @@ export function GuestSearch() {
   const activeIndex = useGuestSearch((state) => state.activeIndex);
   const dataVersion = useGuests((state) => state.dataVersion);
   const cache = useGuests((state) => state.cache);
-  const syncing = useGuests((state) => state.status.phase === 'syncing');
 
   useEffect(() => {
     searchRef.current?.focus();
@@ -34,18 +27,6 @@ export function GuestSearch() {
   useEffect(() => {
     void refreshGuestSearch();
   }, [dataVersion, cache]);
-
-  // Once the guests stop changing, the first key of any search is read ahead when the desk is next idle.
-  useEffect(() => {
-    if (syncing || !cache || typeof requestIdleCallback !== 'function') return;
-    let stopped = false;
-    const idle = () =>
-      new Promise<boolean>((resolve) => requestIdleCallback(() => resolve(!stopped), { timeout: 1000 }));
-    void readAheadGuestSearch(idle);
-    return () => {
-      stopped = true;
-    };
-  }, [dataVersion, cache, syncing]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const keys: Record<string, () => void> = {

@@ -37,7 +37,9 @@ export function ExportGuestsMenu() {
   };
   const exportSearch = async () => {
     const fields = await exportFields();
-    saveCsv([headerOf(fields), ...results.map((row) => guestExportRow(row.record, fields))], 'guests - search.csv');
+    // The results hold what search shows; the records are read from the cache, in the results' order.
+    const rows = cache ? await cache.db.guestsByKeys(results.map((hit) => hit.key)) : [];
+    saveCsv([headerOf(fields), ...rows.map((row) => guestExportRow(row.record, fields))], 'guests - search.csv');
   };
   return (
     <Menu position="bottom-end">

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { shownDetail } from '../../db/contact';
-import type { GuestRow } from '../../db/guest-types';
 import { useVenueFormat } from '../../hooks/useVenueFormat';
+import type { SearchHit } from '../../search/guest-index';
 import { planSearch } from '../../search/query';
 import { searchGuests } from '../../search/search-guests';
 import { useGuests } from '../../stores/guests';
@@ -22,7 +22,7 @@ export function GuestPicker({
 }) {
   const cache = useGuests((state) => state.cache);
   const [query, setQuery] = useState('');
-  const [results, setResults] = useState<GuestRow[]>([]);
+  const [results, setResults] = useState<SearchHit[]>([]);
   const [searchFailed, setSearchFailed] = useState<string | null>(null);
   const [active, setActive] = useState(0);
   const [creating, setCreating] = useState(false);
@@ -43,7 +43,8 @@ export function GuestPicker({
   }, [cache, query]);
 
   const format = useVenueFormat();
-  const choose = (row: GuestRow) => onPick({ key: row.key, label: row.label, detail: row.detail });
+  const choose = (row: Pick<SearchHit, 'key' | 'label' | 'detail'>) =>
+    onPick({ key: row.key, label: row.label, detail: row.detail });
 
   if (picked) {
     return (

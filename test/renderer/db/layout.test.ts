@@ -41,6 +41,7 @@ describe('the guest cache layout (one file per feature)', () => {
       'identities',
       'meta',
       'replyReads',
+      'searchLog',
       'sentItems',
       'smsReplies',
       'writes',

@@ -3,6 +3,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { GuestDatabase } from '../../../renderer/db/guest-db';
 import type { GuestRow } from '../../../renderer/db/guest-types';
 import { FIELD, fieldText } from '../../../renderer/db/contact';
+import { hitOf } from '../../../renderer/search/guest-index';
 import { planSearch, type PlanContext } from '../../../renderer/search/query';
 import { rankGuests } from '../../../renderer/search/rank';
 import { searchGuests } from '../../../renderer/search/search-guests';
@@ -70,7 +71,7 @@ export async function measureSearch(
   for (let i = 0; i < queries.length && scan.length < options.scanQueries; i += step) {
     const plan = planSearch(queries[i]!, context);
     const started = performance.now();
-    const scanned = rankGuests(await db.guests.toArray(), plan.tokens);
+    const scanned = rankGuests((await db.guests.toArray()).map(hitOf), plan.tokens);
     scan.push(performance.now() - started);
     const found = await searchGuests(db, plan);
     // A cut-short result shows the first matches in index order, so only complete results must agree.

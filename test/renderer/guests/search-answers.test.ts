@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { GuestDatabase } from '../../../renderer/db/guest-db';
 import { toGuestRow } from '../../../renderer/db/guest-row';
 import { phonePlanOf } from '../../../renderer/search/phone';
 import { planSearch } from '../../../renderer/search/query';
 import { searchGuests } from '../../../renderer/search/search-guests';
 import { guestsChanged, useGuests } from '../../../renderer/stores/guests';
-import { readAheadGuestSearch, setGuestQuery, useGuestSearch } from '../../../renderer/stores/guests-search';
+import { setGuestQuery, useGuestSearch } from '../../../renderer/stores/guests-search';
 import { IDLE_STATUS } from '../../../renderer/sync/collection';
 import { auPhoneKey, contact, GUESTS, seededDb } from './fixtures';
 
@@ -28,24 +28,16 @@ async function cacheOf(records = GUESTS): Promise<GuestDatabase> {
   return db;
 }
 
-/** Spies on every way a search reads the cache's index. */
-function indexReads(db: GuestDatabase) {
-  return [
-    vi.spyOn(db, 'guestsWithTermPrefix'),
-    vi.spyOn(db, 'guestKeysWithTermPrefix'),
-    vi.spyOn(db, 'termPrefixCount'),
-    vi.spyOn(db, 'guestsByKeys'),
-  ];
-}
-
-/** The keys the store shows for `query` and whether it reads the cache to answer it. */
-async function typed(db: GuestDatabase, query: string) {
-  const reads = indexReads(db);
-  await setGuestQuery(query);
-  const read = reads.some((spy) => spy.mock.calls.length > 0);
-  for (const spy of reads) spy.mockRestore();
+/**
+ * The keys the store shows for `query`, and whether it answered in the same call (synchronously: nothing was
+ * read from IndexedDB, and the results are drawn with the key).
+ */
+async function typed(query: string) {
+  const typing = setGuestQuery(query);
+  const inKey = useGuestSearch.getState().settled;
+  await typing;
   const state = useGuestSearch.getState();
-  return { keys: state.results.map((row) => row.key), truncated: state.truncated, read };
+  return { keys: state.results.map((row) => row.key), truncated: state.truncated, inKey };
 }
 
 /** What the cache answers for `query`. */
@@ -59,40 +51,39 @@ afterEach(() => {
   useGuests.setState({ cache: null });
 });
 
-describe('guest search answers known in memory', () => {
-  it('answers every one-character query read ahead without reading the cache, as the cache would', async () => {
+describe('guest search answered in memory', () => {
+  it('answers every key in its own call once the index is loaded, as the search of the cache does', async () => {
     const many = Array.from({ length: 250 }, (_, i) =>
       contact(String(3000 + i), { PatronName: 'Sam', PatronSurname: `Taylor${i}` }),
     );
     const db = await cacheOf([...GUESTS, ...many]);
-    await readAheadGuestSearch();
-    for (const query of ['a', 'L', 's', 't', '4', 'z', ' g ']) {
+    await db.searchIndex();
+    for (const query of ['a', 'L', 's', 't', '4', 'z', ' g ', 'lov', 'sam tay', 'taylor24', '0412', 'nobody']) {
       const expected = await fromCache(db, query);
-      expect({ query, ...(await typed(db, query)) }).toEqual({ query, ...expected, read: false });
+      expect({ query, ...(await typed(query)) }).toEqual({ query, ...expected, inKey: true });
     }
-    expect((await typed(db, 's')).truncated).toBe(true);
+    expect((await typed('s')).truncated).toBe(true);
   });
 
-  it('answers a query asked again in memory, and reads the cache again once the guests changed', async () => {
+  it('waits for the index while it loads, then answers as the cache would', async () => {
     const db = await cacheOf();
-    expect(await typed(db, 'lov')).toEqual({ ...(await fromCache(db, 'lov')), read: true });
-    await setGuestQuery('');
-    expect(await typed(db, 'lov')).toEqual({ ...(await fromCache(db, 'lov')), read: false });
-    await readAheadGuestSearch();
+    db.close();
+    await db.open();
+    expect(db.loadedSearchIndex()).toBeUndefined();
+    expect(await typed('lov')).toEqual({ ...(await fromCache(db, 'lov')), inKey: false });
+    expect((await typed('lovel')).inKey).toBe(true);
+  });
+
+  it('finds a guest written to the cache as soon as the write commits', async () => {
+    const db = await cacheOf();
+    await db.searchIndex();
+    expect(await typed('lov')).toEqual({ keys: ['101', '104', '105'], truncated: false, inKey: true });
     await db.putGuests([
       toGuestRow('106', contact('106', { PatronName: 'Lou', PatronSurname: 'Lovegood' }), [], auPhoneKey),
     ]);
     guestsChanged();
     await setGuestQuery('');
-    expect(await typed(db, 'lov')).toEqual({ keys: ['106', '101', '104', '105'], truncated: false, read: true });
-    expect(await typed(db, 'l')).toEqual({ ...(await fromCache(db, 'l')), read: true });
-  });
-
-  it('stops reading ahead when the desk is no longer idle for it', async () => {
-    const db = await cacheOf();
-    const pause = vi.fn(async () => false);
-    await readAheadGuestSearch(pause);
-    expect(pause).toHaveBeenCalledTimes(1);
-    expect((await typed(db, 'a')).read).toBe(true);
+    expect(await typed('lov')).toEqual({ keys: ['106', '101', '104', '105'], truncated: false, inKey: true });
+    expect(await typed('l')).toEqual({ ...(await fromCache(db, 'l')), inKey: true });
   });
 });
