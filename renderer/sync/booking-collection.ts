@@ -41,16 +41,22 @@ function bookingCollectionSpec(
       if (!pull.enabled) return { unavailable: pull.message };
       await tables.replaceFields(fields.fields.map((field, position) => ({ ...field, position })));
       return heldPull(pull, BOOKING_PAGE_LIMIT, async (request) => {
-        const { bookings, remaining } = await desk.pullReservationsPage(request);
-        return { items: bookings, remaining };
+        const { bookings, remaining, more } = await desk.pullReservationsPage(request);
+        return { items: bookings, remaining, more };
       });
     },
     begin: async (kind) => {
       const seen = kind === 'full' ? new Set<string>() : undefined;
       return {
+        // One pass over the page (it runs on the main thread between puts).
         rows: (items) => {
-          const rows = items.map(bookingRowOfPull).filter((row): row is BookingRow => row !== null);
-          if (seen) for (const row of rows) seen.add(row.id);
+          const rows: BookingRow[] = [];
+          for (const item of items) {
+            const row = bookingRowOfPull(item);
+            if (!row) continue;
+            rows.push(row);
+            seen?.add(row.id);
+          }
           return rows;
         },
         put: (rows) => tables.putBookings(rows),

@@ -30,15 +30,18 @@ export type PullKind = 'full' | 'incremental';
 /** A status before the first run. */
 export const IDLE_STATUS: CollectionStatus = { phase: 'idle', done: 0, total: 0 };
 
-/** One page of a pull, and how many items are left after it. */
+/** One page of a pull, how many items the core holds after it, and whether more may still come. */
 export interface PulledPage<Item> {
   items: Item[];
   remaining: number;
+  /** The service's answer is still arriving: ask again after `remaining`, even when it is 0. */
+  more?: boolean;
 }
 
-/** A pull under way in the desk core: its size, the core's clock when it began, and its pages. */
+/** A pull under way in the desk core: its size (when known), the core's clock when it began, and its pages. */
 export interface Pull<Item> {
-  total: number;
+  /** Unknown while the service's answer is still arriving (streamed pulls). */
+  total?: number;
   startedAt: string;
   /** Largest page one call may ask for. */
   pageLimit: number;
@@ -47,7 +50,7 @@ export interface Pull<Item> {
 
 /** A pull the desk core holds (pull_db, pull_reservations), fetched page by page through the bridge. */
 export function heldPull<Item>(
-  started: { pullId: string; total: number; startedAt: string },
+  started: { pullId: string; total?: number; startedAt: string },
   pageLimit: number,
   fetchPage: (request: { pullId: string; offset: number; limit: number }) => Promise<PulledPage<Item>>,
 ): Pull<Item> {
@@ -168,9 +171,13 @@ export interface PullOptions {
   onProgress?: (progress: { done: number; total: number }) => void;
 }
 
+/** The first page asked of a pull whose size is not known yet (it is still arriving in the core); later ones double. */
+const STREAMED_FIRST_PAGE = 1000;
+
 /**
  * Writes a pull into the cache page by page. Three stages overlap: the next page travels while this
- * page's rows are built and the previous page is written.
+ * page's rows are built and the previous page is written. A streamed pull's pages are asked for until the
+ * core says no more will come; its total is reported once known (0, "not known yet", until then).
  */
 export async function writePull<Item, Row>(
   pull: Pull<Item>,
@@ -178,22 +185,38 @@ export async function writePull<Item, Row>(
   options: Omit<PullOptions, 'touchedFrom'>,
 ): Promise<PullOutcome> {
   const pageSize = Math.min(options.pageSize ?? pull.pageLimit, pull.pageLimit);
-  options.onProgress?.({ done: 0, total: pull.total });
-  const fetchPage = (offset: number) => held(pull.page(offset, pageSize));
+  // A streamed pull's pages start small and double: the first write starts while the rest of the answer
+  // arrives, and each next page asks little more than has arrived by the time the previous one is written.
+  let nextSize = pull.total === undefined ? Math.min(pageSize, STREAMED_FIRST_PAGE) : pageSize;
+  let total = pull.total ?? 0;
+  options.onProgress?.({ done: 0, total });
+  const fetchPage = (offset: number) => {
+    const size = nextSize;
+    nextSize = Math.min(pageSize, nextSize * 2);
+    return held(pull.page(offset, size));
+  };
   let fetched = 0;
   let written = held(Promise.resolve());
-  let next = pull.total > 0 ? fetchPage(0) : undefined;
+  let next = pull.total !== 0 ? fetchPage(0) : undefined;
   while (next) {
-    const page = (await next)();
+    const page = await next.then(async (take) => {
+      try {
+        return take();
+      } catch (error) {
+        await written; // the page in writing is finished before the failure is reported (its own failure is the lesser)
+        throw error;
+      }
+    });
     fetched += page.items.length;
-    next = page.remaining > 0 && page.items.length > 0 ? fetchPage(fetched) : undefined;
+    if (!page.more && pull.total === undefined) total = fetched + page.remaining;
+    next = page.more || (page.remaining > 0 && page.items.length > 0) ? fetchPage(fetched) : undefined;
     const rows = writer.rows(page.items);
     (await written)();
     const done = fetched;
-    written = held(writer.put(rows).then(() => options.onProgress?.({ done, total: pull.total })));
+    written = held(writer.put(rows).then(() => options.onProgress?.({ done, total })));
   }
   (await written)();
-  return { total: pull.total, startedAt: pull.startedAt, removed: await writer.finish() };
+  return { total: pull.total ?? fetched, startedAt: pull.startedAt, removed: await writer.finish() };
 }
 
 /** An error's message for staff. */

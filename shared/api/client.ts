@@ -3,18 +3,22 @@ import { normaliseBaseUrl } from './base-url';
 import { writeDates } from './datetimes';
 import { encodeBody } from './encode';
 import { InvalidRequestError, ServiceCallError } from './errors';
-import { describeIssues, interpretAnswer } from './interpret';
+import { describeIssues, interpretAnswer, type AnswerContext } from './interpret';
 import {
   DEFAULT_RESPONSE_LIMITS_BYTES,
   DEFAULT_TIMEOUTS_MS,
   serviceMethods,
+  type MethodDeclaration,
   type MethodInput,
+  type MethodItem,
   type MethodOutput,
   type ServiceMethodName,
+  type StreamedMethodName,
   type TimeoutClass,
 } from './methods';
 import { redactApiKey } from './redact';
-import { exchange, type ServiceLogEntry } from './transport';
+import { readStreamedArray, type StreamedSink, type StreamedSummary } from './streamed-answer';
+import { exchange, exchangeStreamed, type ExchangeRequest, type ServiceLogEntry } from './transport';
 
 export type { ServiceLogEntry } from './transport';
 
@@ -29,7 +33,19 @@ type ClientMethod<Name extends ServiceMethodName> =
  * sms to `{ message }`) and throw ServiceFailureError on `result:false`; bulk methods resolve to
  * `{ success, failures }` with per-item reasons, never throwing for an item. Errors are the classes of errors.ts.
  */
-export type ServiceClient = { [Name in ServiceMethodName]: ClientMethod<Name> };
+export type ServiceClient = { [Name in ServiceMethodName]: ClientMethod<Name> } & {
+  /**
+   * The reads answered with one long array (pull_db, pull_reservations), read as the answer arrives: the
+   * sink hears `started` once the answer is an array, then its valid elements in order; resolves when the
+   * answer has ended, with how many elements were left out for not matching. Failures as the plain method's.
+   */
+  stream: {
+    [Name in StreamedMethodName]: (
+      input: MethodInput<Name>,
+      sink: StreamedSink<MethodItem<Name>>,
+    ) => Promise<StreamedSummary>;
+  };
+};
 
 /** Timeouts in ms: per timeout class, or per method (a method's own value wins). */
 export type ServiceTimeouts = Partial<Record<TimeoutClass | ServiceMethodName, number>>;
@@ -74,8 +90,16 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     );
   };
 
-  async function call(name: ServiceMethodName, input: unknown): Promise<unknown> {
-    const declaration = serviceMethods[name];
+  /**
+   * Runs one call: the request checked and encoded, then `read` with the exchange to make; `answered` notes
+   * the status and gives the context to interpret the answer in. Logged once (redacted).
+   */
+  async function call<T>(
+    name: ServiceMethodName,
+    input: unknown,
+    read: (exchangeRequest: ExchangeRequest, answered: (status: number) => AnswerContext) => Promise<T>,
+  ): Promise<T> {
+    const declaration: MethodDeclaration = serviceMethods[name];
     const url = `${baseUrl}/v1/${encodeURIComponent(apiKey)}/${declaration.name}`;
     const started = Date.now();
     let status: number | undefined;
@@ -101,7 +125,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         );
       }
       const { body, contentType } = encodeBody(declaration.encoding, writeDates(request.data, timeZone));
-      const answer = await exchange({
+      const exchangeRequest: ExchangeRequest = {
         method: declaration.name,
         url,
         headers: { 'content-type': contentType, accept: 'application/json' },
@@ -109,13 +133,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         timeoutMs: timeoutOf(name),
         maxBodyBytes: responseLimitOf(name),
         fetch: fetchImpl,
-      });
-      status = answer.status;
-      const result = interpretAnswer(answer, declaration.response, {
-        method: declaration.name,
-        effect: declaration.effect,
-        secrets,
-        now: now(),
+      };
+      const result = await read(exchangeRequest, (answeredStatus) => {
+        status = answeredStatus;
+        return { method: declaration.name, effect: declaration.effect, secrets, now: now() };
       });
       log('ok');
       return result;
@@ -125,9 +146,26 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
   }
 
-  const methods = Object.keys(serviceMethods).map((name) => [
-    name,
-    (input?: unknown) => call(name as ServiceMethodName, input),
-  ]);
-  return Object.fromEntries(methods) as ServiceClient;
+  /** A call whose answer is read whole and interpreted with the method's response schema. */
+  const wholeCall = (name: ServiceMethodName, input: unknown) =>
+    call(name, input, async (exchangeRequest, answered) => {
+      const answer = await exchange(exchangeRequest);
+      return interpretAnswer(answer, serviceMethods[name].response, answered(answer.status));
+    });
+
+  /** A call whose array answer is read as it arrives, each element with the method's item schema. */
+  const streamedCall = (name: StreamedMethodName, input: unknown, sink: StreamedSink<unknown>) =>
+    call(name, input, (exchangeRequest, answered) =>
+      exchangeStreamed(exchangeRequest, (response, chunks) => {
+        const { item, response: whole } = serviceMethods[name];
+        return readStreamedArray({ response, chunks }, { item, whole }, answered(response.status), sink);
+      }),
+    );
+
+  const names = Object.keys(serviceMethods) as ServiceMethodName[];
+  const methods = names.map((name) => [name, (input?: unknown) => wholeCall(name, input)]);
+  const streamed = names
+    .filter((name): name is StreamedMethodName => 'item' in serviceMethods[name])
+    .map((name) => [name, (input: unknown, sink: StreamedSink<unknown>) => streamedCall(name, input, sink)]);
+  return { ...Object.fromEntries(methods), stream: Object.fromEntries(streamed) } as ServiceClient;
 }

@@ -29,12 +29,12 @@ export interface MethodDeclaration<Request extends z.ZodType = z.ZodType, Respon
   response: Response;
   effect: 'read' | 'write';
   timeout: TimeoutClass;
+  /** For a read answered with one JSON array: the schema of one element, so the answer can be read as it arrives. */
+  item?: z.ZodType;
 }
 
 /** Keeps each declaration's schema types while checking its shape. */
-function declare<Request extends z.ZodType, Response extends z.ZodType>(
-  declaration: MethodDeclaration<Request, Response>,
-) {
+function declare<Declared extends MethodDeclaration>(declaration: Declared): Declared {
   return declaration;
 }
 
@@ -135,6 +135,7 @@ export const serviceMethods = {
     response: res.pullDbResponse,
     effect: 'read',
     timeout: 'long',
+    item: res.contactRecord,
   }),
   pushContact: declare({
     name: 'push_contact',
@@ -168,6 +169,7 @@ export const serviceMethods = {
     response: res.pullReservationsResponse,
     effect: 'read',
     timeout: 'long',
+    item: res.reservationRecord,
   }),
   pushReservations: declare({
     name: 'push_reservations',
@@ -194,3 +196,9 @@ export type ServiceMethodName = keyof ServiceMethods;
 export type MethodInput<Name extends ServiceMethodName> = z.input<ServiceMethods[Name]['request']>;
 /** What a client method resolves to. */
 export type MethodOutput<Name extends ServiceMethodName> = z.output<ServiceMethods[Name]['response']>;
+/** The reads answered with one array whose elements can be read as they arrive (pull_db, pull_reservations). */
+export type StreamedMethodName = {
+  [Name in ServiceMethodName]: ServiceMethods[Name] extends { item: z.ZodType } ? Name : never;
+}[ServiceMethodName];
+/** One element of a streamed read's answer. */
+export type MethodItem<Name extends StreamedMethodName> = z.output<ServiceMethods[Name]['item']>;

@@ -1,7 +1,7 @@
 // One HTTP exchange with the service: POST, our own timeout over the whole exchange (body included), and
 // fetch failures turned into NoConnectionError / OutcomeUnknownError. Redirects are refused (the API key is
 // in the path and must not follow one) and bodies are read up to a limit. Interpreting the body is the caller's.
-import { OutcomeUnknownError, RedirectRefusedError, ResponseTooLargeError } from './errors';
+import { OutcomeUnknownError, RedirectRefusedError, ResponseTooLargeError, ServiceCallError } from './errors';
 import { classifyFetchFailure } from './fetch-failure';
 
 /** One line of the client's log. The URL is redacted; bodies are never logged (they carry guests' details). */
@@ -38,7 +38,26 @@ export interface ExchangeRequest {
  * POSTs and reads the whole answer within `timeoutMs`; throws NoConnectionError or OutcomeUnknownError when no
  * answer came, RedirectRefusedError for a 3xx, ResponseTooLargeError when the body passes `maxBodyBytes`.
  */
-export async function exchange(request: ExchangeRequest): Promise<RawAnswer> {
+export function exchange(request: ExchangeRequest): Promise<RawAnswer> {
+  return exchangeStreamed(request, async (response) => ({
+    status: response.status,
+    headers: response.headers,
+    text: new TextDecoder().decode(await readWhole(response, request.maxBodyBytes, request.method)),
+  }));
+}
+
+/** The answer's body as it arrives: each piece within the exchange's byte limit, in order. */
+export type BodyChunks = AsyncIterable<Uint8Array>;
+
+/**
+ * One exchange whose answer is read by `consume` as it arrives (`chunks`), under the same rules as
+ * `exchange`: one timeout over the whole exchange, redirects refused, the body limit, a body cut off an
+ * OutcomeUnknownError. What `consume` throws as a ServiceCallError (its reading of the answer) passes through.
+ */
+export async function exchangeStreamed<T>(
+  request: ExchangeRequest,
+  consume: (response: Response, chunks: BodyChunks) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -67,13 +86,9 @@ export async function exchange(request: ExchangeRequest): Promise<RawAnswer> {
       );
     }
     try {
-      return {
-        status: response.status,
-        headers: response.headers,
-        text: await readText(response, request.maxBodyBytes, request.method),
-      };
+      return await consume(response, bodyChunks(response, request.maxBodyBytes, request.method));
     } catch (error) {
-      if (error instanceof ResponseTooLargeError) throw error;
+      if (error instanceof ServiceCallError) throw error;
       // The service answered (so it had the request) but the body was cut off: whatever it did stands, unseen.
       const why = timedOut
         ? `the answer did not finish within ${Math.round(request.timeoutMs / 1000)} s`
@@ -83,32 +98,45 @@ export async function exchange(request: ExchangeRequest): Promise<RawAnswer> {
         `${request.method}: ${why}; the service may have acted on the request`,
         timedOut ? 'timeout' : 'connection-lost',
       );
+    } finally {
+      // A reader that stopped early (it refused the answer) leaves nothing of the body in flight.
+      await response.body?.cancel().catch(() => undefined); // nothing is left to read either way
     }
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** Reads the body as UTF-8 text, streamed, stopping (and cancelling the rest) as soon as it passes `limit` bytes. */
-async function readText(response: Response, limit: number, method: string): Promise<string> {
+/**
+ * The body in pieces as they arrive, refused (and the rest cancelled) as soon as it passes `limit` bytes,
+ * or at once when its declared length does.
+ */
+async function* bodyChunks(response: Response, limit: number, method: string): BodyChunks {
   const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) {
-    await response.body?.cancel().catch(() => undefined); // refused below as too large either way
-    throw new ResponseTooLargeError(method, limit);
-  }
-  if (!response.body) return '';
+  if (Number.isFinite(declared) && declared > limit) throw new ResponseTooLargeError(method, limit);
+  if (!response.body) return;
   const reader = response.body.getReader();
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      total += value.byteLength;
+      if (total > limit) throw new ResponseTooLargeError(method, limit);
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** The whole body in one piece, within the limit. */
+async function readWhole(response: Response, limit: number, method: string): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined); // refused below as too large either way
-      throw new ResponseTooLargeError(method, limit);
-    }
-    chunks.push(value);
+  for await (const chunk of bodyChunks(response, limit, method)) {
+    chunks.push(chunk);
+    total += chunk.byteLength;
   }
   const whole = new Uint8Array(total);
   let offset = 0;
@@ -116,7 +144,7 @@ async function readText(response: Response, limit: number, method: string): Prom
     whole.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(whole);
+  return whole;
 }
 
 /** The origin a redirect pointed to (never its path, which could carry the key), when it can be read. */

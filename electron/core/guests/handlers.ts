@@ -44,7 +44,7 @@ function guestPullHandlers(
       return { pullId: pulls.keep(contacts), total: contacts.length, startedAt };
     },
     pullGuestsPage: async ({ pullId, offset, limit }) => {
-      const { items, remaining } = pulls.page(pullId, offset, limit);
+      const { items, remaining } = await pulls.page(pullId, offset, limit);
       return { contacts: items, remaining };
     },
   };

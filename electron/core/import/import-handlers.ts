@@ -71,10 +71,13 @@ function handOverHandlers(parts: ImportHandlerParts) {
       const record = requireOpenImport(parts, importId);
       if (record.stagedAt !== null) throw new UserFacingError('Every row of this import already reached the desk.');
       live.receivingNow(importId);
+      // Crash-safe, not flushed: a power cut may undo the last batches, and the import then goes on from
+      // the last row the database kept (lastStagedLine), as after any stop. finishImportStaging is flushed,
+      // which makes every batch before it durable (the WAL is in order) before the page hears all are there.
       const added = store.transaction(() => {
         store.holdRows(importId, held);
         return store.stageRows(importId, rows);
-      });
+      }, 'crashSafe');
       if (live.isFollowed(importId)) live.tally.staged(importId, rows, added);
       // The rows go into the outbox while the rest are still being handed over.
       if (rows.length > 0) queue.run(importId);

@@ -56,6 +56,7 @@ export function createImportService(options: ImportServiceOptions): ImportServic
     onProgress: (id) => live.changed(id),
     onDone: (id) => live.changed(id, 'now'),
     onSettled: (id, action, outcome) => live.tally.settled(id, action, outcome),
+    aheadOfDelivery: (id) => (live.receiving(id) && live.isFollowed(id) ? live.tally.waiting(id) : null),
   });
   const stopRetention = startImportRetention({
     store,

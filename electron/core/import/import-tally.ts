@@ -18,12 +18,6 @@ export function createImportTally(store: ImportStore) {
   const tallies = new Map<string, Tally>();
   const importOf = new Map<string, string>();
 
-  const bump = (tally: Tally, action: 'new' | 'update', state: string, by: number) => {
-    const key = `${action}:${state}`;
-    const entry = tally.counts.get(key) ?? { action, state, count: 0 };
-    entry.count += by;
-    tally.counts.set(key, entry);
-  };
   const tallyOf = (importId: string): Tally => {
     let tally = tallies.get(importId);
     if (tally) return tally;
@@ -44,6 +38,12 @@ export function createImportTally(store: ImportStore) {
     states(importId: string): RowStateCount[] {
       return [...tallyOf(importId).counts.values()].filter((count) => count.count > 0);
     },
+    /** How many of the import's rows wait in the outbox, queued and not yet taken for sending. */
+    waiting: (importId: string): number =>
+      [...tallyOf(importId).counts.values()].reduce(
+        (sum, { state, count }) => sum + (state === 'queued' ? count : 0),
+        0,
+      ),
     stagedSoFar(importId: string): { count: number; lastLine: number } {
       return tallyOf(importId).staged;
     },
@@ -89,4 +89,12 @@ export function createImportTally(store: ImportStore) {
       tallies.delete(importId);
     },
   };
+}
+
+/** Moves an import's count of rows with this action and state by `by`. */
+function bump(tally: Tally, action: 'new' | 'update', state: string, by: number): void {
+  const key = `${action}:${state}`;
+  const entry = tally.counts.get(key) ?? { action, state, count: 0 };
+  entry.count += by;
+  tally.counts.set(key, entry);
 }

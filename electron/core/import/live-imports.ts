@@ -84,6 +84,8 @@ export function createLiveImports(options: LiveImportsOptions) {
     follow: (id: string) => void following.add(id),
     /** A batch of rows came from a page now (or the page said it goes on). */
     receivingNow: (id: string) => void staging.set(id, now()),
+    /** Whether a page is handing this import's rows over now (a batch came within the last 30 s and it has not said it is done). */
+    receiving,
     /** The page said every row is there, or the import was cancelled. */
     receivedAll: (id: string) => void staging.delete(id),
     isFollowed: (id: string) => following.has(id),

@@ -10,6 +10,14 @@ import type { OutboxStore } from './store';
 import { applyOutcome, type TransitionContext } from './transitions';
 import { isRowOfKind, OUTBOX_KIND_SPECS, type OutboxClock, type OutboxKind, type OutboxRow } from './types';
 
+/** Entries a round changed: those it wrote, as written, and others (their rows are read for the notice). */
+interface Changed {
+  rows: OutboxRow[];
+  ids: string[];
+}
+
+const hasChanges = (changed: Changed) => changed.rows.length > 0 || changed.ids.length > 0;
+
 /** What the delivery loop is built from. */
 export interface DeliveryLoopOptions {
   store: OutboxStore;
@@ -20,8 +28,8 @@ export interface DeliveryLoopOptions {
   clock: OutboxClock;
   random: () => number;
   config: OutboxConfig;
-  /** Entries whose rows changed (after their transaction committed). */
-  onChanged: (ids: readonly string[]) => void;
+  /** Entries that changed (after their transaction committed): rows as this loop wrote them, and ids of others to read. */
+  onChanged: (changed: Changed) => void;
   /**
    * A round could not read or write the database (disk full, I/O error, busy): `error`; or, with
    * null, a later round wrote again. Nothing is lost meanwhile: outcomes wait in memory.
@@ -208,7 +216,7 @@ function pumpOnce(loop: LoopState): boolean {
   if (launchBeforeRecording(loop, now)) return false;
   loop.recordFirst = false;
   const settled = loop.finished.splice(0);
-  const changed: string[] = [];
+  const changed: Changed = { rows: [], ids: [] };
   let offline = false;
   try {
     if (settled.length > 0) {
@@ -222,7 +230,7 @@ function pumpOnce(loop: LoopState): boolean {
     databaseFault(loop, error);
     return false;
   }
-  if (changed.length > 0) options.onChanged(changed);
+  if (hasChanges(changed)) options.onChanged(changed);
   if (offline) options.breaker.trip();
   try {
     return claimNext(loop, now) || settled.length > 0;
@@ -267,10 +275,10 @@ function claimNext(loop: LoopState, now: number): boolean {
     const planned = planJobs(store, config, loop.inFlightGuests, { account: service.clientId, now, free });
     const durability = planned.some((job) => OUTBOX_KIND_SPECS[job.kind].claimMustBeFlushed) ? 'flushed' : 'crashSafe';
     if (planned.length > 0) {
-      const changed: string[] = [];
+      const changed: Changed = { rows: [], ids: [] };
       const jobs = store.transaction(() => claimJobs(store, planned, now, changed), durability);
       databaseWritten(loop);
-      if (changed.length > 0) options.onChanged(changed);
+      if (hasChanges(changed)) options.onChanged(changed);
       if (jobs.length > 0) {
         launch(loop, jobs, service);
         return true;
@@ -356,12 +364,12 @@ function planJobs(
  * finds if the desk stops mid-call. An entry another writer claimed first is left out of its call
  * (and a call left empty is dropped): only the writer whose claim changed the row sends it.
  */
-function claimJobs(store: OutboxStore, planned: readonly PlannedJob[], now: number, changed: string[]): Job[] {
+function claimJobs(store: OutboxStore, planned: readonly PlannedJob[], now: number, changed: Changed): Job[] {
   const claimed = store.claim(
     planned.flatMap((job) => job.entries.map((entry) => entry.id)),
     now,
   );
-  changed.push(...claimed.keys());
+  changed.rows.push(...claimed.values());
   return planned
     .map((job) =>
       jobOf(
@@ -402,7 +410,7 @@ function recordOutcomes(
   job: Job,
   outcomes: readonly DeliveryOutcome[],
   now: number,
-  changed: string[],
+  changed: Changed,
 ): boolean {
   const { store, config, random } = loop.options;
   const ctx: TransitionContext = {
@@ -415,15 +423,16 @@ function recordOutcomes(
   // The claimed rows are current: no action applies to an entry while it is sending.
   job.rows.forEach((row, index) => {
     const outcome = outcomeAt(outcomes, index);
-    store.saveState(applyOutcome(row, outcome, ctx));
+    const next = applyOutcome(row, outcome, ctx);
+    store.saveState(next);
     loop.inFlightGuests.delete(row.guestKey);
-    changed.push(row.id);
+    changed.rows.push(next);
     if (outcome.type === 'offline') offline = true;
     if (outcome.type === 'paused') store.pauseKind(row.kind, outcome.reason, now);
     if (outcome.type === 'retry' && outcome.retryAfterMs)
       loop.notBefore = Math.max(loop.notBefore, now + outcome.retryAfterMs);
     if (outcome.type === 'sent' && outcome.contactId && row.createsLocalId)
-      changed.push(...resolveLocalId(store, row.createsLocalId, outcome.contactId, now));
+      changed.ids.push(...resolveLocalId(store, row.createsLocalId, outcome.contactId, now));
   });
   return offline;
 }

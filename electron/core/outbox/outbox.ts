@@ -18,7 +18,7 @@ import { onceNextTurn } from './next-turn';
 import { prepareEntry } from './prepare';
 import { createCampaignDraftLedger, hasCampaignsTable } from '../campaigns/draft-ledger';
 import { createSenders } from './senders';
-import { createOutboxStore, type OutboxStore } from './store';
+import { createOutboxStore, whenCommitted, type OutboxStore } from './store';
 import * as transitions from './transitions';
 import {
   systemClock,
@@ -168,10 +168,15 @@ function createOutboxCore(options: OutboxOptions): OutboxCore {
     format: venueFormatFor(options.account()?.phoneCountry ?? 'AU', options.account()?.timeZone ?? 'UTC'),
   });
   const notifier = createChangeNotifier(
-    (ids) => {
+    (changes) => {
       const context = viewContext();
+      const toRead = [...changes].flatMap(([id, facts]) => (facts === undefined ? [id] : []));
+      const read = new Map(store.factsOf(toRead).map((facts) => [facts.id, facts]));
       return {
-        changed: store.factsOf(ids).map((facts) => toEntryChange(facts, context)),
+        changed: [...changes].flatMap(([id, known]) => {
+          const facts = known === undefined ? read.get(id) : known;
+          return facts ? [toEntryChange(facts, context)] : [];
+        }),
         summary: summarize(store.counts(), context),
       };
     },
@@ -202,7 +207,10 @@ function createOutboxCore(options: OutboxOptions): OutboxCore {
     clock,
     random: options.random ?? Math.random,
     config,
-    onChanged: (ids) => notifier.changed(ids),
+    onChanged: ({ ids, rows }) => {
+      notifier.wrote(rows);
+      notifier.changed(ids);
+    },
     onDatabaseFault: (error) => {
       if (error !== null && !isDatabaseFault(error)) console.error('[outbox] delivery round failed:', error);
       setWriteProblem(error === null ? null : problemOf(error));
@@ -272,6 +280,18 @@ function write<T>(core: OutboxCore, work: () => T): T {
   }
 }
 
+/**
+ * Tells listeners of entries just inserted, from the rows in hand. A caller's transaction may enclose
+ * this one: a later write in it still has the last word (the notice goes out after it ends), and if
+ * it is undone, or whether it commits cannot be known, the notice reads the entries instead.
+ */
+function notifyWritten(core: OutboxCore, rows: OutboxRow[]): void {
+  core.notifier.wrote(rows);
+  whenCommitted(core.options.db, (committed) => {
+    if (!committed) core.notifier.changed(rows.map((row) => row.id));
+  });
+}
+
 /** Saves a staff action's result, tells listeners and wakes the delivery loop. */
 function commit(core: OutboxCore, rows: OutboxRow[]): void {
   write(core, () => rows.forEach((row) => core.store.save(row)));
@@ -312,23 +332,26 @@ function queueing(core: OutboxCore): Pick<Outbox, 'enqueue' | 'enqueueMany'> {
     enqueue(kind: OutboxKind, payload: OutboxInput, enqueueOptions: EnqueueOptions = {}) {
       const account = requireAccount(core);
       const row = write(core, () => insert(kind, payload, account, enqueueOptions.guestKey));
-      core.notifier.changed([row.id]);
+      notifyWritten(core, [row]);
       kickSoon();
       return toItemView(row, core.viewContext());
     },
     enqueueMany(kind, payloads) {
       const account = requireAccount(core);
+      const stored: OutboxRow[] = [];
       const results = write(core, () =>
         payloads.map((payload): EnqueueManyResult => {
           try {
-            return { id: insert(kind, payload, account).id };
+            const row = insert(kind, payload, account);
+            stored.push(row);
+            return { id: row.id };
           } catch (error) {
             if (error instanceof UserFacingError) return { refused: error.message };
             throw error;
           }
         }),
       );
-      core.notifier.changed(results.flatMap((result) => ('id' in result ? [result.id] : [])));
+      notifyWritten(core, stored);
       kickSoon();
       return results;
     },

@@ -45,6 +45,19 @@ export interface EntryFacts {
   createdAt: number;
 }
 
+/** What a change notice says of an entry as this process wrote it (as factsOf reads it), or null once it is discarded. */
+export function rowFacts(row: OutboxRow): EntryFacts | null {
+  if (row.state === 'discarded') return null;
+  return {
+    id: row.id,
+    kind: row.kind,
+    state: row.state,
+    account: row.account,
+    blocked: row.needsLocalId === null ? 0 : 1,
+    createdAt: row.createdAt,
+  };
+}
+
 /** Counts of entries still to go, by what decides how they are shown. */
 export interface CountRow {
   state: Exclude<StoredState, 'sent' | 'discarded'>;
@@ -72,21 +85,22 @@ export interface ListQuery {
 
 /** The statements about single entries: insert, save, claim, and the look-ups by id, reference and local id. */
 function entryStatements(db: Database) {
-  const insertStatement = db.prepare(`
-    INSERT INTO outbox_items (id, kind, state, account, guest_key, payload, reference_id, creates_local_id, needs_local_id,
-      attempts, next_attempt_at, waiting_reason, outcome_unknown_at, problem, hold, result, created_at, updated_at, sent_at)
-    VALUES (@id, @kind, @state, @account, @guest_key, @payload, @reference_id, @creates_local_id, @needs_local_id,
-      @attempts, @next_attempt_at, @waiting_reason, @outcome_unknown_at, @problem, @hold, @result, @created_at, @updated_at, @sent_at)`);
+  // Bound by position (an import inserts 100,000 of these): the values as insertedValues gives them.
+  const insertStatement = db.prepare<InsertedValues>(`
+    INSERT INTO outbox_items (id, kind, account, guest_key, payload, reference_id, creates_local_id, needs_local_id, created_at,
+      state, attempts, next_attempt_at, waiting_reason, outcome_unknown_at, problem, hold, result, updated_at, sent_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const updateStatement = db.prepare(`
     UPDATE outbox_items SET state = @state, payload = @payload, needs_local_id = @needs_local_id, attempts = @attempts,
       next_attempt_at = @next_attempt_at, waiting_reason = @waiting_reason, outcome_unknown_at = @outcome_unknown_at,
       problem = @problem, hold = @hold, result = @result, updated_at = @updated_at, sent_at = @sent_at
     WHERE id = @id`);
   // Delivery changes an entry's state many times and its payload never: this leaves the payload be.
-  const updateStateStatement = db.prepare(`
-    UPDATE outbox_items SET state = @state, attempts = @attempts, next_attempt_at = @next_attempt_at, waiting_reason = @waiting_reason,
-      outcome_unknown_at = @outcome_unknown_at, problem = @problem, hold = @hold, result = @result, updated_at = @updated_at, sent_at = @sent_at
-    WHERE id = @id`);
+  // Bound by position (every delivered entry is saved so): the values as stateValues gives them.
+  const updateStateStatement = db.prepare<ReturnType<typeof stateValues>>(`
+    UPDATE outbox_items SET state = ?, attempts = ?, next_attempt_at = ?, waiting_reason = ?,
+      outcome_unknown_at = ?, problem = ?, hold = ?, result = ?, updated_at = ?, sent_at = ?
+    WHERE id = ?`);
   // Conditional: a row another writer (a second desk process on this file) claimed, or a person
   // discarded, meanwhile is no longer in the line and is not returned, so it is not sent from here.
   const claimStatement = db.prepare<[{ now: number; ids: string }], RawRow>(`
@@ -177,8 +191,9 @@ function queueStatements(db: Database) {
   const pause = db.prepare('INSERT OR REPLACE INTO outbox_paused_kinds (kind, reason, since) VALUES (?, ?, ?)');
   const resume = db.prepare('DELETE FROM outbox_paused_kinds WHERE kind = ?');
   // Unsent: anything not yet sent and not discarded. `except` keeps one account's entries (null keeps none).
+  // From the counts kept by migration 006's triggers, as the badge's are.
   const unsentCount = db.prepare<[{ except: string | null }], { count: number }>(`
-    SELECT COUNT(*) AS count FROM outbox_items
+    SELECT COALESCE(SUM(count), 0) AS count FROM outbox_counts
     WHERE state IN ('queued', 'waiting', 'sending', 'needs_attention') AND (@except IS NULL OR account != @except)`);
   // What staff typed (guest details, message texts) is blanked: a discarded entry is kept only as a record that it existed.
   const discardUnsent = db.prepare<[{ except: string | null; now: number }], { id: string }>(`
@@ -223,7 +238,37 @@ export type Durability = 'flushed' | 'crashSafe';
  * loss a restart reconciles. A later flushed commit makes earlier ones durable too (the WAL is in order).
  */
 export function runTransaction<T>(db: Database, work: () => T, durability: Durability = 'flushed'): T {
-  if (durability === 'flushed' || db.inTransaction) return db.transaction(work).immediate();
+  if (db.inTransaction) return db.transaction(work).immediate();
+  const settled: Array<(committed: boolean) => void> = [];
+  pendingCommits.set(db, settled);
+  let committed = false;
+  try {
+    const result = commitTransaction(db, work, durability);
+    committed = true;
+    return result;
+  } finally {
+    pendingCommits.delete(db);
+    for (const then of settled) then(committed);
+  }
+}
+
+/** Work to run once the outermost runTransaction of a database has committed (true) or rolled back (false). */
+const pendingCommits = new WeakMap<Database, Array<(committed: boolean) => void>>();
+
+/**
+ * Calls `then(true)` once what was just written inside runTransaction has committed, or `then(false)` if it
+ * rolled back; outside one (the write is committed already) at once with true. Inside a transaction that
+ * runTransaction did not open, it cannot know: `then(false)`, at once.
+ */
+export function whenCommitted(db: Database, then: (committed: boolean) => void): void {
+  const settled = pendingCommits.get(db);
+  if (settled) settled.push(then);
+  else then(!db.inTransaction);
+}
+
+/** One outermost immediate transaction, flushed or crash-safe (runTransaction). */
+function commitTransaction<T>(db: Database, work: () => T, durability: Durability): T {
+  if (durability === 'flushed') return db.transaction(work).immediate();
   db.pragma('synchronous = NORMAL');
   try {
     return db.transaction(work).immediate();
@@ -241,7 +286,7 @@ function entryQueries(db: Database, statements: ReturnType<typeof entryStatement
     },
     /** Adds a new entry; returns it with its sequence number. */
     insert<K extends OutboxKind>(row: NewOutboxRow<K>): OutboxRow<K> {
-      const info = statements.insertStatement.run(encode(row));
+      const info = statements.insertStatement.run(...insertedValues(row));
       return outboxRow(row.kind, row.payload, row.result, { ...row, seq: Number(info.lastInsertRowid) });
     },
     /** Writes the mutable columns of an entry. */
@@ -250,7 +295,7 @@ function entryQueries(db: Database, statements: ReturnType<typeof entryStatement
     },
     /** Writes an entry's state and delivery facts, not its payload (which delivery never changes). */
     saveState(row: OutboxRow): void {
-      statements.updateStateStatement.run(encodeState(row));
+      statements.updateStateStatement.run(...stateValues(row));
     },
     /**
      * Marks these entries as sending, each only if it is still queued or waiting, in one statement;
@@ -420,6 +465,70 @@ function encodeState<K extends OutboxKind>(row: NewOutboxRow<K>) {
     updated_at: row.updatedAt,
     sent_at: row.sentAt,
   };
+}
+
+/** The columns delivery changes, in the order both the insert and saveState bind them. */
+type DeliveryValues = [
+  state: StoredState,
+  attempts: number,
+  nextAttemptAt: number | null,
+  waitingReason: string | null,
+  outcomeUnknownAt: number | null,
+  problem: string | null,
+  hold: string | null,
+  result: string | null,
+  updatedAt: number,
+  sentAt: number | null,
+];
+
+/** A row's delivery columns for SQLite, in DeliveryValues' order. */
+function deliveryValues<K extends OutboxKind>(row: NewOutboxRow<K>): DeliveryValues {
+  return [
+    row.state,
+    row.attempts,
+    row.nextAttemptAt,
+    row.waitingReason,
+    row.outcomeUnknownAt,
+    row.problem && JSON.stringify(row.problem),
+    row.hold && JSON.stringify(row.hold),
+    row.result && JSON.stringify(row.result),
+    row.updatedAt,
+    row.sentAt,
+  ];
+}
+
+type InsertedValues = [
+  id: string,
+  kind: OutboxKind,
+  account: string,
+  guestKey: string,
+  payload: string,
+  referenceId: string | null,
+  createsLocalId: string | null,
+  needsLocalId: string | null,
+  createdAt: number,
+  ...delivery: DeliveryValues,
+];
+
+/** A new row's columns for the insert, in its statement's order. */
+function insertedValues<K extends OutboxKind>(row: NewOutboxRow<K>): InsertedValues {
+  return [
+    row.id,
+    row.kind,
+    row.account,
+    row.guestKey,
+    JSON.stringify(row.payload),
+    row.referenceId,
+    row.createsLocalId,
+    row.needsLocalId,
+    row.createdAt,
+    ...deliveryValues(row),
+  ];
+}
+
+/** The columns saveState writes, in its statement's order (the id last, for WHERE). */
+function stateValues(row: OutboxRow): [...DeliveryValues, id: string] {
+  return [...deliveryValues(row), row.id];
 }
 
 /** Rows a query selected by kind = 'push_contact', decoded as such, with the contact id learned for each. */

@@ -5,7 +5,7 @@ import type { DeskHandlers } from '../../../shared/bridge/contract';
 import type { ReservationRecord } from '../../../shared/api/response-schemas';
 import { formatServiceDateTime } from '../../../shared/rules/datetime';
 import { explainReadError } from '../guests/errors';
-import { createPullStore } from '../pull-store';
+import { createPullStore, streamInto } from '../pull-store';
 import { connectedAccount, type DeskServices } from '../services';
 import { bookingPayload } from './payload';
 
@@ -55,14 +55,21 @@ export function createReservationHandlers(
         client_id: clientId,
         ...(touchedFrom ? { touched_from: formatServiceDateTime(new Date(touchedFrom), timeZone) } : {}),
       };
-      const answer = await read('the bookings', () => client.pullReservations(request));
+      // The pull is answered as soon as the service's answer is known to be a list; its pages fill as it arrives.
+      const feed = pulls.open();
+      const answer = await read('the bookings', () =>
+        streamInto(feed, (sink) => client.stream.pullReservations(request, sink), {
+          what: 'bookings',
+          explain: (error) => explainReadError(error, 'the bookings'),
+        }),
+      );
       if (!answer.enabled) return answer;
-      return { enabled: true, pullId: pulls.keep(answer.value), total: answer.value.length, startedAt };
+      return { enabled: true, pullId: feed.pullId, startedAt };
     },
 
     pullReservationsPage: async ({ pullId, offset, limit }) => {
-      const { items, remaining } = pulls.page(pullId, offset, limit);
-      return { bookings: items, remaining };
+      const { items, remaining, more } = await pulls.page(pullId, offset, limit);
+      return { bookings: items, remaining, more };
     },
 
     listReservationFields: async () => {

@@ -44,7 +44,11 @@ const notSetUp = z.object({ enabled: z.literal(false), message: z.string() });
 
 /** Bookings: pulls for the renderer's cache, field definitions, writes through the outbox (issue 12). */
 export const reservationChannels = {
-  /** Pulls bookings with pull_reservations (all, or those touched since an instant) and keeps them in the core for paging. */
+  /**
+   * Pulls bookings with pull_reservations (all, or those touched since an instant) into the core for paging.
+   * Answered as soon as the service's answer is known to be a list: the bookings keep arriving while their
+   * pages are fetched, so `total` is not known then (it is only when a whole list is held).
+   */
   pullReservations: channel(
     z.object({ touchedFrom: instant.optional() }).strict(),
     z.union([
@@ -52,12 +56,16 @@ export const reservationChannels = {
       z.object({
         enabled: z.literal(true),
         pullId: z.string(),
-        total: z.number().int().nonnegative(),
+        total: z.number().int().nonnegative().optional(),
         startedAt: z.string(),
       }),
     ]),
   ),
-  /** One page of a booking pull; the pull is forgotten once its last page has been fetched. */
+  /**
+   * One page of a booking pull, once `limit` bookings after `offset` are in (or the answer has ended):
+   * `remaining` are held after it; `more`: the answer is still arriving, so ask again even when none remain.
+   * The pull is forgotten once its last page has been fetched.
+   */
   pullReservationsPage: channel(
     z
       .object({
@@ -66,7 +74,11 @@ export const reservationChannels = {
         limit: z.number().int().min(1).max(BOOKING_PAGE_LIMIT),
       })
       .strict(),
-    z.object({ bookings: z.array(bookingRecord), remaining: z.number().int().nonnegative() }),
+    z.object({
+      bookings: z.array(bookingRecord),
+      remaining: z.number().int().nonnegative(),
+      more: z.boolean().optional(),
+    }),
   ),
   /** The reservation field definitions (get_reservation_fields). */
   listReservationFields: channel(

@@ -6,6 +6,7 @@ import { campaignsMigration } from './004-campaigns';
 import { importStagingMigration } from './005-import-staging';
 import { outboxCountsMigration } from './006-outbox-counts';
 import { knownGuestsMigration } from './007-known-guests';
+import { outboxLeanIndexesMigration } from './008-outbox-lean-indexes';
 
 /**
  * Every migration of the desk database, one shared numbered sequence for all desk-core modules.
@@ -21,4 +22,5 @@ export const deskMigrations: readonly Migration[] = [
   importStagingMigration,
   outboxCountsMigration,
   knownGuestsMigration,
+  outboxLeanIndexesMigration,
 ];
