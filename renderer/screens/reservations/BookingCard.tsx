@@ -71,23 +71,28 @@ export const BookingCard = memo(function BookingCard({
       onDoubleClick={() => openBookingForm({ mode: 'edit', id: booking.id })}
     >
       {/* Words are parted by a space at the start of each part's text, not by a text node of its own (fewer
-          nodes per card): a space that starts a line is not drawn, so each part looks as it did, and the
-          card's text still reads as its name does. */}
-      <span className={classes.name}>{booking.guestName}</span>
-      {booking.pending && (
-        <span
-          className={classes.pending}
-          data-state={booking.pending.state}
-          title={booking.pending.problem ?? 'Waiting in the outbox for the service to confirm'}
-        >
-          {` ${pending}`}
-        </span>
-      )}
-      <span className={classes.party}>{` ${party}`}</span>
+          nodes per card): a space that starts a line or a pill is not drawn, so each part looks as it did, and
+          the card's text still reads as its name does. The first line is a row of its own (the name takes what
+          the pills leave); the second is plain text in the card. */}
+      <span className={classes.head}>
+        <span className={classes.name}>{booking.guestName}</span>
+        {booking.pending && (
+          <span
+            className={classes.pending}
+            data-state={booking.pending.state}
+            title={booking.pending.problem ?? 'Waiting in the outbox for the service to confirm'}
+          >
+            {` ${pending}`}
+          </span>
+        )}
+        <span className={classes.party}>{` ${party}`}</span>
+      </span>
       {/* The time is the card's own text (no element of its own: the card's font is the time's). */}
       {` ${time}`}
-      <span className={classes.status}>{` ${booking.status}`}</span>
-      {area && <span className={classes.area}>{` ${area}`}</span>}
+      {/* The space before the area ends the status's pill (where it is not drawn), so the area's text starts
+          at its margin as it did, and the card's text still reads "… Confirmed Terrace". */}
+      <span className={classes.status}>{` ${booking.status}${area ? ' ' : ''}`}</span>
+      {area && <span className={classes.area}>{area}</span>}
     </div>
   );
 });
