@@ -35,8 +35,8 @@ type GuestPages = (each: (page: GuestRow[]) => void) => Promise<void>;
 export class SearchIndexKeeper {
   private index: GuestSearchIndex | undefined;
   private loading: Promise<GuestSearchIndex> | undefined;
-  /** Changes committed while the index loads, taken in after it (in commit order, so a repeat changes nothing). */ private heard:
-    Logged[] | undefined;
+  /** Changes committed while the index loads, taken in after it (in commit order, so a repeat changes nothing). */
+  private heard: Logged[] | undefined;
   /** The log's last entry the index holds: a fold only replaces a log that has nothing else (another tab's write). */
   private knownSeq: number | undefined;
   /** Entries written after the base (an estimate kept to know when to fold). */
@@ -64,7 +64,9 @@ export class SearchIndexKeeper {
     return loading;
   }
 
-  /** Takes in the changes of a committed transaction. */ committed(changes: readonly Logged[]): void {
+  /** Takes in the changes of a committed transaction. */
+
+  committed(changes: readonly Logged[]): void {
     if (this.heard) {
       this.heard.push(...changes);
       return;
@@ -197,10 +199,8 @@ export function keepSearchIndex(db: Dexie, eachGuestPage: GuestPages): SearchInd
 }
 
 function searchLogMiddleware(keeper: SearchIndexKeeper): Middleware<DBCore> {
-  /** The changes each open transaction made to guests, taken in when it commits. */ const changesOf = new WeakMap<
-    DBCoreTransaction,
-    Logged[]
-  >();
+  /** The changes each open transaction made to guests, taken in when it commits. */
+  const changesOf = new WeakMap<DBCoreTransaction, Logged[]>();
   return {
     stack: 'dbcore',
     name: 'guest-search-log',
