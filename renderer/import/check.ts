@@ -51,24 +51,29 @@ export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck 
     emailKey: null,
     mobileKey: null,
   };
-  ctx.targets.forEach((target, column) => {
-    if (target.kind === 'ignore') return;
-    const text = withoutNeutralizingQuote((cells[column] ?? '').trim());
-    if (text === '') return;
+  const targets = ctx.targets;
+  for (let column = 0; column < targets.length; column++) {
+    const target = targets[column]!;
+    if (target.kind === 'ignore') continue;
+    const cell = cells[column];
+    // Most cells of a wide export are empty: nothing to trim or read.
+    if (!cell) continue;
+    const text = withoutNeutralizingQuote(cell.trim());
+    if (text === '') continue;
     if (text.length > MAX_VALUE_LENGTH) {
       check.problems[column] =
         `This cell holds ${text.length.toLocaleString('en')} characters; a field takes at most ${MAX_VALUE_LENGTH.toLocaleString('en')}.`;
-      return;
+      continue;
     }
     if (target.kind === 'categories') {
       check.categories.push(...categoryList(text));
-      return;
+      continue;
     }
     if (target.kind === 'name') {
       const { first, surname } = splitFullName(text);
       if (first && !(FIELD.firstName in check.contact)) check.contact[FIELD.firstName] = first;
       if (surname && !(FIELD.surname in check.contact)) check.contact[FIELD.surname] = surname;
-      return;
+      continue;
     }
     const outcome = normalizeCell(target.field, text, ctx);
     if ('problem' in outcome) check.problems[column] = outcome.problem;
@@ -80,13 +85,13 @@ export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck 
       if (outcome.value !== text) check.shown[column] = outcome.value;
       if (outcome.note) check.notes[column] = outcome.note;
     }
-  });
+  }
   const email = check.contact[FIELD.email];
   const mobile = check.contact[FIELD.mobile];
   check.emailKey = email ? emailKey(email) : null;
   check.mobileKey = mobile ? mobile.slice(1) : null;
-  const emailColumn = columnOf(ctx, FIELD.email);
-  const mobileColumn = columnOf(ctx, FIELD.mobile);
+  const emailColumn = columnOf(targets, FIELD.email);
+  const mobileColumn = columnOf(targets, FIELD.mobile);
   // A bad email beside a good mobile (or the reverse): left out when staff chose so, the row goes on with the other.
   if (ctx.badValues === 'drop')
     for (const [bad, good] of [
@@ -101,11 +106,7 @@ export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck 
   if (!email && !mobile && check.problems[emailColumn] === undefined && check.problems[mobileColumn] === undefined) {
     check.problems[ROW] = 'No email or mobile: the service refuses a guest without either.';
   }
-  if (
-    Object.keys(check.problems).length === 0 &&
-    mayPassBytes(check.contact) &&
-    payloadBytes(check.contact) > IMPORT_ROW_MAX_BYTES
-  )
+  if (isEmpty(check.problems) && mayPassBytes(check.contact) && payloadBytes(check.contact) > IMPORT_ROW_MAX_BYTES)
     check.problems[ROW] =
       `This row holds more than ${IMPORT_ROW_MAX_BYTES / 1024} KB of values, more than one guest may carry. Shorten its longest cells.`;
   if (cells.length > ctx.width && cells.slice(ctx.width).some((cell) => cell.trim() !== '')) {
@@ -124,7 +125,7 @@ const NEUTRALIZED = /^'[\s\u00a0]*['"]*[=+\-@\uff1d\uff0b\uff0d\uff20\t\r]/;
 /** Whether a contact could pass the row's byte limit at all (no character takes more than 6 bytes in JSON): most rows cannot. */
 function mayPassBytes(contact: Readonly<Record<string, string>>): boolean {
   let chars = 0;
-  for (const [field, value] of Object.entries(contact)) chars += field.length + value.length + 6;
+  for (const field in contact) chars += field.length + contact[field]!.length + 6;
   return chars * 6 > IMPORT_ROW_MAX_BYTES;
 }
 
@@ -187,14 +188,21 @@ function normalizeCell(field: string, text: string, ctx: CheckContext): CellOutc
 }
 
 /** The column a field is read from, or ROW when none is. */
-function columnOf(ctx: CheckContext, field: string): number {
-  const index = ctx.targets.findIndex((target) => target.kind === 'field' && target.field === field);
+function columnOf(targets: readonly ColumnTarget[], field: string): number {
+  const index = targets.findIndex((target) => target.kind === 'field' && target.field === field);
   return index < 0 ? ROW : index;
+}
+
+/** Whether a record has no keys (without listing them). */
+function isEmpty(record: Readonly<Record<number, string>>): boolean {
+  for (const _ in record) return false;
+  return true;
 }
 
 /** The first of several values in one cell (Google writes "a ::: b"). */
 function firstOfList(text: string): string {
-  return text.split(':::')[0]!.trim();
+  const end = text.indexOf(':::');
+  return (end < 0 ? text : text.slice(0, end)).trim();
 }
 
 /** Category names from a cell: "VIP, Regular", "VIP;Regular", Google's "* myContacts ::: Friends", Mailchimp's "\"VIP\",\"Regular\"". */

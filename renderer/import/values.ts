@@ -131,6 +131,8 @@ export function dateOrderEvidence(values: Iterable<string>): DateEvidence {
   let monthFirst = false;
   let seen = false;
   for (const value of values) {
+    // An empty cell (most of a sparse column) holds no date: nothing to split.
+    if (value === '') continue;
     const match = NUMERIC_DATE.exec(value.trim().split(/[ T]/)[0]!);
     if (!match || match[1]!.length === 4) continue;
     seen = true;
