@@ -6,7 +6,7 @@
 import type Dexie from 'dexie';
 import type { DBCore, DBCoreMutateRequest, Middleware } from 'dexie';
 import { TERM } from '../search/terms';
-import { holdsStore, WHOLE_RANGE } from './dbcore';
+import { mutateAndLog, WHOLE_RANGE } from './dbcore';
 import { isGuestRow } from './guest-row';
 import { IDENTITY_TABLE, type IdentityEntry } from './tables/import';
 
@@ -43,15 +43,8 @@ const identityLogMiddleware: Middleware<DBCore> = {
       if (name !== GUESTS) return table;
       return {
         ...table,
-        mutate(request) {
-          const done = table.mutate(request);
-          // An upgrade from before the log's version has no log yet (the import rebuilds it on its first read).
-          if (!holdsStore(request.trans, IDENTITY_TABLE)) return done;
-          const logged = down
-            .table(IDENTITY_TABLE)
-            .mutate({ type: 'add', trans: request.trans, values: [entryOf(request)] });
-          return Promise.all([done, logged]).then(([result]) => result);
-        },
+        // Without the log (an upgrade from before its version) the import rebuilds it on its first read.
+        mutate: (request) => mutateAndLog(down, table, request, IDENTITY_TABLE, entryOf(request)),
       };
     },
   }),

@@ -9,7 +9,7 @@
 import type Dexie from 'dexie';
 import type { DBCore, DBCoreTransaction, Middleware, Table } from 'dexie';
 import { GuestSearchIndex, hitOf } from '../search/guest-index';
-import { holdsStore } from './dbcore';
+import { mutateAndLog } from './dbcore';
 import type { GuestRow } from './guest-types';
 import {
   apply,
@@ -230,16 +230,10 @@ function searchLogMiddleware(keeper: SearchIndexKeeper): Middleware<DBCore> {
               const changes = changesOf.get(request.trans) ?? [];
               changes.push(logged);
               changesOf.set(request.trans, changes);
-              const done = table.mutate(request);
-              // An upgrade from before the log's version has no log yet (the next load rebuilds it).
-              if (!holdsStore(request.trans, SEARCH_LOG_TABLE)) return done;
-              const appended = down
-                .table(SEARCH_LOG_TABLE)
-                .mutate({ type: 'add', trans: request.trans, values: [entryOf(logged.change)] })
-                .then((response) => {
-                  if (typeof response.lastResult === 'number') logged.seq = response.lastResult;
-                });
-              return Promise.all([done, appended]).then(([result]) => result);
+              // Without the log (an upgrade from before its version) the next load rebuilds it.
+              return mutateAndLog(down, table, request, SEARCH_LOG_TABLE, entryOf(logged.change), (response) => {
+                if (typeof response.lastResult === 'number') logged.seq = response.lastResult;
+              });
             },
           };
         },
