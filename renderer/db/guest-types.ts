@@ -4,7 +4,11 @@ import type { EditConflict } from '../../shared/outbox/desk-edit';
 import type { OutboxState } from '../../shared/outbox/states';
 import type { ContactRecord } from './contact';
 
-/** A cached guest: the service's record, and what search and lists need without reading it. */
+/**
+ * A cached guest as stored: the service's record, and what lists need without reading it. Its search terms are not
+ * stored with it (cloning them into IndexedDB was a third of a first sync): the search log holds them, and they are
+ * made again from the record where the log cannot say (renderer/db/guest-row.ts `withTerms`).
+ */
 export interface GuestRow {
   /** The service's contact_id, or the local id until the service confirms a guest recorded here. */
   key: string;
@@ -12,14 +16,20 @@ export interface GuestRow {
   localId?: string;
   /** The record as the service last returned it (for a local guest: what was queued). */
   record: ContactRecord;
-  /** Search terms of the record with pending writes applied (see renderer/search/terms.ts). */
-  terms: string[];
   /** Display name, one line of contact details (email · mobile · member number), and a folded "surname first" key for ordering. */
   label: string;
   detail: string;
   sortKey: string;
   /** How many of this desk's writes to the guest the service has not yet confirmed. */
   pending: number;
+}
+
+/**
+ * A guest row as it is written: with the search terms of the record, pending writes applied (renderer/search/terms.ts).
+ * The cache's logs read the terms as the write passes; the row is stored without them (renderer/db/guest-row.ts).
+ */
+export interface IndexedGuestRow extends GuestRow {
+  terms: string[];
 }
 
 /** The outbox states, as the renderer records them for its writes (shared/outbox/states). */
