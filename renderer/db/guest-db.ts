@@ -40,7 +40,7 @@ const SEARCH_COUNTRY_KEY = 'search-country';
 const UNRECORDED_COUNTRY = 'AU';
 
 /**
- * The guest cache of one account: contacts with their search terms, field definitions,
+ * The guest cache of one account: contacts (their search terms in the search log), field definitions,
  * categories, this desk's writes, sent items and SMS replies. Stores call its methods. Its tables
  * and versions come from the layout (renderer/db/layout.ts), to which each feature adds its own file.
  */

@@ -6,8 +6,8 @@ import type { ContactRecord } from './contact';
 
 /**
  * A cached guest as stored: the service's record, and what lists need without reading it. Its search terms are not
- * stored with it (cloning them into IndexedDB was a third of a first sync): the search log holds them, and they are
- * made again from the record where the log cannot say (renderer/db/guest-row.ts `withTerms`).
+ * stored with it (the search log holds them, so a sync does not clone them into IndexedDB twice); they are made again
+ * from the record where the log cannot say (renderer/db/guest-row.ts `withTerms`).
  */
 export interface GuestRow {
   /** The service's contact_id, or the local id until the service confirms a guest recorded here. */
