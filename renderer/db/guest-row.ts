@@ -30,7 +30,7 @@ export function toGuestRow(
   return row;
 }
 
-/** A stored row with its search terms made again (with this desk's writes for it, grouped by `writesByGuest`). */
+/** A stored row with its search terms and sort key made again (with this desk's writes for it, grouped by `writesByGuest`). */
 export function withTerms(row: GuestRow, overlays: Map<string, GuestWrite[]>, phoneKey: PhoneKey): IndexedGuestRow {
   const writes = [...(row.localId ? (overlays.get(row.localId) ?? []) : []), ...(overlays.get(row.key) ?? [])];
   return toGuestRow(row.key, row.record, writes, phoneKey, row.localId);
@@ -60,9 +60,9 @@ export function isGuestRow(value: unknown): value is IndexedGuestRow {
 }
 
 /**
- * Stores guest rows without their search terms: the cache's logs (identity-log.ts, search-log.ts) have read them
- * by then, as their middlewares sit above this one. The search log holds them already; storing them again in each
- * row made IndexedDB clone about 7 more strings per guest on every write (a first sync writes 100,000).
+ * Stores guest rows without their search terms and sort key: the cache's logs (identity-log.ts, search-log.ts) have
+ * read them by then, as their middlewares sit above this one. The search log holds them already; storing them again
+ * in each row made IndexedDB clone about 8 more strings per guest on every write (a first sync writes 100,000).
  */
 export function storeRowsWithoutTerms(db: Dexie): void {
   db.use(withoutTermsMiddleware);
@@ -83,20 +83,19 @@ const withoutTermsMiddleware: Middleware<DBCore> = {
   }),
 };
 
-/** A write with its guest rows' terms left out (any other value as it is). */
+/** A write with its guest rows' terms and sort key left out (any other value as it is). */
 function withoutTerms(request: DBCoreMutateRequest): DBCoreMutateRequest {
   if (request.type !== 'add' && request.type !== 'put') return request;
   return { ...request, values: request.values.map((value) => (isGuestRow(value) ? storedRow(value) : value)) };
 }
 
-/** The row as stored: everything but its terms. */
+/** The row as stored: everything but its terms and sort key. */
 function storedRow(row: IndexedGuestRow): GuestRow {
   const stored: GuestRow = {
     key: row.key,
     record: row.record,
     label: row.label,
     detail: row.detail,
-    sortKey: row.sortKey,
     pending: row.pending,
   };
   if (row.localId !== undefined) stored.localId = row.localId;

@@ -51,11 +51,11 @@ const RENAMED: GuestWrite = {
 };
 
 describe('the guest cache at version 41 (guest rows stored without their search terms)', () => {
-  it('stores rows without terms, while both logs, search and SMS-reply linking read them as written', async () => {
+  it('stores rows without terms or sort key, while both logs, search and SMS-reply linking read them as written', async () => {
     const db = new GuestDatabase(`guest-rows-${Date.now()}`);
     await db.putGuests(rowsOf(GUESTS));
     await db.recordWrite(RENAMED, auPhoneKey);
-    expect((await storedRows(db)).filter((row) => 'terms' in row)).toEqual([]);
+    expect((await storedRows(db)).filter((row) => 'terms' in row || 'sortKey' in row)).toEqual([]);
     expect(await keysFound(db, 'lov')).toEqual(['101', '104', '105']);
     expect(await keysFound(db, 'king')).toEqual(['102']);
     expect((await db.guestsWithTerm('p:61412345678')).map((row) => row.key)).toEqual(['101']);
@@ -65,7 +65,7 @@ describe('the guest cache at version 41 (guest rows stored without their search 
     db.close();
   });
 
-  it('upgrades a cache a version-40 desk left: its rows lose their terms in place, and the logs stay as they were', async () => {
+  it('upgrades a cache a version-40 desk left: its rows lose their terms and sort keys in place, and the logs stay as they were', async () => {
     const name = `guest-rows-upgrade-40-${Date.now()}`;
     const old = new GuestDatabase(name, { layout: layoutUpTo(CACHE_LAYOUT, 40) });
     await old.putGuests(rowsOf(GUESTS));
@@ -77,7 +77,7 @@ describe('the guest cache at version 41 (guest rows stored without their search 
         toGuestRow(String(record.contact_id), record, record.contact_id === '102' ? [RENAMED] : [], auPhoneKey),
       ),
     );
-    expect((await storedRows(old)).every((row) => 'terms' in row)).toBe(true);
+    expect((await storedRows(old)).every((row) => 'terms' in row && 'sortKey' in row)).toBe(true);
     expect(old.verno).toBe(40);
     const logs = await logsOf(old);
     old.close();
@@ -85,7 +85,7 @@ describe('the guest cache at version 41 (guest rows stored without their search 
     const upgraded = new GuestDatabase(name);
     await upgraded.open();
     expect(upgraded.verno).toBe(41);
-    expect((await storedRows(upgraded)).filter((row) => 'terms' in row)).toEqual([]);
+    expect((await storedRows(upgraded)).filter((row) => 'terms' in row || 'sortKey' in row)).toEqual([]);
     expect(await upgraded.guests.count()).toBe(GUESTS.length);
     expect((await upgraded.guestByKey('102'))!.label).toBe('Grace King');
     expect(await logsOf(upgraded)).toEqual(logs);
@@ -106,13 +106,13 @@ describe('the guest cache at version 41 (guest rows stored without their search 
         toGuestRow(String(record.contact_id), record, record.contact_id === '102' ? [RENAMED] : [], auPhoneKey),
       ),
     );
-    expect((await storedRows(old)).every((row) => 'terms' in row)).toBe(true);
+    expect((await storedRows(old)).every((row) => 'terms' in row && 'sortKey' in row)).toBe(true);
     old.close();
 
     const upgraded = new GuestDatabase(name);
     await upgraded.open();
     expect(upgraded.verno).toBe(41);
-    expect((await storedRows(upgraded)).filter((row) => 'terms' in row)).toEqual([]);
+    expect((await storedRows(upgraded)).filter((row) => 'terms' in row || 'sortKey' in row)).toEqual([]);
     expect(await keysFound(upgraded, 'lov')).toEqual(['101', '104', '105']);
     expect(await keysFound(upgraded, 'king')).toEqual(['102']);
     expect(await keysFound(upgraded, 'hopper')).toEqual([]);
