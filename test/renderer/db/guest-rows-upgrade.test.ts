@@ -50,6 +50,18 @@ const RENAMED: GuestWrite = {
   changes: { PatronSurname: 'King' },
 };
 
+/** Queues RENAMED, and leaves every guest's row as a desk before version 41 stored it: terms, sort key and all. */
+async function leaveAsBefore41(db: GuestDatabase): Promise<void> {
+  await db.recordWrite(RENAMED, auPhoneKey);
+  await putPastDexie(
+    db,
+    GUESTS.map((record) =>
+      toGuestRow(String(record.contact_id), record, record.contact_id === '102' ? [RENAMED] : [], auPhoneKey),
+    ),
+  );
+  expect((await storedRows(db)).every((row) => 'terms' in row && 'sortKey' in row)).toBe(true);
+}
+
 describe('the guest cache at version 41 (guest rows stored without their search terms)', () => {
   it('stores rows without terms or sort key, while both logs, search and SMS-reply linking read them as written', async () => {
     const db = new GuestDatabase(`guest-rows-${Date.now()}`);
@@ -69,15 +81,8 @@ describe('the guest cache at version 41 (guest rows stored without their search 
     const name = `guest-rows-upgrade-40-${Date.now()}`;
     const old = new GuestDatabase(name, { layout: layoutUpTo(CACHE_LAYOUT, 40) });
     await old.putGuests(rowsOf(GUESTS));
-    await old.recordWrite(RENAMED, auPhoneKey);
     // The rows as a version-40 desk stored them (the logs already hold what they say).
-    await putPastDexie(
-      old,
-      GUESTS.map((record) =>
-        toGuestRow(String(record.contact_id), record, record.contact_id === '102' ? [RENAMED] : [], auPhoneKey),
-      ),
-    );
-    expect((await storedRows(old)).every((row) => 'terms' in row && 'sortKey' in row)).toBe(true);
+    await leaveAsBefore41(old);
     expect(old.verno).toBe(40);
     const logs = await logsOf(old);
     old.close();
@@ -99,14 +104,7 @@ describe('the guest cache at version 41 (guest rows stored without their search 
   it('upgrades a cache a version-30 desk left (no search log): the index is made from the records and this desk’s writes', async () => {
     const name = `guest-rows-upgrade-30-${Date.now()}`;
     const old = new GuestDatabase(name, { layout: layoutUpTo(CACHE_LAYOUT, 30) });
-    await old.recordWrite(RENAMED, auPhoneKey);
-    await putPastDexie(
-      old,
-      GUESTS.map((record) =>
-        toGuestRow(String(record.contact_id), record, record.contact_id === '102' ? [RENAMED] : [], auPhoneKey),
-      ),
-    );
-    expect((await storedRows(old)).every((row) => 'terms' in row && 'sortKey' in row)).toBe(true);
+    await leaveAsBefore41(old);
     old.close();
 
     const upgraded = new GuestDatabase(name);
@@ -116,6 +114,7 @@ describe('the guest cache at version 41 (guest rows stored without their search 
     expect(await keysFound(upgraded, 'lov')).toEqual(['101', '104', '105']);
     expect(await keysFound(upgraded, 'king')).toEqual(['102']);
     expect(await keysFound(upgraded, 'hopper')).toEqual([]);
+    expect((await upgraded.guestByKey('102'))!.label).toBe('Grace King');
     expect((await upgraded.guestsWithTerm('p:61412345678')).map((row) => row.key)).toEqual(['101']);
     const read = await readIdentities(upgraded);
     expect(read).toEqual(await readCachedIdentities(cachedGuestsOf(upgraded)));
