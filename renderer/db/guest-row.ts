@@ -30,7 +30,7 @@ export function toGuestRow(
   return row;
 }
 
-/** A stored row with its search terms and sort key made again (with this desk's writes for it, grouped by `writesByGuest`). */
+/** A stored row with its search terms and sort key made again (with this desk's writes, grouped by `writesByGuest`). */
 export function withTerms(row: GuestRow, overlays: Map<string, GuestWrite[]>, phoneKey: PhoneKey): IndexedGuestRow {
   const writes = [...(row.localId ? (overlays.get(row.localId) ?? []) : []), ...(overlays.get(row.key) ?? [])];
   return toGuestRow(row.key, row.record, writes, phoneKey, row.localId);

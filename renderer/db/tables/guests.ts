@@ -33,8 +33,8 @@ export const guestTables: TableLayout = {
 };
 
 /**
- * Removes the terms and sort key of every stored guest row, in IndexedDB itself: what the logs say of each guest does not change,
- * so this is no write to log (Dexie's table, through the logs' middlewares, would log 100,000 guests again).
+ * Removes the terms and sort key of every stored guest row, in IndexedDB itself: what the logs say of each guest does
+ * not change, so this is no write to log (Dexie's table, through the logs' middlewares, would log 100,000 guests again).
  */
 function dropStoredTerms(tx: Transaction): Promise<void> {
   return new Promise((resolve, reject) => {
