@@ -39,6 +39,9 @@ const bookingInput = z
   })
   .strict();
 
+/** A booking page's counts besides its bookings. */
+const pageRest = { remaining: z.number().int().nonnegative(), more: z.boolean().optional() };
+
 /** Whether the account has reservations: the service answers "Reservations not setup for this account" when not. */
 const notSetUp = z.object({ enabled: z.literal(false), message: z.string() });
 
@@ -74,11 +77,10 @@ export const reservationChannels = {
         limit: z.number().int().min(1).max(BOOKING_PAGE_LIMIT),
       })
       .strict(),
-    z.object({
-      bookings: z.array(bookingRecord),
-      remaining: z.number().int().nonnegative(),
-      more: z.boolean().optional(),
-    }),
+    z.object({ bookings: z.array(bookingRecord), ...pageRest }),
+    // Each booking was validated with bookingRecord where the service's answer entered the core
+    // (shared/api/streamed-answer.ts): a page of 5,000 is not validated again on its way out.
+    { answerShape: z.object({ bookings: z.array(z.unknown()), ...pageRest }) },
   ),
   /** The reservation field definitions (get_reservation_fields). */
   listReservationFields: channel(
