@@ -60,6 +60,7 @@ function bookingCollectionSpec(
           return rows;
         },
         put: (rows) => tables.putBookings(rows),
+        writesAtOnce: 2,
         finish: async () => (seen ? tables.sweepBookings(seen) : 0),
       };
     },
