@@ -22,4 +22,15 @@ describe('a booking’s row', () => {
       guestMobile: '+61412345678',
     });
   });
+
+  it('keeps the account’s own fields by name (one named __proto__ among them) and none of the desk’s own', () => {
+    const reservation = JSON.parse(
+      '{"id":"R2","total_attendees":2,"attendee_names":["Ada"],"bookingStatus":"Pending","Date":"2026-11-24","Time":"19:00","tableArea":"Bar","__proto__":"odd","notes":null}',
+    ) as Record<string, unknown>;
+    const row = toBookingRow(reservation, '101', { guestName: 'Ada', guestMobile: '', guestEmail: '' })!;
+    expect(Object.keys(row.custom)).toEqual(['tableArea', '__proto__', 'notes']);
+    expect(Object.getOwnPropertyDescriptor(row.custom, '__proto__')?.value).toBe('odd');
+    expect(Object.getPrototypeOf(row.custom)).toBe(Object.prototype);
+    expect(row.custom.tableArea).toBe('Bar');
+  });
 });
