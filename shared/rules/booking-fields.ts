@@ -27,6 +27,13 @@ export function customBookingFields<T>(fields: Readonly<Record<string, T>>): Rec
   return custom;
 }
 
+/**
+ * The contact fields a cached booking keeps of its guest, besides the ids: what renderer/db/booking-row.ts
+ * reads (the name, or else the email or mobile, and those two). The desk core hands each pulled booking on
+ * with only these, so a page over the bridge carries none of the guest's other fields.
+ */
+export const BOOKING_GUEST_FIELDS = ['PatronName', 'PatronSurname', 'PatronEmail', 'PatronMobile'] as const;
+
 /** A booking as the desk edits it: the standard fields by name, and the account's own fields under `custom`. */
 interface BookingFields<Value> {
   custom: Readonly<Record<string, Value>>;

@@ -8,7 +8,10 @@ import { queuedWrite } from './guests';
 /** Largest page of bookings one bridge message carries while the renderer fetches a pull. */
 export const BOOKING_PAGE_LIMIT = 5000;
 
-/** A booking with its guest, as pull_reservations returns it (reference 4.17). */
+/**
+ * A booking with its guest, as pull_reservations returns it (reference 4.17); the guest's contact cut to its ids
+ * and the fields a cached booking keeps (BOOKING_GUEST_FIELDS, shared/rules/booking-fields.ts).
+ */
 const bookingRecord = reservationRecord;
 
 /** A booking's id: the service's for bookings made elsewhere; the desk's (chosen once, so every retry updates the same booking) for its own. */
