@@ -8,6 +8,7 @@ import type { BookingView } from '../../sync/booking-overlay';
 import { BookingCard } from './BookingCard';
 import classes from './DayTimeline.module.css';
 import { shownCount, shownTime } from './shown-format';
+import { inNextTask } from './useAfterPaint';
 import { passesLimit, slotOf, timelineSlots } from './slots';
 import {
   cardsPerRow,
@@ -141,6 +142,7 @@ export const DayTimeline = memo(function DayTimeline({
     if (selected && (kept.current.selected !== selected || kept.current.date !== date))
       scrollPlan.current.reveal = selectedRow;
     kept.current = { date, selected };
+    let neighbours = () => {};
     const frame = requestAnimationFrame(() => {
       const element = scrollRef.current;
       if (!element) return;
@@ -157,10 +159,14 @@ export const DayTimeline = memo(function DayTimeline({
       }
       const next = { date: now.date, cards: now.cards, rows: drawnRows(now.tops, now.cards, target, now.height) };
       if (!inView(now.rows, now.tops, target, now.height)) flushSync(() => setDrawn(next));
-      // The rows on screen are painted with this frame; their neighbours follow, after it and interruptibly.
-      else if (now.onScreenOnly) startTransition(() => setDrawn(next));
+      // The rows on screen are painted with this frame; their neighbours follow once it is painted (in a task
+      // queued from it, behind what already waits on that paint), interruptibly.
+      else if (now.onScreenOnly) neighbours = inNextTask(() => startTransition(() => setDrawn(next)));
     });
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      neighbours();
+    };
   }, [date, openingTop, selectedId, selectedRow, tops, cards]);
 
   const onScroll = () => {
