@@ -1,34 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { RequestOf } from '../../../shared/bridge/contract';
 import { openDeskDatabase } from '../../../electron/core/db/open-database';
 import { createImportService } from '../../../electron/core/import/import-service';
 import { runTransaction } from '../../../electron/core/outbox/store';
 import type { Outbox } from '../../../electron/core/outbox/outbox';
 import { createHarness, CLIENT_ID } from '../outbox/support/outbox-harness';
+import { nameEmailImport, nameEmailRows } from './support/name-email-import';
 
 const ROWS = 300;
 
-const START: RequestOf<'startImport'> = {
-  fileName: 'guests.csv',
-  delimiter: ',',
-  encoding: 'utf-8',
-  bom: false,
-  header: ['Name', 'Email'],
-  mapping: { Name: { kind: 'field', field: 'PatronName' }, Email: { kind: 'field', field: 'PatronEmail' } },
-  categories: ['Imported'],
-  matchPolicy: 'update',
-  totalRows: ROWS,
-  readyRows: ROWS,
-  leftRows: 0,
-  heldRows: 0,
-};
+const START = nameEmailImport(ROWS);
 
-const rows = Array.from({ length: ROWS }, (_, i) => ({
-  line: i + 2,
-  action: 'new' as const,
-  contact: { PatronName: `Guest ${i}`, PatronEmail: `guest${i}@example.com` },
-  original: [`Guest ${i}`, `guest${i}@example.com`],
-}));
+const rows = nameEmailRows(0, ROWS);
 
 /** Waits (turns of the event loop, at most 2,000) until `done` holds. */
 async function until(done: () => boolean): Promise<void> {
