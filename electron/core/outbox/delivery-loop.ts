@@ -264,7 +264,7 @@ function launchBeforeRecording(loop: LoopState, now: number): boolean {
   try {
     launched = claimNext(loop, now, heldOver);
   } catch (error) {
-    loop.finished.unshift(...heldOver.calls);
+    if (!heldOver.recorded) loop.finished.unshift(...heldOver.calls);
     databaseFault(loop, error);
     return true;
   }
