@@ -33,8 +33,9 @@ function focusLeavesToTimeline(card: HTMLDivElement | null): (() => void) | unde
 /**
  * One booking on the timeline: guest, party, time, status, area, and a mark while the outbox holds it.
  * Plain elements of one size (the timeline draws many and knows their height); its name is its visible
- * text in the same order, so what staff see is what a screen reader says. Keyed by its booking (never
- * reused for another), and drawn again only when its booking, or whether it is selected, changes.
+ * text in the same order, so what staff see is what a screen reader says. Within a day it keeps its booking;
+ * another day's booking may be written into it (DayTimeline's useCardKeys), and it is drawn again only when
+ * its booking, or whether it is selected, changes.
  */
 export const BookingCard = memo(function BookingCard({
   booking,

@@ -8,6 +8,7 @@ import type { BookingView } from '../../sync/booking-overlay';
 import { BookingCard } from './BookingCard';
 import classes from './DayTimeline.module.css';
 import { shownCount, shownTime } from './shown-format';
+import { inNextTask } from './useAfterPaint';
 import { passesLimit, slotOf, timelineSlots } from './slots';
 import {
   cardsPerRow,
@@ -141,6 +142,7 @@ export const DayTimeline = memo(function DayTimeline({
     if (selected && (kept.current.selected !== selected || kept.current.date !== date))
       scrollPlan.current.reveal = selectedRow;
     kept.current = { date, selected };
+    let neighbours = () => {};
     const frame = requestAnimationFrame(() => {
       const element = scrollRef.current;
       if (!element) return;
@@ -157,11 +159,32 @@ export const DayTimeline = memo(function DayTimeline({
       }
       const next = { date: now.date, cards: now.cards, rows: drawnRows(now.tops, now.cards, target, now.height) };
       if (!inView(now.rows, now.tops, target, now.height)) flushSync(() => setDrawn(next));
-      // The rows on screen are painted with this frame; their neighbours follow, after it and interruptibly.
-      else if (now.onScreenOnly) startTransition(() => setDrawn(next));
+      // The rows on screen are painted with this frame; their neighbours follow once it is painted (in a task
+      // queued from it, behind what already waits on that paint), interruptibly.
+      else if (now.onScreenOnly) neighbours = inNextTask(() => startTransition(() => setDrawn(next)));
     });
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      neighbours();
+    };
   }, [date, openingTop, selectedId, selectedRow, tops, cards]);
+
+  // A card that shows another booking than when it took the focus (another day's booking written into it,
+  // useCardKeys) hands the focus to the timeline. Checked once React has put the focus back where it was
+  // before the commit (it does so before layout effects run), so the focus stays where this puts it.
+  const focusedBooking = useRef<string | undefined>(undefined);
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    const active = document.activeElement;
+    if (
+      element &&
+      active instanceof HTMLElement &&
+      active.dataset.bookingId !== undefined &&
+      active.dataset.bookingId !== focusedBooking.current &&
+      element.contains(active)
+    )
+      element.focus({ preventScroll: true });
+  });
 
   const onScroll = () => {
     const element = scrollRef.current;
@@ -182,6 +205,9 @@ export const DayTimeline = memo(function DayTimeline({
       data-day={date}
       tabIndex={0}
       onScroll={onScroll}
+      onFocus={(event) => {
+        focusedBooking.current = (event.target as HTMLElement).dataset.bookingId;
+      }}
     >
       <div role="rowgroup">
         {slots.map((slot, index) => {
@@ -234,6 +260,7 @@ const SlotRow = memo(function SlotRow({
   areaField,
   format,
 }: SlotRowProps) {
+  const keys = useCardKeys(day, bookings);
   return (
     <div
       role="row"
@@ -259,13 +286,10 @@ const SlotRow = memo(function SlotRow({
       >
         {covers ? `${shownCount(format, covers)} covers` : '—'}
       </div>
-      {/* Another day's cards come in a cell of their own: built apart and put in the page at once, and the
-          last day's taken out at once, rather than card by card. */}
-      <div role="cell" className={classes.cards} key={bookings.length > 0 ? day : ''}>
-        {bookings.map((booking) => (
-          // Keyed by booking: a card never shows another booking (its focus, and a screen reader's place, with it).
+      <div role="cell" className={classes.cards}>
+        {bookings.map((booking, index) => (
           <BookingCard
-            key={booking.id}
+            key={keys[index]}
             booking={booking}
             selected={booking.id === selectedId}
             areaField={areaField}
@@ -276,6 +300,34 @@ const SlotRow = memo(function SlotRow({
     </div>
   );
 }, sameSlotRow);
+
+/**
+ * The keys of a slot row's cards. Within a day a booking keeps its key (a card never shows another booking
+ * of the day: one that leaves takes its card with it, and a new one gets a card of its own); another day's
+ * cards take the keys by place, so choosing a day writes the new day's words into the cards already in the
+ * page rather than building them anew. A focused card that shows another booking that way hands the focus
+ * to its timeline (DayTimeline).
+ */
+function useCardKeys(day: string, bookings: readonly BookingView[]): readonly number[] {
+  const kept = useRef<{ day: string; keys: ReadonlyMap<string, number>; next: number }>({
+    day,
+    keys: new Map(),
+    next: 0,
+  });
+  return useMemo(() => {
+    const last = kept.current;
+    const sameDay = last.day === day && last.keys.size > 0;
+    const keys = new Map<string, number>();
+    let next = sameDay ? last.next : 0;
+    const shown = bookings.map((booking) => {
+      const key = (sameDay ? last.keys.get(booking.id) : undefined) ?? next++;
+      keys.set(booking.id, key);
+      return key;
+    });
+    kept.current = { day, keys, next };
+    return shown;
+  }, [day, bookings]);
+}
 
 /** Whether a slot row would be drawn the same (its bookings compared one by one). */
 function sameSlotRow(a: SlotRowProps, b: SlotRowProps): boolean {
