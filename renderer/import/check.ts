@@ -66,7 +66,7 @@ export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck 
       continue;
     }
     if (target.kind === 'categories') {
-      check.categories.push(...categoryList(text));
+      addCategories(text, check.categories);
       continue;
     }
     if (target.kind === 'name') {
@@ -90,8 +90,7 @@ export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck 
   const mobile = check.contact[FIELD.mobile];
   check.emailKey = email ? emailKey(email) : null;
   check.mobileKey = mobile ? mobile.slice(1) : null;
-  const emailColumn = columnOf(targets, FIELD.email);
-  const mobileColumn = columnOf(targets, FIELD.mobile);
+  const { email: emailColumn, mobile: mobileColumn } = identifierColumns(targets);
   // A bad email beside a good mobile (or the reverse): left out when staff chose so, the row goes on with the other.
   if (ctx.badValues === 'drop')
     for (const [bad, good] of [
@@ -187,6 +186,17 @@ function normalizeCell(field: string, text: string, ctx: CheckContext): CellOutc
   }
 }
 
+/** The columns the email and mobile are read from (ROW when none is), worked out once per set of targets. */
+function identifierColumns(targets: readonly ColumnTarget[]): { email: number; mobile: number } {
+  let columns = identifierColumnsOf.get(targets);
+  if (!columns) {
+    columns = { email: columnOf(targets, FIELD.email), mobile: columnOf(targets, FIELD.mobile) };
+    identifierColumnsOf.set(targets, columns);
+  }
+  return columns;
+}
+const identifierColumnsOf = new WeakMap<readonly ColumnTarget[], { email: number; mobile: number }>();
+
 /** The column a field is read from, or ROW when none is. */
 function columnOf(targets: readonly ColumnTarget[], field: string): number {
   const index = targets.findIndex((target) => target.kind === 'field' && target.field === field);
@@ -205,18 +215,15 @@ function firstOfList(text: string): string {
   return (end < 0 ? text : text.slice(0, end)).trim();
 }
 
-/** Category names from a cell: "VIP, Regular", "VIP;Regular", Google's "* myContacts ::: Friends", Mailchimp's "\"VIP\",\"Regular\"". */
-function categoryList(text: string): string[] {
-  return text
-    .split(/:::|[,;]/)
-    .map((name) =>
-      name
-        .trim()
-        .replace(/^"+|"+$/g, '')
-        .trim(),
-    )
-    .filter((name) => name !== '' && !name.startsWith('*'));
+/** Adds the category names of a cell to `names`: "VIP, Regular", "VIP;Regular", Google's "* myContacts ::: Friends", Mailchimp's "\"VIP\",\"Regular\"". */
+function addCategories(text: string, names: string[]): void {
+  for (const part of text.split(CATEGORY_SEPARATOR)) {
+    const name = part.trim().replace(OUTER_QUOTES, '').trim();
+    if (name !== '' && !name.startsWith('*')) names.push(name);
+  }
 }
+const CATEGORY_SEPARATOR = /:::|[,;]/;
+const OUTER_QUOTES = /^"+|"+$/g;
 
 /** The push_contact item of a placed row: its values (or those a conflict's choice kept), its guest, its categories; empty cells never blank a value. */
 export function contactPayload(

@@ -55,6 +55,9 @@ export interface RowResolution {
   duplicate: boolean;
 }
 
+/** The place of most rows of a file: one shared record (resolutions are replaced, never changed). */
+const NEW_GUEST: RowResolution = Object.freeze({ status: 'new', duplicate: false });
+
 /** An empty snapshot: no guests on file. */
 export const NO_GUESTS: GuestSnapshot = {
   emails: new Map(),
@@ -93,11 +96,12 @@ export function resolveRows(
   const seenMobile = new Map<string, number>();
   return checks.map((check, index) => {
     if (!check) return { status: 'problem', duplicate: false };
-    const earlier =
-      (check.emailKey !== null ? seenEmail.get(check.emailKey) : undefined) ??
-      (check.mobileKey !== null ? seenMobile.get(check.mobileKey) : undefined);
-    if (check.emailKey !== null && !seenEmail.has(check.emailKey)) seenEmail.set(check.emailKey, index);
-    if (check.mobileKey !== null && !seenMobile.has(check.mobileKey)) seenMobile.set(check.mobileKey, index);
+    // The first row with an email or mobile keeps it; a later one repeats the row of its email, else of its mobile.
+    const byEmail = check.emailKey !== null ? seenEmail.get(check.emailKey) : undefined;
+    const byMobile = check.mobileKey !== null ? seenMobile.get(check.mobileKey) : undefined;
+    if (check.emailKey !== null && byEmail === undefined) seenEmail.set(check.emailKey, index);
+    if (check.mobileKey !== null && byMobile === undefined) seenMobile.set(check.mobileKey, index);
+    const earlier = byEmail ?? byMobile;
     if (earlier !== undefined)
       return {
         status: 'problem',
@@ -117,7 +121,7 @@ function resolveRow(
   options: ResolveOptions,
   line: number,
 ): RowResolution {
-  const hasProblem = Object.keys(check.problems).length > 0;
+  const hasProblem = hasAny(check.problems);
   const byEmail = check.emailKey !== null ? snapshot.emails.get(check.emailKey) : undefined;
   const byMobile = check.mobileKey !== null ? snapshot.mobiles.get(check.mobileKey) : undefined;
   if (hasProblem) {
@@ -187,7 +191,7 @@ function matchOrNew(
   records: GuestRecords,
   options: ResolveOptions,
 ): RowResolution {
-  if (matched === undefined) return { status: 'new', duplicate: false };
+  if (matched === undefined) return NEW_GUEST;
   const waiting = snapshot.waiting.get(matched);
   if (waiting) return { status: 'leave', contactId: matched, note: waiting, duplicate: true };
   if (options.policy === 'skip')
@@ -272,6 +276,12 @@ function changesAnything(
     if (!same) return true;
   }
   return newCategories(check, record, extraCategories).length > 0;
+}
+
+/** Whether a record has any key (without listing them). */
+function hasAny(record: Readonly<Record<number, string>>): boolean {
+  for (const _ in record) return true;
+  return false;
 }
 
 /** Categories the row would add to the guest's own. */
