@@ -44,9 +44,10 @@ export type BadValueChoice = 'hold' | 'drop';
 export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck {
   const check: RowCheck = {
     contact: {},
-    categories: [],
+    // Most rows have no categories and no notes: they share one frozen empty list and record until they get their own.
+    categories: NO_CATEGORIES,
     problems: {},
-    notes: {},
+    notes: NO_NOTES,
     shown: {},
     emailKey: null,
     mobileKey: null,
@@ -66,6 +67,7 @@ export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck 
       continue;
     }
     if (target.kind === 'categories') {
+      if (check.categories === NO_CATEGORIES) check.categories = [];
       addCategories(text, check.categories);
       continue;
     }
@@ -83,7 +85,7 @@ export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck 
     else {
       if (outcome.value !== '') check.contact[target.field] = outcome.value;
       if (outcome.value !== text) check.shown[column] = outcome.value;
-      if (outcome.note) check.notes[column] = outcome.note;
+      if (outcome.note) addNote(check, column, outcome.note);
     }
   }
   const email = check.contact[FIELD.email];
@@ -100,7 +102,7 @@ export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck 
       const problem = check.problems[bad];
       if (bad === ROW || problem === undefined || !good) continue;
       delete check.problems[bad];
-      check.notes[bad] = `Left out: ${problem}`;
+      addNote(check, bad, `Left out: ${problem}`);
     }
   if (!email && !mobile && check.problems[emailColumn] === undefined && check.problems[mobileColumn] === undefined) {
     check.problems[ROW] = 'No email or mobile: the service refuses a guest without either.';
@@ -113,6 +115,16 @@ export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck 
       `This row has ${cells.length} cells but the header has ${ctx.width}: a delimiter inside an unquoted cell? Fix the row or delete it.`;
   }
   return check;
+}
+
+/** Shared by the rows without categories or notes; frozen, so a row's own are always made before writing. */
+const NO_CATEGORIES: string[] = Object.freeze([]) as unknown as string[];
+const NO_NOTES: Record<number, string> = Object.freeze({});
+
+/** Records a cell's note, the row's own notes made on its first. */
+function addNote(check: RowCheck, column: number, note: string): void {
+  if (check.notes === NO_NOTES) check.notes = {};
+  check.notes[column] = note;
 }
 
 /** A cell the desk's own exports wrote with a leading apostrophe (formula neutralised), as it was. */
