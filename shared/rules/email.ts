@@ -16,7 +16,7 @@ const DOMAIN_LABEL = /^[\p{L}\p{M}\p{N}]([\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N
 /**
  * The common address in one pattern: plain ASCII local@label.….tld with a letters-only top-level domain. Every
  * address it matches (within the length limits) passes the full check below too; whatever it does not match is
- * decided by that check (an import checks 100,000 addresses: this is several times quicker).
+ * decided by that check (an import checks 100,000 addresses: one pattern instead of five, a split and two slices).
  */
 const PLAIN_ADDRESS =
   /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
