@@ -44,9 +44,10 @@ export type BadValueChoice = 'hold' | 'drop';
 export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck {
   const check: RowCheck = {
     contact: {},
-    categories: [],
+    // Most rows have no categories and no notes: they share one frozen empty list and record until they get their own.
+    categories: NO_CATEGORIES,
     problems: {},
-    notes: {},
+    notes: NO_NOTES,
     shown: {},
     emailKey: null,
     mobileKey: null,
@@ -66,7 +67,8 @@ export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck 
       continue;
     }
     if (target.kind === 'categories') {
-      check.categories.push(...categoryList(text));
+      if (check.categories === NO_CATEGORIES) check.categories = [];
+      addCategories(text, check.categories);
       continue;
     }
     if (target.kind === 'name') {
@@ -83,15 +85,14 @@ export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck 
     else {
       if (outcome.value !== '') check.contact[target.field] = outcome.value;
       if (outcome.value !== text) check.shown[column] = outcome.value;
-      if (outcome.note) check.notes[column] = outcome.note;
+      if (outcome.note) addNote(check, column, outcome.note);
     }
   }
   const email = check.contact[FIELD.email];
   const mobile = check.contact[FIELD.mobile];
   check.emailKey = email ? emailKey(email) : null;
   check.mobileKey = mobile ? mobile.slice(1) : null;
-  const emailColumn = columnOf(targets, FIELD.email);
-  const mobileColumn = columnOf(targets, FIELD.mobile);
+  const { email: emailColumn, mobile: mobileColumn } = identifierColumns(targets);
   // A bad email beside a good mobile (or the reverse): left out when staff chose so, the row goes on with the other.
   if (ctx.badValues === 'drop')
     for (const [bad, good] of [
@@ -101,7 +102,7 @@ export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck 
       const problem = check.problems[bad];
       if (bad === ROW || problem === undefined || !good) continue;
       delete check.problems[bad];
-      check.notes[bad] = `Left out: ${problem}`;
+      addNote(check, bad, `Left out: ${problem}`);
     }
   if (!email && !mobile && check.problems[emailColumn] === undefined && check.problems[mobileColumn] === undefined) {
     check.problems[ROW] = 'No email or mobile: the service refuses a guest without either.';
@@ -114,6 +115,16 @@ export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck 
       `This row has ${cells.length} cells but the header has ${ctx.width}: a delimiter inside an unquoted cell? Fix the row or delete it.`;
   }
   return check;
+}
+
+/** Shared by the rows without categories or notes; frozen, so a row's own are always made before writing. */
+const NO_CATEGORIES: string[] = Object.freeze([]) as unknown as string[];
+const NO_NOTES: Record<number, string> = Object.freeze({});
+
+/** Records a cell's note, the row's own notes made on its first. */
+function addNote(check: RowCheck, column: number, note: string): void {
+  if (check.notes === NO_NOTES) check.notes = {};
+  check.notes[column] = note;
 }
 
 /** A cell the desk's own exports wrote with a leading apostrophe (formula neutralised), as it was. */
@@ -187,6 +198,17 @@ function normalizeCell(field: string, text: string, ctx: CheckContext): CellOutc
   }
 }
 
+/** The columns the email and mobile are read from (ROW when none is), worked out once per set of targets. */
+function identifierColumns(targets: readonly ColumnTarget[]): { email: number; mobile: number } {
+  let columns = identifierColumnsOf.get(targets);
+  if (!columns) {
+    columns = { email: columnOf(targets, FIELD.email), mobile: columnOf(targets, FIELD.mobile) };
+    identifierColumnsOf.set(targets, columns);
+  }
+  return columns;
+}
+const identifierColumnsOf = new WeakMap<readonly ColumnTarget[], { email: number; mobile: number }>();
+
 /** The column a field is read from, or ROW when none is. */
 function columnOf(targets: readonly ColumnTarget[], field: string): number {
   const index = targets.findIndex((target) => target.kind === 'field' && target.field === field);
@@ -205,18 +227,15 @@ function firstOfList(text: string): string {
   return (end < 0 ? text : text.slice(0, end)).trim();
 }
 
-/** Category names from a cell: "VIP, Regular", "VIP;Regular", Google's "* myContacts ::: Friends", Mailchimp's "\"VIP\",\"Regular\"". */
-function categoryList(text: string): string[] {
-  return text
-    .split(/:::|[,;]/)
-    .map((name) =>
-      name
-        .trim()
-        .replace(/^"+|"+$/g, '')
-        .trim(),
-    )
-    .filter((name) => name !== '' && !name.startsWith('*'));
+/** Adds the category names of a cell to `names`: "VIP, Regular", "VIP;Regular", Google's "* myContacts ::: Friends", Mailchimp's "\"VIP\",\"Regular\"". */
+function addCategories(text: string, names: string[]): void {
+  for (const part of text.split(CATEGORY_SEPARATOR)) {
+    const name = part.trim().replace(OUTER_QUOTES, '').trim();
+    if (name !== '' && !name.startsWith('*')) names.push(name);
+  }
 }
+const CATEGORY_SEPARATOR = /:::|[,;]/;
+const OUTER_QUOTES = /^"+|"+$/g;
 
 /** The push_contact item of a placed row: its values (or those a conflict's choice kept), its guest, its categories; empty cells never blank a value. */
 export function contactPayload(

@@ -19,7 +19,23 @@ export type FileShape = 'text' | 'xlsx' | 'xls' | 'binary' | 'empty';
  * The encoding of a text file: a byte-order mark decides; else the bytes are tried as strict UTF-8;
  * else Windows-1252, which every byte sequence decodes in (the Excel "CSV" of Western Europe).
  */
-export function detectEncoding(bytes: Uint8Array): Encoding {
+function detectEncoding(bytes: Uint8Array): Encoding {
+  return markedEncoding(bytes) ?? (strictUtf8(bytes) !== null ? 'utf-8' : 'windows-1252');
+}
+
+/** The detected encoding (detectEncoding) and the text in it (decodeBytes): a UTF-8 file is decoded once, not twice. */
+export function decodeDetected(bytes: Uint8Array): { encoding: Encoding; text: string } {
+  const marked = markedEncoding(bytes);
+  if (marked) return { encoding: marked, text: decodeBytes(bytes, marked) };
+  // Strict and lenient UTF-8 decoding agree on bytes the strict one accepts (the mark stripped by both).
+  const text = strictUtf8(bytes);
+  return text !== null
+    ? { encoding: 'utf-8', text }
+    : { encoding: 'windows-1252', text: decodeBytes(bytes, 'windows-1252') };
+}
+
+/** The encoding a byte-order mark, or UTF-16's zero bytes, say; null when only decoding can tell. */
+function markedEncoding(bytes: Uint8Array): Encoding | null {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
@@ -27,11 +43,15 @@ export function detectEncoding(bytes: Uint8Array): Encoding {
   const zeros = countZeros(bytes.subarray(0, 4096));
   if (zeros.even > 16 && zeros.even > zeros.odd * 4) return 'utf-16be';
   if (zeros.odd > 16 && zeros.odd > zeros.even * 4) return 'utf-16le';
+  return null;
+}
+
+/** The bytes as strict UTF-8 (a leading mark stripped), or null when they are not UTF-8. */
+function strictUtf8(bytes: Uint8Array): string | null {
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return 'utf-8';
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return 'windows-1252';
+    return null;
   }
 }
 

@@ -55,6 +55,9 @@ export interface RowResolution {
   duplicate: boolean;
 }
 
+/** The place of most rows of a file: one shared record (resolutions are replaced, never changed). */
+const NEW_GUEST: RowResolution = Object.freeze({ status: 'new', duplicate: false });
+
 /** An empty snapshot: no guests on file. */
 export const NO_GUESTS: GuestSnapshot = {
   emails: new Map(),
@@ -67,15 +70,25 @@ export const NO_GUESTS: GuestSnapshot = {
 /** The ids of the guests each row matches by email or mobile (their records are loaded before resolving). */
 export function matchedGuests(checks: ReadonlyArray<RowCheck | null>, snapshot: GuestSnapshot): Set<string> {
   const ids = new Set<string>();
-  for (const check of checks) {
+  const none = new Uint8Array(checks.length);
+  for (let index = 0; index < checks.length; index++) {
+    const check = checks[index];
     if (!check) continue;
     const byEmail = check.emailKey !== null ? snapshot.emails.get(check.emailKey) : undefined;
     const byMobile = check.mobileKey !== null ? snapshot.mobiles.get(check.mobileKey) : undefined;
     if (byEmail !== undefined) ids.add(byEmail);
     if (byMobile !== undefined) ids.add(byMobile);
+    if (byEmail === undefined && byMobile === undefined) none[index] = 1;
   }
+  unmatchedRows.set(checks, { snapshot, none });
   return ids;
 }
+
+/**
+ * The rows (by position) that matched no guest in the last matchedGuests over these rows and guests: the
+ * resolveRows that follows (the session calls the two in turn) skips their lookups, most rows of a file.
+ */
+const unmatchedRows = new WeakMap<ReadonlyArray<RowCheck | null>, { snapshot: GuestSnapshot; none: Uint8Array }>();
 
 /**
  * Places every row: a row repeating an earlier row's email or mobile is held; a row whose identifiers
@@ -91,13 +104,16 @@ export function resolveRows(
 ): RowResolution[] {
   const seenEmail = new Map<string, number>();
   const seenMobile = new Map<string, number>();
+  const known = unmatchedRows.get(checks);
+  const none = known?.snapshot === snapshot && known.none.length === checks.length ? known.none : null;
   return checks.map((check, index) => {
     if (!check) return { status: 'problem', duplicate: false };
-    const earlier =
-      (check.emailKey !== null ? seenEmail.get(check.emailKey) : undefined) ??
-      (check.mobileKey !== null ? seenMobile.get(check.mobileKey) : undefined);
-    if (check.emailKey !== null && !seenEmail.has(check.emailKey)) seenEmail.set(check.emailKey, index);
-    if (check.mobileKey !== null && !seenMobile.has(check.mobileKey)) seenMobile.set(check.mobileKey, index);
+    // The first row with an email or mobile keeps it; a later one repeats the row of its email, else of its mobile.
+    const byEmail = check.emailKey !== null ? seenEmail.get(check.emailKey) : undefined;
+    const byMobile = check.mobileKey !== null ? seenMobile.get(check.mobileKey) : undefined;
+    if (check.emailKey !== null && byEmail === undefined) seenEmail.set(check.emailKey, index);
+    if (check.mobileKey !== null && byMobile === undefined) seenMobile.set(check.mobileKey, index);
+    const earlier = byEmail ?? byMobile;
     if (earlier !== undefined)
       return {
         status: 'problem',
@@ -105,7 +121,7 @@ export function resolveRows(
         duplicate: true,
         problem: 'Same email or mobile as an earlier row.',
       };
-    return resolveRow(check, snapshot, records, options, lines[index]!);
+    return resolveRow(check, snapshot, records, options, lines[index]!, none?.[index] === 1);
   });
 }
 
@@ -116,10 +132,12 @@ function resolveRow(
   records: GuestRecords,
   options: ResolveOptions,
   line: number,
+  /** Whether matchedGuests already found that the row matches no guest (its lookups are skipped). */
+  matchesNone = false,
 ): RowResolution {
-  const hasProblem = Object.keys(check.problems).length > 0;
-  const byEmail = check.emailKey !== null ? snapshot.emails.get(check.emailKey) : undefined;
-  const byMobile = check.mobileKey !== null ? snapshot.mobiles.get(check.mobileKey) : undefined;
+  const hasProblem = hasAny(check.problems);
+  const byEmail = !matchesNone && check.emailKey !== null ? snapshot.emails.get(check.emailKey) : undefined;
+  const byMobile = !matchesNone && check.mobileKey !== null ? snapshot.mobiles.get(check.mobileKey) : undefined;
   if (hasProblem) {
     const matched = byEmail ?? byMobile;
     return { status: 'problem', ...(matched ? { contactId: matched } : {}), duplicate: matched !== undefined };
@@ -187,7 +205,7 @@ function matchOrNew(
   records: GuestRecords,
   options: ResolveOptions,
 ): RowResolution {
-  if (matched === undefined) return { status: 'new', duplicate: false };
+  if (matched === undefined) return NEW_GUEST;
   const waiting = snapshot.waiting.get(matched);
   if (waiting) return { status: 'leave', contactId: matched, note: waiting, duplicate: true };
   if (options.policy === 'skip')
@@ -272,6 +290,12 @@ function changesAnything(
     if (!same) return true;
   }
   return newCategories(check, record, extraCategories).length > 0;
+}
+
+/** Whether a record has any key (without listing them). */
+function hasAny(record: Readonly<Record<number, string>>): boolean {
+  for (const _ in record) return true;
+  return false;
 }
 
 /** Categories the row would add to the guest's own. */

@@ -1,5 +1,5 @@
 // The file as read: its kind, encoding, delimiter or sheet, header line, and every record with its spreadsheet row number.
-import { decodeBytes, detectEncoding, fileShape, type Encoding } from './decode';
+import { decodeBytes, decodeDetected, fileShape, type Encoding } from './decode';
 import { columnNames, detectHeaderRow } from './header';
 import { ImportFileError, MAX_FILE_BYTES, READ_LIMITS, type ReadLimits, type SourceRow } from './limits';
 import { detectDelimiter, parseDelimited, type Delimiter } from './parse';
@@ -70,9 +70,8 @@ export class SourceFile {
         `"${fileName}" is not a spreadsheet the desk can read. Import a CSV or tab-separated text file, or an Excel workbook (.xlsx).`,
       );
     if (shape === 'xlsx') return this.loadWorkbook(fileName);
-    const encoding = detectEncoding(this.bytes);
+    const { encoding, text } = decodeDetected(this.bytes);
     const bom = encoding === 'utf-8' && this.bytes[0] === 0xef && this.bytes[1] === 0xbb && this.bytes[2] === 0xbf;
-    const text = decodeBytes(this.bytes, encoding);
     const delimiter = detectDelimiter(text);
     this.table = parseDelimited(text, delimiter, this.limits, `"${fileName}"`);
     return this.finish(

@@ -35,15 +35,21 @@ const BLANK_SEX_WORDS = new Set(['', 'unspecified', 'unknown', 'non specifie', '
 
 /** "yes", "Oui", "1", "TRUE" → "true"; "no", "non", "0" → "false". */
 export function normalizeBool(text: string): CellOutcome {
-  const word = fold(text.trim());
+  const word = foldWord(text.trim());
   if (TRUE_WORDS.has(word)) return { value: 'true' };
   if (FALSE_WORDS.has(word)) return { value: 'false' };
   return { problem: `"${text}" is not yes or no.` };
 }
 
+/** A word folded as the search folds it (fold): printable ASCII only needs lower-casing, since it has no accents to strip. */
+function foldWord(text: string): string {
+  return PLAIN_ASCII.test(text) ? text.toLowerCase() : fold(text);
+}
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
 /** "Female", "Femme", "Mme", "F" → "f"; "Male", "Homme", "M" → "m"; "Unspecified" → blank. */
 export function normalizeSex(text: string): CellOutcome {
-  const word = fold(text.trim()).replace(/\.$/, '');
+  const word = foldWord(text.trim()).replace(/\.$/, '');
   if (MALE_WORDS.has(word)) return { value: 'm' };
   if (FEMALE_WORDS.has(word)) return { value: 'f' };
   if (BLANK_SEX_WORDS.has(word)) return { value: '' };
@@ -133,7 +139,10 @@ export function dateOrderEvidence(values: Iterable<string>): DateEvidence {
   for (const value of values) {
     // An empty cell (most of a sparse column) holds no date: nothing to split.
     if (value === '') continue;
-    const match = NUMERIC_DATE.exec(value.trim().split(/[ T]/)[0]!);
+    const datePart = datePartOf(value.trim());
+    // A year first (2024-04-03, the common form) says nothing about the order.
+    if (YEAR_FIRST.test(datePart)) continue;
+    const match = NUMERIC_DATE.exec(datePart);
     if (!match || match[1]!.length === 4) continue;
     seen = true;
     if (Number(match[1]) > 12) dayFirst = true;
@@ -148,13 +157,14 @@ export function dateOrderEvidence(values: Iterable<string>): DateEvidence {
 /** A date in any common form (2024-04-03, 03/04/2024, 3.4.24, 3 April 2024, April 3, 2024) as yyyy-mm-dd. */
 export function normalizeDate(text: string, order: DateOrder): CellOutcome {
   const trimmed = text.trim();
-  const datePart = trimmed.split(/[ T]/)[0]!;
-  const numeric = NUMERIC_DATE.exec(datePart);
+  const numeric = NUMERIC_DATE.exec(datePartOf(trimmed));
+  // Year first (2024-04-03): none of the blank or partial forms below starts with four digits.
+  if (numeric && numeric[1]!.length === 4)
+    return isoDate(text, Number(numeric[1]), Number(numeric[2]), Number(numeric[3]));
   let parts: [number, number, number] | null = null;
   if (numeric) {
     const [a, b, c] = [numeric[1]!, numeric[2]!, numeric[3]!];
-    if (a.length === 4) parts = [Number(a), Number(b), Number(c)];
-    else if (c.length === 4 || c.length === 2) {
+    if (c.length === 4 || c.length === 2) {
       const year = c.length === 2 ? twoDigitYear(Number(c)) : Number(c);
       parts = order === 'dmy' ? [year, Number(b), Number(a)] : [year, Number(a), Number(b)];
     }
@@ -166,9 +176,22 @@ export function normalizeDate(text: string, order: DateOrder): CellOutcome {
   if (/^--\d{2}-?\d{2}$/.test(trimmed) || /^\d{1,2}\/\d{1,2}$/.test(trimmed))
     return { value: '', note: `"${text}" has no year, and the service keeps only full dates: it is left out.` };
   if (!parts) return { problem: `"${text}" is not a date we can read; write it as yyyy-mm-dd.` };
-  const iso = `${String(parts[0]).padStart(4, '0')}-${String(parts[1]).padStart(2, '0')}-${String(parts[2]).padStart(2, '0')}`;
+  return isoDate(text, parts[0], parts[1], parts[2]);
+}
+
+/** A date's parts as yyyy-mm-dd, or why the cell is no real date. */
+function isoDate(text: string, year: number, month: number, day: number): CellOutcome {
+  const iso = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   return isValidDate(iso) ? { value: iso } : { problem: `"${text}" is not a real date.` };
 }
+
+/** The date of "2024-04-03 19:30" or "2024-04-03T19:30" (what comes before the first space or T), without splitting. */
+function datePartOf(text: string): string {
+  const end = text.search(DATE_TIME_SEPARATOR);
+  return end < 0 ? text : text.slice(0, end);
+}
+const DATE_TIME_SEPARATOR = /[ T]/;
+const YEAR_FIRST = /^\d{4}[/.-]/;
 
 /** "3 April 2024", "3 avr. 2024" or "April 3, 2024" as [year, month, day]. */
 function wordDate(text: string): [number, number, number] | null {

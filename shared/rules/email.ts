@@ -13,8 +13,24 @@ const LOCAL_PART = /^[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~-]+(\.[\p{L}\p{M}\p{N}!#$
 /** A domain label: ASCII letters, digits and hyphens, or a Unicode label (IDNA U-label) of letters, marks and digits. */
 const DOMAIN_LABEL = /^[\p{L}\p{M}\p{N}]([\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?$/u;
 
+/**
+ * The common address in one pattern: plain ASCII local@label.….tld with a letters-only top-level domain. Every
+ * address it matches (within the length limits) passes the full check below too; whatever it does not match is
+ * decided by that check (an import checks 100,000 addresses: one pattern instead of five, a split and two slices).
+ */
+const PLAIN_ADDRESS =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+
 /** Whether the address is a deliverable-looking email: local@domain.tld, no spaces, within RFC length limits (in UTF-8 bytes). */
 export function isValidEmail(address: string): boolean {
+  // In plain ASCII a character is a byte, and the pattern allows one @ only.
+  return (
+    (address.length <= 254 && PLAIN_ADDRESS.test(address) && address.indexOf('@') <= 64) || isValidEmailInFull(address)
+  );
+}
+
+/** isValidEmail's full rules, for any address (exported for the test that the quick pattern agrees with them). */
+export function isValidEmailInFull(address: string): boolean {
   const ascii = ASCII.test(address);
   if ((ascii ? address.length : utf8Bytes(address)) > 254) return false;
   const at = address.lastIndexOf('@');
@@ -33,7 +49,9 @@ export function isValidEmail(address: string): boolean {
 
 /** The address in the form used to compare two addresses: trimmed, composed (NFC) and lower-cased. */
 export function emailKey(address: string): string {
-  return address.trim().normalize('NFC').toLowerCase();
+  const trimmed = address.trim();
+  // Plain ASCII is already composed: NFC would give it back as it is.
+  return (ASCII.test(trimmed) ? trimmed : trimmed.normalize('NFC')).toLowerCase();
 }
 
 /** Length of a string in UTF-8 bytes (RFC 5321's limits count octets). */
