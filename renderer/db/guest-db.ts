@@ -2,10 +2,19 @@ import Dexie, { type DexieOptions, type Table } from 'dexie';
 import { PENDING_STATES } from '../../shared/outbox/states';
 import { isLocalGuestId } from '../../shared/rules/guest-id';
 import type { GuestSearchIndex } from '../search/guest-index';
+import { createPhoneKey } from '../search/phone';
 import type { PhoneKey } from '../search/terms';
 import type { ContactRecord } from './contact';
-import { toGuestRow, writesByGuest } from './guest-row';
-import type { CategoryRow, FieldRow, GuestRow, GuestWrite, SentItemRow, SmsReplyRow } from './guest-types';
+import { storeRowsWithoutTerms, toGuestRow, withTerms, writesByGuest } from './guest-row';
+import type {
+  CategoryRow,
+  FieldRow,
+  GuestRow,
+  GuestWrite,
+  IndexedGuestRow,
+  SentItemRow,
+  SmsReplyRow,
+} from './guest-types';
 import { CACHE_LAYOUT, declareLayout } from './layout';
 import { logIdentities } from './identity-log';
 import { keepSearchIndex, type SearchIndexKeeper } from './search-log';
@@ -24,9 +33,14 @@ const GUEST_PAGE = 2000;
 
 /** Where the phone country the search terms were built with is kept. */
 const SEARCH_COUNTRY_KEY = 'search-country';
+/**
+ * The phone country terms are made again with when the cache has none recorded (no sync has run: the first one
+ * rebuilds them with the account's, in its `prepare`). The demo venue's, as the import's default.
+ */
+const UNRECORDED_COUNTRY = 'AU';
 
 /**
- * The guest cache of one account: contacts with their search terms, field definitions,
+ * The guest cache of one account: contacts (their search terms in the search log), field definitions,
  * categories, this desk's writes, sent items and SMS replies. Stores call its methods. Its tables
  * and versions come from the layout (renderer/db/layout.ts), to which each feature adds its own file.
  */
@@ -47,7 +61,9 @@ export class GuestDatabase extends Dexie {
     // The import reads who is on file from the identity log, which every write to guests keeps (identity-log.ts).
     if (layout.some((part) => part.versions.some((version) => version.stores[IDENTITY_TABLE]))) logIdentities(this);
     // Search reads the guests' index in memory, which every write to guests keeps (search-log.ts).
-    this.search = keepSearchIndex(this, (each) => this.eachGuestPage(each));
+    this.search = keepSearchIndex(this, (each) => this.eachIndexedGuestPage(each));
+    // Rows are stored without their terms, once both logs have read them.
+    storeRowsWithoutTerms(this);
   }
 
   /** The guests' search index in memory, loaded on the first call (renderer/search/guest-index.ts). */
@@ -88,7 +104,7 @@ export class GuestDatabase extends Dexie {
   }
 
   /** Writes a page of guest rows in one transaction. */
-  putGuests(rows: GuestRow[]): Promise<unknown> {
+  putGuests(rows: IndexedGuestRow[]): Promise<unknown> {
     return this.guests.bulkPut(rows);
   }
 
@@ -135,16 +151,24 @@ export class GuestDatabase extends Dexie {
     }
   }
 
+  /**
+   * Reads every cached guest a page at a time, as eachGuestPage, with its search terms made again from its record and
+   * this desk's writes (rows are stored without them), with `phoneKey` or the phone country they were built with.
+   */
+  async eachIndexedGuestPage(
+    each: (page: IndexedGuestRow[]) => void | Promise<void>,
+    phoneKey?: PhoneKey,
+  ): Promise<void> {
+    const key = phoneKey ?? createPhoneKey((await this.searchCountry()) ?? UNRECORDED_COUNTRY);
+    const overlays = writesByGuest(await this.unconfirmedWrites());
+    await this.eachGuestPage((page) => each(page.map((row) => withTerms(row, overlays, key))));
+  }
+
   /** Rebuilds every guest's search terms (the default phone country changed, so mobiles read differently). */
   async reindexGuests(phoneKey: PhoneKey): Promise<void> {
-    const overlays = writesByGuest(await this.unconfirmedWrites());
-    await this.eachGuestPage(async (page) => {
-      const rows = page.map((row) => {
-        const writes = [...(row.localId ? (overlays.get(row.localId) ?? []) : []), ...(overlays.get(row.key) ?? [])];
-        return toGuestRow(row.key, row.record, writes, phoneKey, row.localId);
-      });
+    await this.eachIndexedGuestPage(async (rows) => {
       await this.guests.bulkPut(rows);
-    });
+    }, phoneKey);
   }
 
   /** This desk's writes for a guest, oldest first. */

@@ -10,7 +10,7 @@ import type Dexie from 'dexie';
 import type { DBCore, DBCoreTransaction, Middleware, Table } from 'dexie';
 import { GuestSearchIndex, hitOf } from '../search/guest-index';
 import { mutateAndLog } from './dbcore';
-import type { GuestRow } from './guest-types';
+import type { GuestRow, IndexedGuestRow } from './guest-types';
 import {
   apply,
   changeOf,
@@ -28,8 +28,8 @@ const GUESTS = 'guests';
 const FOLD_AFTER = 64;
 /** The longest a fold waits for an idle moment. */
 const FOLD_WAIT_MS = 10_000;
-/** Reads every cached guest, a page at a time, in key order (GuestDatabase.eachGuestPage). */
-type GuestPages = (each: (page: GuestRow[]) => void) => Promise<void>;
+/** Reads every cached guest with its terms, a page at a time, in key order (GuestDatabase.eachIndexedGuestPage). */
+type GuestPages = (each: (page: IndexedGuestRow[]) => void) => Promise<void>;
 
 /** The search index of one guest cache: loaded once, then kept current by every committed write to guests. */
 export class SearchIndexKeeper {

@@ -37,15 +37,15 @@ export interface CachedIdentities {
 const OUTBOX_GUEST = 'outbox:';
 
 /**
- * The guest cache as the import reads it: the email and mobile terms of the guests themselves, read a page at a
- * time and put in term order (the import walks them only when the identity log cannot say: then nothing kept
- * beside the guests, such as the search index, is trusted).
+ * The guest cache as the import reads it: the email and mobile terms of the guests themselves (made again from their
+ * records, as rows are stored without them), read a page at a time and put in term order (the import walks them only
+ * when the identity log cannot say: then nothing kept beside the guests, such as the search index, is trusted).
  */
 export function cachedGuestsOf(db: GuestDatabase): CachedGuests {
   return {
     async eachTerm(prefix, each) {
       const entries: Array<[string, string]> = [];
-      await db.eachGuestPage((page) => {
+      await db.eachIndexedGuestPage((page) => {
         for (const row of page)
           for (const term of row.terms) if (term.startsWith(prefix)) entries.push([term, row.key]);
       });

@@ -4,7 +4,7 @@
 // order, then by key, so a search cut at a limit keeps the same guests. How it is kept and stored across
 // starts is renderer/db/search-log.ts.
 import { FIELD, fieldText } from '../db/contact';
-import type { GuestRow } from '../db/guest-types';
+import type { IndexedGuestRow } from '../db/guest-types';
 import { nameTokens, TERM } from './terms';
 
 /** A guest as search finds, ranks and lists it. */
@@ -21,8 +21,8 @@ export interface SearchHit {
   surname: readonly string[];
 }
 
-/** What search keeps of a cached guest row. */
-export function hitOf(row: GuestRow): SearchHit {
+/** What search keeps of a guest row as written (with its terms). */
+export function hitOf(row: IndexedGuestRow): SearchHit {
   const hit: SearchHit = {
     key: row.key,
     label: row.label,

@@ -71,6 +71,13 @@ export interface Unavailable {
 export interface PullWriter<Item, Row> {
   rows(items: Item[]): Row[];
   put(rows: Row[]): Promise<unknown>;
+  /**
+   * How many puts may be under way at once (1 when not said). With 2, a page's rows are cloned into IndexedDB
+   * on this thread while the previous page's transaction commits in the browser's storage, instead of one
+   * waiting for the other; IndexedDB runs transactions on the same table in the order they were made, so
+   * pages land in order, and progress is reported in that order.
+   */
+  writesAtOnce?: number;
   /** After the last page: a full pull removes what the service no longer has; returns how many rows went. */
   finish(): Promise<number>;
 }
@@ -196,14 +203,14 @@ export async function writePull<Item, Row>(
     return held(pull.page(offset, size));
   };
   let fetched = 0;
-  let written = held(Promise.resolve());
+  const writing: Array<Promise<() => void>> = [];
   let next = pull.total !== 0 ? fetchPage(0) : undefined;
   while (next) {
     const page = await next.then(async (take) => {
       try {
         return take();
       } catch (error) {
-        await written; // the page in writing is finished before the failure is reported (its own failure is the lesser)
+        await Promise.all(writing); // the pages in writing are finished before the failure is reported (theirs is the lesser)
         throw error;
       }
     });
@@ -211,11 +218,11 @@ export async function writePull<Item, Row>(
     if (!page.more && pull.total === undefined) total = fetched + page.remaining;
     next = page.more || (page.remaining > 0 && page.items.length > 0) ? fetchPage(fetched) : undefined;
     const rows = writer.rows(page.items);
-    (await written)();
+    if (writing.length >= (writer.writesAtOnce ?? 1)) (await writing.shift()!)();
     const done = fetched;
-    written = held(writer.put(rows).then(() => options.onProgress?.({ done, total })));
+    writing.push(held(writer.put(rows).then(() => options.onProgress?.({ done, total }))));
   }
-  (await written)();
+  for (const write of writing) (await write)();
   return { total: pull.total ?? fetched, startedAt: pull.startedAt, removed: await writer.finish() };
 }
 

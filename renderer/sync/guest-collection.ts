@@ -6,7 +6,7 @@ import { GUEST_PAGE_LIMIT } from '../../shared/bridge/channels/guests';
 import type { DeskApi } from '../../shared/bridge/contract';
 import type { ContactRecord } from '../db/contact';
 import type { GuestDatabase } from '../db/guest-db';
-import type { GuestRow, GuestWrite } from '../db/guest-types';
+import type { GuestWrite, IndexedGuestRow } from '../db/guest-types';
 import { toGuestRow, writesByGuest } from '../db/guest-row';
 import type { PhoneKey } from '../search/terms';
 import { reportBackgroundFailure } from '../stores/background-failures';
@@ -42,7 +42,7 @@ export interface GuestCollectionOptions extends GuestPullOptions {
 }
 
 /** The guests' declaration: the search terms rebuilt for a new phone country, pulls, rows, the sweep, and the schema alongside. */
-function guestCollectionSpec(options: GuestCollectionOptions): CollectionSpec<ContactRecord, GuestRow> {
+function guestCollectionSpec(options: GuestCollectionOptions): CollectionSpec<ContactRecord, IndexedGuestRow> {
   const { desk, db, phoneKey } = options;
   return {
     metaKey: GUEST_META_KEY,
@@ -60,7 +60,7 @@ function guestCollectionSpec(options: GuestCollectionOptions): CollectionSpec<Co
 /** How guests are pulled (pull_db in pages through the desk core) and written as rows. */
 function guestPulls({ desk, db, phoneKey }: GuestPullOptions): {
   pull(touchedFrom: string | undefined): Promise<Pull<ContactRecord>>;
-  begin: CollectionSpec<ContactRecord, GuestRow>['begin'];
+  begin: CollectionSpec<ContactRecord, IndexedGuestRow>['begin'];
 } {
   return {
     pull: async (touchedFrom) => {
@@ -82,7 +82,7 @@ function guestPulls({ desk, db, phoneKey }: GuestPullOptions): {
         rows: (contacts) => {
           const rows = contacts
             .map((record) => rowOf(record, overlays, localIds, phoneKey))
-            .filter((row): row is GuestRow => row !== null);
+            .filter((row): row is IndexedGuestRow => row !== null);
           if (seen) for (const row of rows) seen.add(row.key);
           return rows;
         },
@@ -135,7 +135,7 @@ function rowOf(
   overlays: Map<string, GuestWrite[]>,
   localIds: Map<string, string>,
   phoneKey: PhoneKey,
-): GuestRow | null {
+): IndexedGuestRow | null {
   const key = record.contact_id === undefined || record.contact_id === null ? '' : String(record.contact_id);
   if (!key) return null;
   const localId = localIds.get(key);

@@ -31,7 +31,8 @@ export function createDispatcher(handlers: DeskHandlers, logError: DispatchError
     try {
       const handler = handlers[channelName] as (request: unknown) => unknown;
       const value = await handler(parsed.data);
-      return { ok: true, value: spec.response.parse(value) };
+      const answer: z.ZodType = spec.answerShape ?? spec.response;
+      return { ok: true, value: answer.parse(value) };
     } catch (error) {
       logError(channelName, error);
       const message =

@@ -14,8 +14,25 @@ export function isStandardBookingField(name: string): name is StandardBookingFie
 
 /** The account's own fields of a reservation: everything but the standard ones. */
 export function customBookingFields<T>(fields: Readonly<Record<string, T>>): Record<string, T> {
-  return Object.fromEntries(Object.entries(fields).filter(([name]) => !isStandardBookingField(name)));
+  // A plain loop: it runs for every booking of a sync (no pair arrays or closures per field).
+  const custom: Record<string, T> = {};
+  for (const name of Object.keys(fields)) {
+    if (isStandardBookingField(name)) continue;
+    const value = fields[name] as T;
+    // Defined, not assigned, for a field named `__proto__`: it stays a field, as Object.fromEntries kept it.
+    if (name === '__proto__')
+      Object.defineProperty(custom, name, { value, enumerable: true, writable: true, configurable: true });
+    else custom[name] = value;
+  }
+  return custom;
 }
+
+/**
+ * The contact fields a cached booking keeps of its guest, besides the ids: what renderer/db/booking-row.ts
+ * reads (the name, or else the email or mobile, and those two). The desk core hands each pulled booking on
+ * with only these, so a page over the bridge carries none of the guest's other fields.
+ */
+export const BOOKING_GUEST_FIELDS = ['PatronName', 'PatronSurname', 'PatronEmail', 'PatronMobile'] as const;
 
 /** A booking as the desk edits it: the standard fields by name, and the account's own fields under `custom`. */
 interface BookingFields<Value> {

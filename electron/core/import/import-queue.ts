@@ -50,32 +50,39 @@ export interface ImportQueueOptions {
 export function createImportQueue(options: ImportQueueOptions) {
   const running = new Map<string, { stop: boolean }>();
 
-  /** Queues one chunk; answers how each row settled (none when nothing was waiting). */
+  /**
+   * Queues one chunk; answers how each row settled (none when nothing was waiting). Any error ends the
+   * whole chunk (nothing of it is queued), so the outbox's own transactions join its transaction.
+   */
   const chunk = (importId: string) =>
-    options.store.transaction(() => {
-      const settled: Array<{ action: 'new' | 'update'; outcome: Outcome }> = [];
-      const started = options.now();
-      // Read a batch at a time: a chunk that ends on time has read (and parsed) no row it did not queue.
-      let batch = options.store.nextStaged(importId, BATCH_ROWS);
-      // Every row reached the desk and none is left to queue: the import is queued.
-      if (batch.length === 0 && isFullyStaged(options.store, importId))
-        options.store.markQueued(importId, options.now());
-      while (batch.length > 0) {
-        const results = options.outbox.enqueueMany(
-          'push_contact',
-          batch.map((row) => row.contact),
-        );
-        batch.forEach((row, index) => {
-          const result = results[index]!;
-          const outcome = 'id' in result ? { outboxId: result.id } : { refused: result.refused };
-          options.store.settleStaged(importId, row.line, outcome);
-          settled.push({ action: row.action, outcome });
-        });
-        if (settled.length >= CHUNK_ROWS || options.now() - started >= CHUNK_MS) break;
-        batch = options.store.nextStaged(importId, BATCH_ROWS);
-      }
-      return settled;
-    }, 'crashSafe');
+    options.store.transaction(
+      () => {
+        const settled: Array<{ action: 'new' | 'update'; outcome: Outcome }> = [];
+        const started = options.now();
+        // Read a batch at a time: a chunk that ends on time has read (and parsed) no row it did not queue.
+        let batch = options.store.nextStaged(importId, BATCH_ROWS);
+        // Every row reached the desk and none is left to queue: the import is queued.
+        if (batch.length === 0 && isFullyStaged(options.store, importId))
+          options.store.markQueued(importId, options.now());
+        while (batch.length > 0) {
+          const results = options.outbox.enqueueMany(
+            'push_contact',
+            batch.map((row) => row.contact),
+          );
+          batch.forEach((row, index) => {
+            const result = results[index]!;
+            const outcome = 'id' in result ? { outboxId: result.id } : { refused: result.refused };
+            options.store.settleStaged(importId, row.line, outcome);
+            settled.push({ action: row.action, outcome });
+          });
+          if (settled.length >= CHUNK_ROWS || options.now() - started >= CHUNK_MS) break;
+          batch = options.store.nextStaged(importId, BATCH_ROWS);
+        }
+        return settled;
+      },
+      'crashSafe',
+      'join',
+    );
 
   const finish = (importId: string) => {
     running.delete(importId);

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { runTransaction, type Durability } from '../outbox/store';
+import { runTransaction, type Durability, type InnerTransactions } from '../outbox/store';
 import { createImportRecords } from './import-records';
 import { createImportRows } from './import-rows';
 
@@ -8,9 +8,12 @@ export function createImportStore(db: Database) {
   return {
     ...createImportRecords(db),
     ...createImportRows(db),
-    /** Runs `work` in one write transaction, flushed to disk before it returns unless it is crash-safe only (runTransaction). */
-    transaction<T>(work: () => T, durability: Durability = 'flushed'): T {
-      return runTransaction(db, work, durability);
+    /**
+     * Runs `work` in one write transaction, flushed to disk before it returns unless it is crash-safe only;
+     * `inner`: whether the outbox's own transactions inside it join it (runTransaction).
+     */
+    transaction<T>(work: () => T, durability: Durability = 'flushed', inner?: InnerTransactions): T {
+      return runTransaction(db, work, durability, inner);
     },
   };
 }

@@ -102,8 +102,11 @@ interface LoopState {
   inFlight: Set<Promise<void>>;
   /** Guests with a call in flight or answered and not yet recorded: their later entries wait. */
   inFlightGuests: Set<string>;
-  /** Calls that finished, waiting for the next round to record them. */
-  finished: Array<{ job: Job; outcomes: DeliveryOutcome[] }>;
+  /**
+   * Calls that finished, waiting for a round to record them. `heldOver`: answered before the last round
+   * that launched first, so the next claim's commit records it (launchBeforeRecording).
+   */
+  finished: Array<{ job: Job; outcomes: DeliveryOutcome[]; heldOver?: boolean }>;
   /** The next round records before it launches (set once a round launched first, and by drain). */
   recordFirst: boolean;
   idleWaiters: Array<() => void>;
@@ -242,10 +245,12 @@ function pumpOnce(loop: LoopState): boolean {
 
 /**
  * Calls answered with every entry sent free their slots at once: the next calls are claimed and launched
- * first, and the answers recorded on the next turn, once the new calls are on their way, so a slot does not
- * wait for that commit. Their guests stay held until then, so a guest's next entry still follows its recorded
- * outcome. Anything else (a failure, offline, a pause, a Retry-After, stop or drain) is recorded first, as is
- * a round with nothing to launch. True when it launched (the round ends; the next turn records).
+ * first, and the answers recorded in the commit of the next claim (one commit per round, not two: claim,
+ * then outcomes), once the new calls are on their way, so a slot does not wait for that commit. Their
+ * guests stay held until then, so a guest's next entry still follows its recorded outcome: answers held
+ * over from the last such round are recorded before this round plans, in the same commit as its claim,
+ * which is on disk before its calls go. Anything else (a failure, offline, a pause, a Retry-After, stop or
+ * drain) is recorded first, as is a round with nothing to launch. True when it launched (the round ends).
  */
 function launchBeforeRecording(loop: LoopState, now: number): boolean {
   if (loop.recordFirst || loop.finished.length === 0) return false;
@@ -253,30 +258,53 @@ function launchBeforeRecording(loop: LoopState, now: number): boolean {
     job.rows.every((_, index) => outcomeAt(outcomes, index).type === 'sent'),
   );
   if (!allSent) return false;
+  const heldOver = { calls: loop.finished.filter((call) => call.heldOver), recorded: false };
+  loop.finished = loop.finished.filter((call) => !call.heldOver);
+  let launched: boolean;
   try {
-    if (!claimNext(loop, now)) return false;
+    launched = claimNext(loop, now, heldOver);
   } catch (error) {
+    if (!heldOver.recorded) loop.finished.unshift(...heldOver.calls);
     databaseFault(loop, error);
     return true;
   }
-  loop.recordFirst = true;
-  loop.pumpSoon();
+  // Nothing launched: this round records the answers not yet recorded first (pumpOnce).
+  if (!heldOver.recorded) loop.finished.unshift(...heldOver.calls);
+  if (!launched) return false;
+  for (const call of loop.finished) call.heldOver = true;
   return true;
 }
 
-/** Claims and launches the calls that may go now; true when it launched any. Throws database errors. */
-function claimNext(loop: LoopState, now: number): boolean {
+/** Answered calls (every entry sent) to record in the next claim's commit; `recorded` once committed. */
+interface HeldOver {
+  calls: ReadonlyArray<{ job: Job; outcomes: DeliveryOutcome[] }>;
+  recorded: boolean;
+}
+
+/**
+ * Claims and launches the calls that may go now; true when it launched any. The outcomes of `heldOver`
+ * calls are recorded in the claim's commit, before the calls go (a round that plans nothing records none
+ * of them). Throws database errors.
+ */
+function claimNext(loop: LoopState, now: number, heldOver: HeldOver = { calls: [], recorded: false }): boolean {
   const { options } = loop;
   const { store, config } = options;
   const service = loop.running ? options.service() : null;
   if (!service) return false;
   const free = config.concurrency - loop.inFlight.size;
   if (options.breaker.online && free > 0 && now >= loop.notBefore) {
-    const planned = planJobs(store, config, loop.inFlightGuests, { account: service.clientId, now, free });
+    // The settled calls' guests may go again: their outcomes are committed with this claim, before it launches.
+    const busyGuests = new Set(loop.inFlightGuests);
+    for (const { job } of heldOver.calls) for (const row of job.rows) busyGuests.delete(row.guestKey);
+    const planned = planJobs(store, config, busyGuests, { account: service.clientId, now, free });
     const durability = planned.some((job) => OUTBOX_KIND_SPECS[job.kind].claimMustBeFlushed) ? 'flushed' : 'crashSafe';
     if (planned.length > 0) {
       const changed: Changed = { rows: [], ids: [] };
-      const jobs = store.transaction(() => claimJobs(store, planned, now, changed), durability);
+      const jobs = store.transaction(() => {
+        for (const { job, outcomes } of heldOver.calls) recordOutcomes(loop, job, outcomes, now, changed);
+        return claimJobs(store, planned, now, changed);
+      }, durability);
+      heldOver.recorded = true;
       databaseWritten(loop);
       if (hasChanges(changed)) options.onChanged(changed);
       if (jobs.length > 0) {
@@ -330,12 +358,19 @@ function planJobs(
     pausedKinds: new Set(store.pausedKinds().map((paused) => paused.kind)),
     busyGuests,
   });
+  // At most what the calls being formed could still take (a page past that is read for nothing).
+  const largestBatch = Math.max(
+    ...Object.keys(config.batchSize).map((kind) => batchSizeOf(config, kind as OutboxKind)),
+  );
+  const room = () =>
+    (round.free - jobs.length) * largestBatch +
+    [...openBatch.values()].reduce((sum, job) => sum + batchSizeOf(config, job.kind) - job.entries.length, 0);
   let after = 0;
   // Pages start small (a few single messages fill the free slots) and grow for batches.
   for (
     let scanned = 0, pageSize = FIRST_PAGE;
     scanned < MAX_CANDIDATES && !isFull();
-    pageSize = Math.min(pageSize * 4, LAST_PAGE)
+    pageSize = Math.min(pageSize * 4, LAST_PAGE, Math.max(FIRST_PAGE, room()))
   ) {
     const page = store.line(after, pageSize);
     for (const entry of page) {

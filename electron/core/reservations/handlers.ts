@@ -3,6 +3,7 @@ import type { OutboxItemView } from '../outbox/types';
 import type { reservationChannels } from '../../../shared/bridge/channels/reservations';
 import type { DeskHandlers } from '../../../shared/bridge/contract';
 import type { ReservationRecord } from '../../../shared/api/response-schemas';
+import { BOOKING_GUEST_FIELDS } from '../../../shared/rules/booking-fields';
 import { formatServiceDateTime } from '../../../shared/rules/datetime';
 import { explainReadError } from '../guests/errors';
 import { createPullStore, streamInto } from '../pull-store';
@@ -55,10 +56,12 @@ export function createReservationHandlers(
         client_id: clientId,
         ...(touchedFrom ? { touched_from: formatServiceDateTime(new Date(touchedFrom), timeZone) } : {}),
       };
-      // The pull is answered as soon as the service's answer is known to be a list; its pages fill as it arrives.
+      // The pull is answered as soon as the service's answer is known to be a list; its pages fill as it arrives,
+      // each booking with only the guest fields a cached booking keeps.
       const feed = pulls.open();
+      const bookings = { ...feed, add: (items: ReservationRecord[]) => feed.add(items.map(withBookingGuest)) };
       const answer = await read('the bookings', () =>
-        streamInto(feed, (sink) => client.stream.pullReservations(request, sink), {
+        streamInto(bookings, (sink) => client.stream.pullReservations(request, sink), {
           what: 'bookings',
           explain: (error) => explainReadError(error, 'the bookings'),
         }),
@@ -91,4 +94,11 @@ export function createReservationHandlers(
       items: deps.pendingEntries().flatMap((item) => (item.kind === 'push_reservations' ? [item] : [])),
     }),
   };
+}
+
+/** A pulled booking with its contact cut to the ids and the fields a cached booking keeps of its guest. */
+function withBookingGuest({ reservation, contact }: ReservationRecord): ReservationRecord {
+  const guest: ReservationRecord['contact'] = { client_id: contact.client_id, contact_id: contact.contact_id };
+  for (const name of BOOKING_GUEST_FIELDS) if (contact[name] !== undefined) guest[name] = contact[name];
+  return { reservation, contact: guest };
 }

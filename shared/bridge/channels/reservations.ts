@@ -8,7 +8,10 @@ import { queuedWrite } from './guests';
 /** Largest page of bookings one bridge message carries while the renderer fetches a pull. */
 export const BOOKING_PAGE_LIMIT = 5000;
 
-/** A booking with its guest, as pull_reservations returns it (reference 4.17). */
+/**
+ * A booking with its guest, as pull_reservations returns it (reference 4.17); the guest's contact cut to its ids
+ * and the fields a cached booking keeps (BOOKING_GUEST_FIELDS, shared/rules/booking-fields.ts).
+ */
 const bookingRecord = reservationRecord;
 
 /** A booking's id: the service's for bookings made elsewhere; the desk's (chosen once, so every retry updates the same booking) for its own. */
@@ -38,6 +41,9 @@ const bookingInput = z
     custom: z.record(z.string().min(1).max(100), fieldValue),
   })
   .strict();
+
+/** A booking page's counts besides its bookings. */
+const pageRest = { remaining: z.number().int().nonnegative(), more: z.boolean().optional() };
 
 /** Whether the account has reservations: the service answers "Reservations not setup for this account" when not. */
 const notSetUp = z.object({ enabled: z.literal(false), message: z.string() });
@@ -74,11 +80,10 @@ export const reservationChannels = {
         limit: z.number().int().min(1).max(BOOKING_PAGE_LIMIT),
       })
       .strict(),
-    z.object({
-      bookings: z.array(bookingRecord),
-      remaining: z.number().int().nonnegative(),
-      more: z.boolean().optional(),
-    }),
+    z.object({ bookings: z.array(bookingRecord), ...pageRest }),
+    // Each booking was validated with bookingRecord where the service's answer entered the core
+    // (shared/api/streamed-answer.ts): a page of 5,000 is not validated again on its way out.
+    { answerShape: z.object({ bookings: z.array(z.unknown()), ...pageRest }) },
   ),
   /** The reservation field definitions (get_reservation_fields). */
   listReservationFields: channel(

@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { GuestDatabase } from '../../../renderer/db/guest-db';
+import type { IndexedGuestRow } from '../../../renderer/db/guest-types';
 import { CACHE_LAYOUT, declareLayout, layoutUpTo } from '../../../renderer/db/layout';
 import type { TableLayout } from '../../../renderer/db/table-layout';
 
@@ -54,7 +55,16 @@ describe('the guest cache layout (one file per feature)', () => {
     // The example stands in for the real reservations tables (same table, same version).
     const layout = [...CACHE_LAYOUT.filter((part) => part.feature !== 'reservations'), bookingsFeature];
     const old = new GuestDatabase(name, { layout: layoutUpTo(layout, 1) });
-    await old.guests.put({ key: '101', record: {}, terms: [], label: 'Ada', detail: '', sortKey: 'ada', pending: 0 });
+    const ada: IndexedGuestRow = {
+      key: '101',
+      record: {},
+      terms: [],
+      label: 'Ada',
+      detail: '',
+      sortKey: 'ada',
+      pending: 0,
+    };
+    await old.guests.put(ada);
     expect(old.verno).toBe(1);
     old.close();
 

@@ -58,6 +58,21 @@ describe('createDispatcher', () => {
     const dispatch = createDispatcher(fakeHandlers({ getStatus: () => ({ online: 'yes' }) as never }));
     expect((await dispatch('getStatus', {})).ok).toBe(false);
   });
+
+  it('hands on a booking page’s bookings as the core validated them, and still refuses a page that breaks the contract', async () => {
+    const booking = { reservation: { id: 'B1' }, contact: { client_id: 'c1', contact_id: '7' } };
+    const page = { pullId: 'pull_1', offset: 0, limit: 10 };
+    const handing = createDispatcher(
+      fakeHandlers({ pullReservationsPage: () => ({ bookings: [booking], remaining: 0 }) }),
+    );
+    const handed = await handing('pullReservationsPage', page);
+    // Validated once where the service's answer entered the core (shared/api/streamed-answer.ts), not copied again.
+    expect(handed.ok && (handed.value as { bookings: unknown[] }).bookings[0]).toBe(booking);
+    const broken = createDispatcher(
+      fakeHandlers({ pullReservationsPage: () => ({ bookings: 'none', remaining: -1 }) as never }),
+    );
+    expect((await broken('pullReservationsPage', page)).ok).toBe(false);
+  });
 });
 
 describe('a campaign’s web page address (issue 22)', () => {

@@ -1,33 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { RequestOf } from '../../../shared/bridge/contract';
 import { createImportService } from '../../../electron/core/import/import-service';
 import { createHarness, CLIENT_ID } from '../outbox/support/outbox-harness';
+import { nameEmailImport, nameEmailRows } from './support/name-email-import';
 
 const ROWS = 12_000;
 const BATCH = 1000;
 
-const START: RequestOf<'startImport'> = {
-  fileName: 'guests.csv',
-  delimiter: ',',
-  encoding: 'utf-8',
-  bom: false,
-  header: ['Name', 'Email'],
-  mapping: { Name: { kind: 'field', field: 'PatronName' }, Email: { kind: 'field', field: 'PatronEmail' } },
-  categories: ['Imported'],
-  matchPolicy: 'update',
-  totalRows: ROWS,
-  readyRows: ROWS,
-  leftRows: 0,
-  heldRows: 0,
-};
+const START = nameEmailImport(ROWS);
 
-const rowsFrom = (first: number) =>
-  Array.from({ length: BATCH }, (_, i) => ({
-    line: first + i + 2,
-    action: 'new' as const,
-    contact: { PatronName: `Guest ${first + i}`, PatronEmail: `guest${first + i}@example.com` },
-    original: [`Guest ${first + i}`, `guest${first + i}@example.com`],
-  }));
+const rowsFrom = (first: number) => nameEmailRows(first, BATCH);
 
 /** Waits (turns and short sleeps, at most 20 s) until `done` holds. */
 async function until(done: () => boolean): Promise<void> {

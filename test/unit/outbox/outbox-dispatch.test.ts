@@ -35,6 +35,37 @@ describe('dispatching', () => {
     expect(harness.outbox.summary().counts.sent).toBe(5);
   });
 
+  it('commits once per call when every call is sent in full: its answers go in the next claim’s commit', async () => {
+    const harness = createHarness({
+      config: { concurrency: 1, batchSize: { push_contact: 2, add_purchase: 100, push_reservations: 50 } },
+      start: false,
+    });
+    for (let i = 0; i < 10; i++) harness.outbox.enqueue('push_contact', { PatronEmail: `guest${i}@example.com` });
+    let commits = 0;
+    const { db } = harness;
+    const transaction = db.transaction.bind(db);
+    // Counts the outermost transactions (what commits), by the `immediate` that runTransaction opens them with.
+    db.transaction = ((work: () => unknown) => {
+      const wrapped = transaction(work);
+      return Object.assign(() => wrapped(), {
+        default: wrapped.default,
+        deferred: wrapped.deferred,
+        exclusive: wrapped.exclusive,
+        immediate: () => {
+          if (!db.inTransaction) commits += 1;
+          return wrapped.immediate();
+        },
+      });
+    }) as unknown as typeof db.transaction;
+    harness.outbox.start();
+    await harness.outbox.settle();
+    expect(harness.service.callsOf('pushContact')).toHaveLength(5);
+    expect(harness.outbox.summary().counts.sent).toBe(10);
+    // The start's recovery, five claims (each with the answers before it), and the last answers alone once
+    // nothing is left to claim; recording answers in commits of their own, it was 9.
+    expect(commits).toBe(7);
+  });
+
   it('keeps at most `concurrency` calls in flight', async () => {
     const harness = createHarness({ config: { concurrency: 2 }, start: false });
     for (let i = 0; i < 5; i++) harness.outbox.enqueue('sms', sms(`m${i}`, `041200000${i}`));
