@@ -26,12 +26,39 @@ function bookingInputOf(booking: BookingView, changes: Partial<BookingInput> = {
 
 /**
  * Sets a booking's status (one keypress or click), shown at once; it reaches the service through the outbox,
- * merged there with other desks' changes (its base taken now, as staff press the key).
+ * merged there with other desks' changes (its base taken now, as staff press the key). The card's new status
+ * is committed in this task and painted first: the cache is read for the base, and the outbox asked, after.
  */
 export function setBookingStatus(desk: DeskApi, booking: BookingView, status: BookingStatusValue): Promise<void> {
   return saveBooking(desk, booking.guestKey, bookingInputOf(booking, { bookingStatus: status }), {
-    deskEdit: captureBookingBase(booking, []),
+    deskEdit: captureBookingBase(booking, [], afterPaint()),
     shown: booking,
+  });
+}
+
+/** When nothing paints (a hidden window), the wait for a frame ends after this long. */
+const NO_FRAME_MS = 100;
+
+/**
+ * Resolves once the next frame is painted, in a task queued from that frame (behind what already waits on
+ * it), or after NO_FRAME_MS where no frame comes.
+ */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame !== 'function') {
+      setTimeout(resolve, 0);
+      return;
+    }
+    const fallback = setTimeout(resolve, NO_FRAME_MS);
+    requestAnimationFrame(() => {
+      clearTimeout(fallback);
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(null);
+    });
   });
 }
 

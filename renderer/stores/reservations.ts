@@ -137,14 +137,18 @@ export function followReservations(desk: DeskApi): () => void {
   return following;
 }
 
-/** The base of an edit of this booking, taken now, when staff begin (renderer/sync/edit-base.ts); none for a booking only this desk has. */
+/**
+ * The base of an edit of this booking, taken now, when staff begin (renderer/sync/edit-base.ts); none for a
+ * booking only this desk has. `readAfter`: whether the service has it is read from the cache once that resolves.
+ */
 export function captureBookingBase(
   booking: BookingRow,
   fields: readonly BookingFieldRow[],
+  readAfter?: Promise<void>,
 ): Promise<DeskEdit | undefined> {
   const { tables, status } = useReservations.getState();
   return tables
-    ? bookingEditBase(booking, { tables, lastPullStartedAt: status.lastPullStartedAt, fields })
+    ? bookingEditBase(booking, { tables, lastPullStartedAt: status.lastPullStartedAt, fields, readAfter })
     : Promise.resolve(undefined);
 }
 

@@ -30,14 +30,23 @@ function reservationOfRow(booking: BookingRow): Record<string, unknown> {
 
 /**
  * The base of an edit of a booking as staff see it now (call it when they begin). Resolves to none when
- * the service does not have the booking yet (only this desk's queued booking).
+ * the service does not have the booking yet (only this desk's queued booking). The base and its time are
+ * taken now; `readAfter`: the cache is asked whether the service has the booking only once it resolves
+ * (after the frame that shows the change, for a status key).
  */
 export async function bookingEditBase(
   booking: BookingRow,
-  cache: { tables: BookingTables; lastPullStartedAt: string | undefined; fields: readonly BookingFieldRow[] },
+  cache: {
+    tables: BookingTables;
+    lastPullStartedAt: string | undefined;
+    fields: readonly BookingFieldRow[];
+    readAfter?: Promise<void>;
+  },
 ): Promise<DeskEdit | undefined> {
   const base = jsonRecord(reservationOfRow(booking));
-  if (isLocalGuestId(booking.guestKey) || !(await cache.tables.bookingById(booking.id))) return undefined;
+  if (isLocalGuestId(booking.guestKey)) return undefined;
+  await cache.readAfter;
+  if (!(await cache.tables.bookingById(booking.id))) return undefined;
   const kinds = kindsOf(cache.fields.filter((field) => !isStandardBookingField(field.name)));
   // While the first pull is under way the base's time is not known: the merge then reads every booking.
   return { base, ...(cache.lastPullStartedAt ? { baseAt: cache.lastPullStartedAt } : {}), kinds };

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UserFacingError } from '../../../shared/bridge/result';
 import { setDesk } from '../../../renderer/bridge/desk';
+import { BookingTables } from '../../../renderer/db/tables/reservations';
 import { addDays, todayIn } from '../../../renderer/screens/reservations/booking-time';
 import { ReservationsScreen } from '../../../renderer/screens/reservations/ReservationsScreen';
 import { useAccount } from '../../../renderer/stores/account';
@@ -128,12 +129,16 @@ describe('the day view', () => {
     act(() => useReservationsView.setState({ date: TOMORROW }));
     await waitFor(() => expect(cards()).toHaveLength(2));
     fireEvent.click(cards()[0]!);
+    const baseRead = vi.spyOn(BookingTables.prototype, 'bookingById');
     fireEvent.keyDown(window, { key: 'c' });
     // Not answered yet: the card already says Confirmed, marked as not sent.
     expect(cards()[0]).toHaveAttribute('data-status', 'Confirmed');
     expect(cards()[0]).toHaveTextContent('not sent yet');
+    // The cache is read for the edit's base only after the key's task, which commits the new status.
+    expect(baseRead).not.toHaveBeenCalled();
     // The desk core is asked once the edit's base is read (issue 20); the card did not wait for either.
     await waitFor(() => expect(answer).toBeDefined());
+    expect(baseRead).toHaveBeenCalledWith('T1');
     expect(cards()[0]).toHaveAttribute('data-status', 'Confirmed');
     act(() => answer!({ outboxId: 'ob_1', state: 'queued', guestKey: '102' }));
     await waitFor(() => expect(useReservations.getState().pending.T1?.pending?.outboxId).toBe('ob_1'));
