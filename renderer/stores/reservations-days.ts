@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import Dexie from 'dexie';
 import type { BookingGuest, BookingRow, BookingTables } from '../db/tables/reservations';
+import type { GuestDatabase } from '../db/guest-db';
 import type { BookingView } from '../sync/booking-overlay';
 import { currentGuests, withCurrentGuests } from '../sync/booking-guests';
 import { reportBackgroundFailure } from './background-failures';
@@ -33,6 +34,12 @@ export const useBookingDays = create<{
 const KEPT_DAYS = 21;
 /** A cache that keeps changing (a sync writing page after page) is read again at most this often. */
 const REFRESH_INTERVAL_MS = 1000;
+/**
+ * A day's guests are read this many bookings at a time. Each guest is an IndexedDB request whose answer comes
+ * in a task of its own, so a key staff press while a day is read ahead waits behind the answers already
+ * queued: a few dozen, not the hundreds of a busy day.
+ */
+const GUEST_CHUNK = 40;
 
 /** The dates wanted now, each with how many views want it. */
 const wanted = new Map<string, number>();
@@ -44,6 +51,8 @@ let following = false;
 let pumping = false;
 let lastRefreshAt = 0;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+/** Bumped whenever the focus moves to another day (a key or click of staff's, answered in the next frame). */
+let focusMoves = 0;
 
 /**
  * Asks for these days to be read and kept while the caller wants them; returns the release. `focus`: the
@@ -52,6 +61,7 @@ let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 export function wantBookingDays(dates: readonly string[], focusOn?: string): () => void {
   follow();
   for (const date of dates) wanted.set(date, (wanted.get(date) ?? 0) + 1);
+  if (focusOn && focusOn !== focus) focusMoves++;
   if (focusOn) focus = focusOn;
   // Wants made in one go (a screen's views) are read in the order the focus gives. A day staff look at and
   // not read yet is read at once; reading ahead waits until the frame that answers the key is painted.
@@ -228,12 +238,27 @@ async function readDay(date: string): Promise<void> {
       store(date, tables, cached, at);
       await afterPaint();
     }
-    store(date, tables, guests ? await withCurrentGuests(guests, cached) : cached, at);
+    store(date, tables, guests ? await withGuestsInChunks(guests, cached) : cached, at);
   } catch (error) {
     if (!closedUnder(error, closedBefore)) reportBackgroundFailure('Reading the bookings', error);
     // Not read again until the caches change: a failing read is not retried in a loop.
     if (tables === useReservations.getState().tables) store(date, tables, [], at);
   }
+}
+
+/**
+ * The bookings with their current guests, read GUEST_CHUNK at a time, each chunk in a task of its own; after
+ * staff moved to another day, the next chunk waits until the frame that shows it is painted.
+ */
+async function withGuestsInChunks(db: GuestDatabase, rows: readonly BookingRow[]): Promise<BookingRow[]> {
+  const read: BookingRow[] = [];
+  for (let from = 0; from < rows.length; from += GUEST_CHUNK) {
+    const moves = focusMoves;
+    read.push(...(await withCurrentGuests(db, rows.slice(from, from + GUEST_CHUNK))));
+    if (from + GUEST_CHUNK >= rows.length) break;
+    await (focusMoves !== moves ? afterPaint() : new Promise((resolve) => setTimeout(resolve, 0)));
+  }
+  return read;
 }
 
 const names = new Intl.Collator();
