@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importChannels } from '../../../shared/bridge/channels/import';
+import { IMPORT_BATCH_LIMIT, importChannels } from '../../../shared/bridge/channels/import';
 
 const schema = importChannels.stageImportRows.request;
 const importId = 'imp_0123456789abcdef';
@@ -62,13 +62,13 @@ describe('a hand-over batch where it enters the desk core', () => {
     for (const row of bad) expect(accepts([], [held, row]), JSON.stringify(row)).toBe(false);
   });
 
-  it('refuses more than 1,000 rows of either kind in one batch', () => {
-    expect(accepts(Array.from({ length: 1000 }, (_, i) => ({ ...ready, line: i + 2 })))).toBe(true);
-    expect(accepts(Array.from({ length: 1001 }, (_, i) => ({ ...ready, line: i + 2 })))).toBe(false);
+  it('refuses more than IMPORT_BATCH_LIMIT rows of either kind in one batch', () => {
+    expect(accepts(Array.from({ length: IMPORT_BATCH_LIMIT }, (_, i) => ({ ...ready, line: i + 2 })))).toBe(true);
+    expect(accepts(Array.from({ length: IMPORT_BATCH_LIMIT + 1 }, (_, i) => ({ ...ready, line: i + 2 })))).toBe(false);
     expect(
       accepts(
         [],
-        Array.from({ length: 1001 }, (_, i) => ({ ...held, line: i + 2 })),
+        Array.from({ length: IMPORT_BATCH_LIMIT + 1 }, (_, i) => ({ ...held, line: i + 2 })),
       ),
     ).toBe(false);
   });
