@@ -47,8 +47,12 @@ type ImportHeldRow = {
 // hand, with the same rules a zod object would apply (strict keys, the same bounds), at a fraction of the
 // cost per row. A row that fails is refused with its index and what is wrong, and the batch with it.
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A plain object (as JSON or a structured clone makes one), not an array, a Map or a Date. */
+function isObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
 
 /** Exactly these own keys (no more, none missing), as `.strict()` requires. */
 function hasExactKeys(value: Record<string, unknown>, keys: readonly string[]): boolean {

@@ -36,6 +36,8 @@ describe('a hand-over batch where it enters the desk core', () => {
       { ...ready, action: 'delete' },
       { ...ready, contact: null },
       { ...ready, contact: ['Ann'] },
+      { ...ready, contact: new Map([['FirstName', 'Ann']]) },
+      { ...ready, contact: new Date(0) },
       { ...ready, contact: { '': 'Ann' } },
       { ...ready, contact: { ['x'.repeat(101)]: 'Ann' } },
       { ...ready, contact: { FirstName: 1 } },
