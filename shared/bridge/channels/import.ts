@@ -4,8 +4,8 @@ import { channel } from '../define';
 // One home for what an import's data may hold where it enters the desk core: the check in the
 // import worker applies the same numbers, so a row that passed the check is never refused here.
 
-/** Rows one hand-over carries at most. */
-export const IMPORT_BATCH_LIMIT = 1000;
+/** Rows one hand-over carries at most (each hand-over is one round trip through a busy core: fewer, larger ones go faster). */
+export const IMPORT_BATCH_LIMIT = 2000;
 /** Bytes (UTF-8 JSON) one hand-over carries at most: well under the bridge's 8 MB frame. */
 export const IMPORT_BATCH_MAX_BYTES = 4 * 1024 * 1024;
 /** Bytes (UTF-8 JSON) one row may take; a larger row is held back by the check with a sentence. */
@@ -18,11 +18,7 @@ export const IMPORT_KEPT_CELL_MAX_LENGTH = 20_000;
 export const IMPORT_KNOWN_GUESTS_PAGE = 5000;
 
 const importId = z.string().regex(/^imp_[a-z0-9-]{8,64}$/, 'An import id looks like imp_<uuid>');
-const keptCell = z.string().max(IMPORT_KEPT_CELL_MAX_LENGTH + 200);
 const fieldName = z.string().min(1).max(100);
-/** A value pushed for one field: the import sends text. */
-const fieldValue = z.string().max(IMPORT_VALUE_MAX_LENGTH);
-const line = z.number().int().min(1);
 const encoding = z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252']);
 const delimiter = z.enum([',', ';', '\t']);
 
@@ -33,19 +29,89 @@ export const importColumnTarget = z.union([
 ]);
 
 /** One ready row: its row number in the spreadsheet, new guest or update, the push_contact item, and its mapped cells. */
-const importRow = z
-  .object({
-    line,
-    action: z.enum(['new', 'update']),
-    contact: z.record(fieldName, fieldValue),
-    original: z.array(keptCell).max(500),
-  })
-  .strict();
+type ImportRow = {
+  line: number;
+  action: 'new' | 'update';
+  contact: Record<string, string>;
+  original: string[];
+};
 
 /** A row held back (a problem, a conflict left out): its mapped cells and why, for the "rows with problems" file. */
-const importHeldRow = z
-  .object({ line, reason: z.string().min(1).max(2000), original: z.array(keptCell).max(500) })
-  .strict();
+type ImportHeldRow = {
+  line: number;
+  reason: string;
+  original: string[];
+};
+
+// A hand-over carries up to 2,000 rows of each kind, and a whole import 100,000: each row is checked by
+// hand, with the same rules a zod object would apply (strict keys, the same bounds), at a fraction of the
+// cost per row. A row that fails is refused with its index and what is wrong, and the batch with it.
+
+/** A plain object (as JSON or a structured clone makes one), not an array, a Map or a Date. */
+function isObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** Exactly these own keys (no more, none missing), as `.strict()` requires. */
+function hasExactKeys(value: Record<string, unknown>, keys: readonly string[]): boolean {
+  let count = 0;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key) || !keys.includes(key)) return false;
+    count++;
+  }
+  return count === keys.length;
+}
+
+const isLine = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+
+function isKeptCells(value: unknown): value is string[] {
+  if (!Array.isArray(value) || value.length > 500) return false;
+  for (const cell of value)
+    if (typeof cell !== 'string' || cell.length > IMPORT_KEPT_CELL_MAX_LENGTH + 200) return false;
+  return true;
+}
+
+function isContact(value: unknown): value is Record<string, string> {
+  if (!isObject(value)) return false;
+  for (const field in value) {
+    if (!Object.hasOwn(value, field) || field.length < 1 || field.length > 100) return false;
+    const text = value[field];
+    if (typeof text !== 'string' || text.length > IMPORT_VALUE_MAX_LENGTH) return false;
+  }
+  return true;
+}
+
+const READY_KEYS = ['line', 'action', 'contact', 'original'] as const;
+const HELD_KEYS = ['line', 'reason', 'original'] as const;
+
+const isImportRow = (value: unknown): value is ImportRow =>
+  isObject(value) &&
+  hasExactKeys(value, READY_KEYS) &&
+  isLine(value.line) &&
+  (value.action === 'new' || value.action === 'update') &&
+  isContact(value.contact) &&
+  isKeptCells(value.original);
+
+const isImportHeldRow = (value: unknown): value is ImportHeldRow =>
+  isObject(value) &&
+  hasExactKeys(value, HELD_KEYS) &&
+  isLine(value.line) &&
+  typeof value.reason === 'string' &&
+  value.reason.length >= 1 &&
+  value.reason.length <= 2000 &&
+  isKeptCells(value.original);
+
+const importRow = z.custom<ImportRow>(isImportRow, {
+  message:
+    'A ready row has exactly a line (1 or more), an action (new or update), a contact (fields of 1-100 characters to text of at most 10,000) and its original cells (at most 500)',
+});
+
+const importHeldRow = z.custom<ImportHeldRow>(isImportHeldRow, {
+  message:
+    'A held row has exactly a line (1 or more), a reason (1-2,000 characters) and its original cells (at most 500)',
+});
 
 /** Where an import stands: handed to the desk and queued, then delivered, then done; or interrupted, or cancelled. */
 const importPhase = z.enum(['queueing', 'interrupted', 'delivering', 'done', 'cancelled']);
