@@ -67,8 +67,7 @@ export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck 
       continue;
     }
     if (target.kind === 'categories') {
-      if (check.categories === NO_CATEGORIES) check.categories = [];
-      addCategories(text, check.categories);
+      check.categories = [...check.categories, ...categoryNames(text)];
       continue;
     }
     if (target.kind === 'name') {
@@ -117,8 +116,8 @@ export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck 
   return check;
 }
 
-/** Shared by the rows without categories or notes; frozen, so a row's own are always made before writing. */
-const NO_CATEGORIES: string[] = Object.freeze([]) as unknown as string[];
+/** Shared by the rows without categories or notes; a row gets its own list or record when it has one. */
+const NO_CATEGORIES: readonly string[] = Object.freeze([]);
 const NO_NOTES: Record<number, string> = Object.freeze({});
 
 /** Records a cell's note, the row's own notes made on its first. */
@@ -227,12 +226,14 @@ function firstOfList(text: string): string {
   return (end < 0 ? text : text.slice(0, end)).trim();
 }
 
-/** Adds the category names of a cell to `names`: "VIP, Regular", "VIP;Regular", Google's "* myContacts ::: Friends", Mailchimp's "\"VIP\",\"Regular\"". */
-function addCategories(text: string, names: string[]): void {
+/** The category names of a cell: "VIP, Regular", "VIP;Regular", Google's "* myContacts ::: Friends", Mailchimp's "\"VIP\",\"Regular\"". */
+function categoryNames(text: string): string[] {
+  const names: string[] = [];
   for (const part of text.split(CATEGORY_SEPARATOR)) {
     const name = part.trim().replace(OUTER_QUOTES, '').trim();
     if (name !== '' && !name.startsWith('*')) names.push(name);
   }
+  return names;
 }
 const CATEGORY_SEPARATOR = /:::|[,;]/;
 const OUTER_QUOTES = /^"+|"+$/g;

@@ -3,7 +3,7 @@
 /** One row's own check: what would be sent, and each cell's problem or note (by column; ROW for the row). */
 export interface RowCheck {
   contact: Record<string, string>;
-  categories: string[];
+  categories: readonly string[];
   problems: Record<number, string>;
   notes: Record<number, string>;
   /** The value sent, by column, where it differs from the cell (a date rewritten, a mobile in E.164). */

@@ -359,9 +359,7 @@ function planJobs(
     busyGuests,
   });
   // At most what the calls being formed could still take (a page past that is read for nothing).
-  const largestBatch = Math.max(
-    ...Object.keys(config.batchSize).map((kind) => batchSizeOf(config, kind as OutboxKind)),
-  );
+  const largestBatch = Math.max(1, ...Object.values(config.batchSize));
   const room = () =>
     (round.free - jobs.length) * largestBatch +
     [...openBatch.values()].reduce((sum, job) => sum + batchSizeOf(config, job.kind) - job.entries.length, 0);

@@ -1,12 +1,8 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../shared/bridge/contract';
-import { createDispatcher } from '../../../shared/bridge/dispatch';
-import { createDeskCore, type DeskCore } from '../../../electron/core/desk-core';
-import { createMemorySecretStore } from '../../../electron/core/secrets/secret-store';
+import { startTestDeskCore } from '../../support/test-desk-core';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -18,16 +14,7 @@ const HELD =
 
 describe('the desk core when its database refuses writes', () => {
   it('answers an enqueue with the reason over the bridge, shows it in the status, and clears it once writes work', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'desk-core-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const core: DeskCore = await createDeskCore({
-      mode: 'browser',
-      version: 'test',
-      dataDir,
-      keychain: { available: true, store: createMemorySecretStore() },
-    });
-    cleanups.push(() => core.close());
-    const call = createDispatcher(core.handlers);
+    const { core, dataDir, call } = await startTestDeskCore(cleanups);
     const statuses: Array<EventPayload<'statusChanged'>> = [];
     core.events.subscribe(
       (name, payload) => name === 'statusChanged' && statuses.push(payload as EventPayload<'statusChanged'>),

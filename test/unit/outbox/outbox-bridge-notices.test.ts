@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventPayload } from '../../../shared/bridge/contract';
-import { createDispatcher } from '../../../shared/bridge/dispatch';
-import { createDeskCore } from '../../../electron/core/desk-core';
 import { coalesceChanges, type OutboxChange } from '../../../electron/core/outbox/events';
-import { createMemorySecretStore } from '../../../electron/core/secrets/secret-store';
 import type { OutboxEntryChange, OutboxSummary } from '../../../electron/core/outbox/types';
+import { startTestDeskCore } from '../../support/test-desk-core';
 
 const summary = (queued: number, sent: number): OutboxSummary => ({
   counts: { queued, sending: 0, waiting: 0, needs_attention: 0, sent },
@@ -82,16 +77,7 @@ describe("the outbox's notices over the bridge", () => {
 
 describe("the desk core's status over the bridge", () => {
   it('is sent when it says something new, never again the same after each outbox notice', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'desk-core-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const core = await createDeskCore({
-      mode: 'browser',
-      version: 'test',
-      dataDir,
-      keychain: { available: true, store: createMemorySecretStore() },
-    });
-    cleanups.push(() => core.close());
-    const call = createDispatcher(core.handlers);
+    const { core, call } = await startTestDeskCore(cleanups);
     const statuses: Array<EventPayload<'statusChanged'>> = [];
     let notices = 0;
     core.events.subscribe((name, payload) => {
