@@ -8,6 +8,7 @@ import { createOutbox, type Outbox } from '../../../electron/core/outbox/outbox'
 import type { AccountSettings, DeskServices } from '../../../electron/core/services';
 import { createSandbox, type Sandbox } from '../../../sandbox/index';
 import { asKind } from '../../support/outbox-entry';
+import { answerBrokenAfter, openingOf } from '../../support/broken-answer';
 
 let sandbox: Sandbox;
 let client: ServiceClient;
@@ -98,19 +99,7 @@ describe('pulling guests for the cache', () => {
 
   it('answers the pull before the service’s answer has ended; a connection lost part way reaches the page asked for, in staff’s words', async () => {
     const everyone = await onService({});
-    const firstTen = JSON.stringify(everyone.slice(0, 10)).slice(0, -1) + ',';
-    answerTransform = () =>
-      new Response(
-        new ReadableStream<Uint8Array>({
-          start(controller) {
-            controller.enqueue(new TextEncoder().encode(firstTen));
-          },
-          pull(controller) {
-            controller.error(new TypeError('terminated'));
-          },
-        }),
-        { status: 200 },
-      );
+    answerTransform = () => answerBrokenAfter(openingOf(everyone, 10));
     const pull = await handlers.pullGuests({});
     const page = await handlers.pullGuestsPage({ pullId: pull.pullId, offset: 0, limit: 10 });
     expect(page.contacts).toEqual(everyone.slice(0, 10));
