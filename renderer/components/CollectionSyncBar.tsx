@@ -66,8 +66,11 @@ function describe(status: CollectionStatus, words: CollectionWords, format: Venu
     ? `${words.things} as of ${format.dateTime(new Date(status.lastSyncedAt))}`
     : `${words.things} not downloaded yet`;
   if (status.phase === 'syncing') {
-    if (status.total === 0) return status.kind === 'full' ? words.downloading : words.checking;
     const doing = status.kind === 'full' ? 'Downloading' : 'Updating';
+    // A streamed pull's total is known only at its end: until then the count so far shows it moving.
+    if (status.total === 0 && status.done > 0)
+      return `${doing} ${words.things.toLowerCase()}: ${format.number(status.done)} so far`;
+    if (status.total === 0) return status.kind === 'full' ? words.downloading : words.checking;
     return `${doing} ${words.things.toLowerCase()}: ${format.number(status.done)} of ${format.number(status.total)}`;
   }
   if (status.phase === 'failed') return `${last}. Could not sync: ${status.error} ${words.stillWorks}`;
