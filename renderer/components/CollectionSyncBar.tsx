@@ -74,5 +74,11 @@ function describe(status: CollectionStatus, words: CollectionWords, format: Venu
     return `${doing} ${words.things.toLowerCase()}: ${format.number(status.done)} of ${format.number(status.total)}`;
   }
   if (status.phase === 'failed') return `${last}. Could not sync: ${status.error} ${words.stillWorks}`;
-  return `${last}.`;
+  return status.leftOut ? `${last}. ${leftOutSentence(status.leftOut)}` : `${last}.`;
+}
+
+/** Records the service sent that the desk could not read: said, never dropped without a word. */
+function leftOutSentence(count: number): string {
+  const records = count === 1 ? '1 record it could not read; it is' : `${count} records it could not read; they are`;
+  return `The service sent ${records} not shown here (the desk's log says which field was wrong).`;
 }

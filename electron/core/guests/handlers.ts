@@ -50,8 +50,8 @@ function guestPullHandlers(
       return { pullId: feed.pullId, startedAt };
     },
     pullGuestsPage: async ({ pullId, offset, limit }) => {
-      const { items, remaining, more } = await pulls.page(pullId, offset, limit);
-      return { contacts: items, remaining, more };
+      const { items, ...counts } = await pulls.page(pullId, offset, limit);
+      return { contacts: items, ...counts };
     },
   };
 }

@@ -5,14 +5,13 @@ import { deskEdit } from '../../outbox/desk-edit';
 import { outboxState } from '../../outbox/states';
 import { LOCAL_GUEST_ID_PATTERN, LOCAL_GUEST_ID_PREFIX } from '../../rules/guest-id';
 import { channel } from '../define';
+import { pulledPageCounts } from './pulled-page';
 
 /** Largest page of contacts one bridge message carries while the renderer fetches a pull. */
 export const GUEST_PAGE_LIMIT = 2000;
 
 /** A contact as pull_db returns it: client_id, contact_id, svc_categories and the custom fields. */
 const contactRecord = z.looseObject({});
-/** A page's counts besides its contacts. */
-const pageRest = { remaining: z.number().int().nonnegative(), more: z.boolean().optional() };
 
 /** A value staff may set on a contact field (the service stores text, numbers and booleans). */
 const fieldValue = z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]);
@@ -80,10 +79,10 @@ export const guestChannels = {
         limit: z.number().int().min(1).max(GUEST_PAGE_LIMIT),
       })
       .strict(),
-    z.object({ contacts: z.array(contactRecord), ...pageRest }),
+    z.object({ contacts: z.array(contactRecord), ...pulledPageCounts }),
     // Each contact was validated with the service's contact schema where pull_db's answer entered the core
     // (shared/api/streamed-answer.ts): a page of 2,000 is not validated again on its way out.
-    { answerShape: z.object({ contacts: z.array(z.unknown()), ...pageRest }) },
+    { answerShape: z.object({ contacts: z.array(z.unknown()), ...pulledPageCounts }) },
   ),
   /**
    * Queues a profile edit (push_contact): changed fields, multipleSelect checks, the category list as staff

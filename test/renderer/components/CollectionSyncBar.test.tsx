@@ -43,4 +43,11 @@ describe('a collection sync bar', () => {
       'Downloading guests: 24,000 of 100,000',
     );
   });
+
+  it('tells staff how many records of the last pull could not be read and were left out', () => {
+    const synced = { phase: 'idle' as const, done: 0, total: 0, lastSyncedAt: '2026-11-25T04:00:00.000Z' };
+    expect(statusLine({ ...synced, leftOut: 3 })).toMatch(
+      /^Guests as of .+\. The service sent 3 records it could not read; they are not shown here \(the desk's log says which field was wrong\)\.$/,
+    );
+  });
 });
