@@ -152,9 +152,8 @@ async function keepSecrets(secrets: SecretStore, apiKey: string, dashboardSecret
     const advice = /locked/i.test(reason)
       ? `${secrets.description} is locked. Unlock it (on Linux, the login keyring; on a Mac, the login keychain) and press Connect again.`
       : `${secrets.description} refused it (${reason.split('\n')[0]}).`;
-    throw new UserFacingError(
-      `The desk could not keep the account's key safe, so it did not connect: ${advice}`,
-      { cause: error },
-    );
+    throw new UserFacingError(`The desk could not keep the account's key safe, so it did not connect: ${advice}`, {
+      cause: error,
+    });
   }
 }
