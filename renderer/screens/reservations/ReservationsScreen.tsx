@@ -113,8 +113,10 @@ function DayBook({ timeZone }: { timeZone: string }) {
   latestWeek.current = weekBookings;
   const findBooking = useCallback((id: string) => latestWeek.current.find((booking) => booking.id === id), []);
   useDayKeys(date, navigable);
-  const selected =
-    navigable.find((booking) => booking.id === selectedId) ?? weekBookings.find((booking) => booking.id === selectedId);
+  const selected = selectedId
+    ? (navigable.find((booking) => booking.id === selectedId) ??
+      weekBookings.find((booking) => booking.id === selectedId))
+    : undefined;
 
   return (
     <div className={classes.book}>
