@@ -2,7 +2,6 @@ import { memo } from 'react';
 import type { VenueFormat } from '../../../shared/format/venue-format';
 import { countsInCovers, statusColour } from '../../../shared/rules/booking-status';
 import type { BookingView } from '../../sync/booking-overlay';
-import { openBookingForm, useReservationsView } from '../../stores/reservations-view';
 import classes from './BookingCard.module.css';
 import { shownCount, shownTime } from './shown-format';
 
@@ -35,7 +34,8 @@ function focusLeavesToTimeline(card: HTMLDivElement | null): (() => void) | unde
  * Plain elements of one size (the timeline draws many and knows their height); its name is its visible
  * text in the same order, so what staff see is what a screen reader says. Within a day it keeps its booking;
  * another day's booking may be written into it (DayTimeline's useCardKeys), and it is drawn again only when
- * its booking, or whether it is selected, changes.
+ * its booking, or whether it is selected, changes. A click selects its booking and a double-click opens it:
+ * the timeline handles both for every card (cardBooking in DayTimeline.tsx), so a card holds no handlers.
  */
 export const BookingCard = memo(function BookingCard({
   booking,
@@ -68,8 +68,6 @@ export const BookingCard = memo(function BookingCard({
       data-selected={selected || undefined}
       data-not-counted={counted ? undefined : ''}
       data-colour={statusColour(booking.status)}
-      onClick={() => useReservationsView.setState({ selectedId: booking.id })}
-      onDoubleClick={() => openBookingForm({ mode: 'edit', id: booking.id })}
     >
       {/* Words are parted by a space at the start of each part's text, not by a text node of its own (fewer
           nodes per card): a space that starts a line or a pill is not drawn, so each part looks as it did, and

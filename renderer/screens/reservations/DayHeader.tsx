@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Group, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Text, Title, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { memo } from 'react';
 import { useVenueFormat } from '../../hooks/useVenueFormat';
 import type { BookingFieldRow } from '../../db/tables/reservations';
 import { addDays } from './booking-time';
+import classes from './DayBook.module.css';
 import { PrintDay } from './print/PrintDay';
 import { shownDay } from './shown-format';
 import { useAfterPaint } from './useAfterPaint';
@@ -31,16 +32,16 @@ export const DayHeader = memo(function DayHeader({
 }) {
   const format = useVenueFormat();
   return (
-    <Group justify="space-between" gap="sm">
+    <div className={classes.header}>
       <DayChoice date={date} today={today} />
-      <Group gap="sm" wrap="nowrap" ml="auto">
+      <div className={classes.totals}>
         <Text fw={600} aria-label="day total" style={{ whiteSpace: 'nowrap' }}>
           {format.number(covers)} covers · {format.number(bookings)} {bookings === 1 ? 'booking' : 'bookings'}
         </Text>
         <PrintDay date={sheetDate} bookings={dayBookings} fields={fields} />
         <NewBookingButton />
-      </Group>
-    </Group>
+      </div>
+    </div>
   );
 });
 
@@ -51,7 +52,7 @@ const DayChoice = memo(function DayChoice({ date, today }: { date: string; today
   const pickerDate = useAfterPaint(date);
   // Room for the date in full; on a narrow screen the day's total and New booking go to the next line.
   return (
-    <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: '1 1 640px' }}>
+    <div className={classes.choice}>
       <Title order={2} size="h3" style={{ flexShrink: 0 }}>
         Reservations
       </Title>
@@ -64,7 +65,7 @@ const DayChoice = memo(function DayChoice({ date, today }: { date: string; today
       <Title order={3} size="h4" miw={0} style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
         {shownDay(format, 'longDate', date)}
       </Title>
-    </Group>
+    </div>
   );
 });
 

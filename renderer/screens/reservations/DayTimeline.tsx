@@ -47,6 +47,14 @@ function revealed(tops: readonly number[], row: number, top: number, height: num
   return top;
 }
 
+/**
+ * The booking of the card a click or double-click landed on, if any: the timeline selects it (click) or opens it
+ * (double-click) for every card, so the cards, written anew with each day chosen, hold no handlers.
+ */
+function cardBooking(target: EventTarget): string | undefined {
+  return target instanceof Element ? target.closest<HTMLElement>('[data-booking-id]')?.dataset.bookingId : undefined;
+}
+
 /** The day's bookings by slot, in the day's order. */
 function bySlot(bookings: readonly BookingView[]): Map<string, BookingView[]> {
   const slots = new Map<string, BookingView[]>();
@@ -110,7 +118,7 @@ export const DayTimeline = memo(function DayTimeline({
       ? drawn.rows
       : drawnRows(tops, cards, dayChosen ? openingTop : scrolledTo.current, viewHeight, dayChosen ? 0 : undefined);
   const selectedId = useReservationsView((state) => state.selectedId);
-  const selectedSlot = bookings.find((booking) => booking.id === selectedId)?.time;
+  const selectedSlot = selectedId ? bookings.find((booking) => booking.id === selectedId)?.time : undefined;
   const selectedRow = selectedSlot ? slots.indexOf(slotOf(selectedSlot)) : -1;
 
   useLayoutEffect(() => {
@@ -207,6 +215,14 @@ export const DayTimeline = memo(function DayTimeline({
       onScroll={onScroll}
       onFocus={(event) => {
         focusedBooking.current = (event.target as HTMLElement).dataset.bookingId;
+      }}
+      onClick={(event) => {
+        const id = cardBooking(event.target);
+        if (id !== undefined) useReservationsView.setState({ selectedId: id });
+      }}
+      onDoubleClick={(event) => {
+        const id = cardBooking(event.target);
+        if (id !== undefined) openBookingForm({ mode: 'edit', id });
       }}
     >
       <div role="rowgroup">

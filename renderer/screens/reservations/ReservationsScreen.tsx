@@ -1,4 +1,4 @@
-import { Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Modal, Stack, Text, Title } from '@mantine/core';
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { formatServiceDateTime } from '../../../shared/rules/datetime';
 import { countsInCovers } from '../../../shared/rules/booking-status';
@@ -16,6 +16,7 @@ import { BookingForm } from './BookingForm';
 import { matchesQuery, passesFilters } from './booking-filter';
 import { addDays, todayIn, weekOf } from './booking-time';
 import { BookingSyncBar } from './BookingSyncBar';
+import classes from './DayBook.module.css';
 import { DayHeader } from './DayHeader';
 import { DayTimeline } from './DayTimeline';
 import { SearchResults } from './SearchResults';
@@ -112,11 +113,13 @@ function DayBook({ timeZone }: { timeZone: string }) {
   latestWeek.current = weekBookings;
   const findBooking = useCallback((id: string) => latestWeek.current.find((booking) => booking.id === id), []);
   useDayKeys(date, navigable);
-  const selected =
-    navigable.find((booking) => booking.id === selectedId) ?? weekBookings.find((booking) => booking.id === selectedId);
+  const selected = selectedId
+    ? (navigable.find((booking) => booking.id === selectedId) ??
+      weekBookings.find((booking) => booking.id === selectedId))
+    : undefined;
 
   return (
-    <Stack gap="sm" h="calc(100vh - 52px - 2 * var(--mantine-spacing-md))">
+    <div className={classes.book}>
       <DayHeader
         date={date}
         today={today}
@@ -129,7 +132,7 @@ function DayBook({ timeZone }: { timeZone: string }) {
       <WeekStrip week={week} date={date} today={today} covers={weekCovers} />
       <BookingFilters selectFields={selectFields} />
       <SyncBar />
-      <Group align="stretch" wrap="nowrap" gap="sm" style={{ flex: 1, minHeight: 0 }}>
+      <div className={classes.main}>
         {searching ? (
           <SearchResults hits={searchHits} scope={queryScope} />
         ) : (
@@ -143,9 +146,9 @@ function DayBook({ timeZone }: { timeZone: string }) {
           />
         )}
         {selected && <SelectedBooking booking={selected} fields={fields ?? NO_FIELDS} />}
-      </Group>
+      </div>
       <BookingFormModal today={today} timeZone={timeZone} fields={fields ?? NO_FIELDS} findBooking={findBooking} />
-    </Stack>
+    </div>
   );
 }
 

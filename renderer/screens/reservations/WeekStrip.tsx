@@ -1,8 +1,9 @@
-import { Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { Paper, Text, UnstyledButton } from '@mantine/core';
 import { memo } from 'react';
 import type { VenueFormat } from '../../../shared/format/venue-format';
 import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { showDay } from '../../stores/reservations-view';
+import classes from './DayBook.module.css';
 import { shownDay } from './shown-format';
 
 /** The week around the day shown, each day with its covers (blank until that day is read); a click shows that day. */
@@ -20,7 +21,7 @@ export const WeekStrip = memo(function WeekStrip({
 }) {
   const format = useVenueFormat();
   return (
-    <Group gap={6} grow wrap="nowrap" aria-label="week" role="group">
+    <div className={classes.week} aria-label="week" role="group">
       {week.map((day, index) => (
         <WeekDay
           key={day}
@@ -31,7 +32,7 @@ export const WeekStrip = memo(function WeekStrip({
           format={format}
         />
       ))}
-    </Group>
+    </div>
   );
 });
 
