@@ -32,7 +32,11 @@ export const useBookingDays = create<{
 
 /** Days either side of the wanted ones that are kept in memory once read. */
 const KEPT_DAYS = 21;
-/** A cache that keeps changing (a sync writing page after page) is read again at most this often. */
+/**
+ * A cache that keeps changing (a sync writing page after page) is read again at most this often: a round of
+ * re-reads brings every stale day up to the cache as it was when the round began, one after the other, and
+ * the next round (for a later change) begins this long after it at the earliest.
+ */
 const REFRESH_INTERVAL_MS = 1000;
 /**
  * A day's guests are read this many bookings at a time. Each guest is an IndexedDB request whose answer comes
@@ -50,6 +54,8 @@ let generation = 0;
 let following = false;
 let pumping = false;
 let lastRefreshAt = 0;
+/** The generation the round of re-reads under way brings the days up to. */
+let refreshingGeneration = -1;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 /** Bumped whenever the focus moves to another day (a key or click of staff's, answered in the next frame). */
 let focusMoves = 0;
@@ -190,16 +196,17 @@ async function pump(): Promise<void> {
     for (;;) {
       const next = nextDayToRead();
       if (!next) break;
-      if (next.refresh) {
+      if (next.refresh && generation !== refreshingGeneration) {
         const wait = lastRefreshAt + REFRESH_INTERVAL_MS - Date.now();
         if (wait > 0) {
           clearTimeout(refreshTimer);
           refreshTimer = setTimeout(() => void pump(), wait);
           break;
         }
+        refreshingGeneration = generation;
+        lastRefreshAt = Date.now();
       }
       await readDay(next.date);
-      if (next.refresh) lastRefreshAt = Date.now();
       // One day per task: a key staff press meanwhile is answered between two reads.
       await new Promise((resolve) => setTimeout(resolve, 0));
     }

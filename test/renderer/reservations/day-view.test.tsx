@@ -184,4 +184,20 @@ describe('the day view', () => {
     for (const card of cards().slice(0, 20))
       expect(words(card.getAttribute('aria-label')!)).toContain(words(card.textContent!));
   });
+
+  it('reads every day it shows or reads ahead again after one change of the cache, not one day a second', async () => {
+    await renderDayView(async () => ({ outboxId: 'ob_1', state: 'queued', guestKey: '101' }));
+    const reads = vi.spyOn(BookingTables.prototype, 'bookingsOn');
+    // The clock stands still, two seconds on (past any earlier round's wait): a day read again only once a
+    // second would be read once, then wait for ever.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 2000);
+    try {
+      act(() => useReservations.setState((state) => ({ dataVersion: state.dataVersion + 1 })));
+      await waitFor(() => expect(new Set(reads.mock.calls.map(([date]) => date)).size).toBeGreaterThanOrEqual(7));
+      expect(reads.mock.calls[0]![0]).toBe(TODAY);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
