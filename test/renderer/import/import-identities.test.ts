@@ -154,6 +154,36 @@ describe("the guests' identity log the import's check reads", () => {
     db.close();
   });
 
+  it('leaves out guests recorded here, and of two guests sharing an email or mobile keeps the greater key, as the walk does', async () => {
+    const db = await freshDb();
+    const shared = { PatronEmail: 'shared@example.com', PatronMobile: '0400 111 222' };
+    await db.putGuests([
+      toGuestRow('1002', contact('1002', { PatronName: 'Second', ...shared }), [], auPhoneKey),
+      toGuestRow('1001', contact('1001', { PatronName: 'First', ...shared }), [], auPhoneKey),
+      ...guestRows(10, 6),
+    ]);
+    await db.recordWrite(
+      {
+        outboxId: 'ob_2',
+        guestKey: 'local-0000bbbb',
+        kind: 'create',
+        state: 'queued',
+        createdAt: new Date().toISOString(),
+        changes: { PatronName: 'Nina', PatronEmail: 'nina@example.com', PatronMobile: '0400 123 456' },
+      },
+      auPhoneKey,
+    );
+    const read = await readIdentities(db);
+    expect(read.emails.get('shared@example.com')).toBe('1002');
+    expect(read.mobiles.get(auPhoneKey('0400 111 222')!)).toBe('1002');
+    expect(read.emailOf.get('1001')).toBe('shared@example.com');
+    expect(read.emails.has('nina@example.com')).toBe(false);
+    expect(read.emailOf.has('local-0000bbbb')).toBe(false);
+    expect(read.mobileOf.has('local-0000bbbb')).toBe(false);
+    expect(read).toEqual(await walked(db));
+    db.close();
+  });
+
   it('starts again from an empty base when the guests are cleared', async () => {
     const db = await freshDb();
     await db.putGuests(guestRows(0, 10));
