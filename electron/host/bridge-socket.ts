@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { inspect } from 'node:util';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
 import type { DeskHandlers } from '../../shared/bridge/contract';
@@ -39,7 +40,8 @@ export function createBridgeSocket(
   log: (message: string) => void,
   limits: BridgeLimits = DEFAULT_BRIDGE_LIMITS,
 ) {
-  const dispatch = createDispatcher(handlers, (channel, error) => log(`${channel} failed: ${String(error)}`));
+  // inspect, not String: the log keeps the stack and the cause (e.g. the keychain's own words behind a staff message).
+  const dispatch = createDispatcher(handlers, (channel, error) => log(`${channel} failed: ${inspect(error)}`));
   const server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const sockets = new Set<WebSocket>();
   let upgrading = 0;

@@ -33,9 +33,7 @@ export function createAccountState(options: AccountManagerOptions) {
     changed: () => options.onChange(state.view()),
     /** Saves the secrets in their store and the rest in the settings, and connects. */
     save: async (settings: StoredAccount, apiKey: string, secrets: SecretStore, dashboardSecret?: string) => {
-      await secrets.set('apiKey', apiKey);
-      if (dashboardSecret) await secrets.set('partnerSecret', dashboardSecret);
-      else await secrets.delete('partnerSecret');
+      await keepSecrets(secrets, apiKey, dashboardSecret);
       options.settings.set(ACCOUNT_KEY, settings);
       state.connection = {
         settings,
@@ -138,4 +136,25 @@ function accountView(
 function unsentRefusal(count: number, label: string | undefined): string {
   const entries = count === 1 ? '1 entry in the outbox has' : `${count} entries in the outbox have`;
   return `${entries} not been sent${label ? ` for ${label}` : ' for the previous account'}. Changing account now would leave ${count === 1 ? 'it' : 'them'} unsent for good: wait until the Outbox is empty, or choose to discard ${count === 1 ? 'it' : 'them'}.`;
+}
+
+/**
+ * Files the secrets in their store, or says in staff words why the store refused them (most often a
+ * locked keychain); the settings are saved only after this, so a refused key leaves no half-saved account.
+ */
+async function keepSecrets(secrets: SecretStore, apiKey: string, dashboardSecret: string | undefined) {
+  try {
+    await secrets.set('apiKey', apiKey);
+    if (dashboardSecret) await secrets.set('partnerSecret', dashboardSecret);
+    else await secrets.delete('partnerSecret');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const advice = /locked/i.test(reason)
+      ? `${secrets.description} is locked. Unlock it (on Linux, the login keyring; on a Mac, the login keychain) and press Connect again.`
+      : `${secrets.description} refused it (${reason.split('\n')[0]}).`;
+    throw new UserFacingError(
+      `The desk could not keep the account's key safe, so it did not connect: ${advice}`,
+      { cause: error },
+    );
+  }
 }

@@ -4,7 +4,8 @@ import { createAccountManager, type AccountView } from '../../../electron/core/a
 import { createSignInWithToken } from '../../../electron/core/account/sign-in';
 import { openDeskDatabase } from '../../../electron/core/db/open-database';
 import type { KeychainAvailability } from '../../../electron/core/secrets/keytar-store';
-import { createMemorySecretStore } from '../../../electron/core/secrets/secret-store';
+import { createMemorySecretStore, type SecretStore } from '../../../electron/core/secrets/secret-store';
+import { UserFacingError } from '../../../shared/bridge/result';
 import { createSqliteSettingsStore } from '../../../electron/core/settings/settings-store';
 
 type Sandbox = ReturnType<typeof createSandbox>;
@@ -165,6 +166,29 @@ describe('the account manager against the sandbox', () => {
       account.connectWithApiKey({ baseUrl: BASE, apiKey: sandbox.demo.apiKey, clientId: sandbox.demo.clientId }),
     ).rejects.toThrow(/only the demo is offered/);
     expect((await account.startDemo()).state).toBe('demo');
+  });
+
+  it('says in staff words that a locked keychain kept the key out, and saves no settings', async () => {
+    const { make, db } = setup(sandbox);
+    const locked: SecretStore = {
+      description: 'the system keychain',
+      get: async () => null,
+      // What libsecret answers when the login keyring is locked.
+      set: async () => Promise.reject(new Error('Cannot create an item in a locked collection')),
+      delete: async () => {},
+    };
+    const account = make({ available: true, store: locked });
+    const refused = account.connectWithApiKey({
+      baseUrl: BASE,
+      apiKey: sandbox.demo.apiKey,
+      clientId: sandbox.demo.clientId,
+    });
+    await expect(refused).rejects.toThrow(UserFacingError);
+    await expect(refused).rejects.toThrow(
+      "The desk could not keep the account's key safe, so it did not connect: the system keychain is locked. Unlock it",
+    );
+    expect(db.prepare('SELECT count(*) AS n FROM settings').get()).toEqual({ n: 0 });
+    expect(account.view().state).toBe('none');
   });
 
   it('forgets the secrets and settings on disconnect', async () => {
