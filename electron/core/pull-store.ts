@@ -11,14 +11,16 @@ export interface PulledPage<Item> {
   remaining: number;
   /** The service's answer is still arriving: ask again after `remaining`, even when it is 0. */
   more: boolean;
+  /** On the last page: how many of the answer's elements did not match and were left out. */
+  leftOut?: number;
 }
 
 /** A list filled as the service's answer arrives (see PullStore.open). */
 export interface PullFeed<Item> {
   pullId: string;
   add(items: Item[]): void;
-  /** The answer is complete. */
-  end(): void;
+  /** The answer is complete; `leftOut` of its elements did not match and were left out. */
+  end(leftOut?: number): void;
   /** The answer broke off: waiting and later page requests get `error`. */
   fail(error: Error): void;
 }
@@ -39,6 +41,7 @@ export interface PullStore<Item> {
 interface HeldPull<Item> {
   items: Item[];
   complete: boolean;
+  leftOut: number;
   failure?: Error;
   expiresAt: number;
   /** Page requests waiting for items, woken on every change. */
@@ -57,7 +60,7 @@ export function createPullStore<Item>(what: string, now: () => number = Date.now
   const hold = (items: Item[], complete: boolean) => {
     expire();
     const id = `pull_${randomUUID()}`;
-    const pull: HeldPull<Item> = { items, complete, expiresAt: now() + PULL_TTL_MS, waiting: [] };
+    const pull: HeldPull<Item> = { items, complete, leftOut: 0, expiresAt: now() + PULL_TTL_MS, waiting: [] };
     pulls.set(id, pull);
     return { id, pull };
   };
@@ -74,8 +77,9 @@ export function createPullStore<Item>(what: string, now: () => number = Date.now
           for (const item of items) pull.items.push(item);
           wake(pull);
         },
-        end() {
+        end(leftOut = 0) {
           pull.complete = true;
+          pull.leftOut = leftOut;
           pull.expiresAt = now() + PULL_TTL_MS;
           wake(pull);
         },
@@ -100,7 +104,10 @@ export function createPullStore<Item>(what: string, now: () => number = Date.now
       const items = pull.items.slice(offset, offset + limit);
       const remaining = Math.max(0, pull.items.length - offset - items.length);
       const more = !pull.complete || pull.failure !== undefined;
-      if (remaining === 0 && !more) pulls.delete(pullId);
+      if (remaining === 0 && !more) {
+        pulls.delete(pullId);
+        if (pull.leftOut > 0) return { items, remaining, more, leftOut: pull.leftOut };
+      }
       return { items, remaining, more };
     },
   };
@@ -112,7 +119,8 @@ export type StreamedRead<Item> = (sink: StreamedSink<Item>) => Promise<StreamedS
 /**
  * Runs a streamed read into a feed. Resolves once the answer is known to be a list (its items then keep
  * filling the feed), or rejects with the read's own failure before that. A failure after that is the feed's,
- * as `explain` words it: the page requests get it. Elements left out for not matching are logged.
+ * as `explain` words it: the page requests get it. Elements left out for not matching are logged, and
+ * counted on the last page (staff are told how many).
  */
 export function streamInto<Item>(
   feed: PullFeed<Item>,
@@ -133,7 +141,7 @@ export function streamInto<Item>(
           console.warn(
             `[desk] ${summary.skipped} of the ${options.what} could not be read and were left out (first: ${summary.firstProblem})`,
           );
-        feed.end();
+        feed.end(summary.skipped);
       },
       (error: unknown) => {
         feed.fail(options.explain(error));

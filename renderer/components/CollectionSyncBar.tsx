@@ -66,10 +66,19 @@ function describe(status: CollectionStatus, words: CollectionWords, format: Venu
     ? `${words.things} as of ${format.dateTime(new Date(status.lastSyncedAt))}`
     : `${words.things} not downloaded yet`;
   if (status.phase === 'syncing') {
-    if (status.total === 0) return status.kind === 'full' ? words.downloading : words.checking;
     const doing = status.kind === 'full' ? 'Downloading' : 'Updating';
+    // A streamed pull's total is known only at its end: until then the count so far shows it moving.
+    if (status.total === 0 && status.done > 0)
+      return `${doing} ${words.things.toLowerCase()}: ${format.number(status.done)} so far`;
+    if (status.total === 0) return status.kind === 'full' ? words.downloading : words.checking;
     return `${doing} ${words.things.toLowerCase()}: ${format.number(status.done)} of ${format.number(status.total)}`;
   }
   if (status.phase === 'failed') return `${last}. Could not sync: ${status.error} ${words.stillWorks}`;
-  return `${last}.`;
+  return status.leftOut ? `${last}. ${leftOutSentence(status.leftOut)}` : `${last}.`;
+}
+
+/** Records the service sent that the desk could not read: said, never dropped without a word. */
+function leftOutSentence(count: number): string {
+  const records = count === 1 ? '1 record it could not read; it is' : `${count} records it could not read; they are`;
+  return `The service sent ${records} not shown here (the desk's log says which field was wrong).`;
 }

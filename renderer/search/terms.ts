@@ -20,11 +20,17 @@ export type PhoneKey = (raw: string) => string | null;
 
 /** Lower case without accents: "Zoë O'Brien" → "zoe o'brien". */
 export function fold(text: string): string {
-  return text
+  const folded = text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
+  // Once its marks are taken out, an accented name's string is still held two bytes a character; rebuilt, it is
+  // held in one when its letters fit, so the hits stored in the search log (one JSON string a page) are not doubled.
+  return NOT_ASCII.test(text) ? Array.from(folded).join('') : folded;
 }
+
+/** A character outside ASCII: text with one is what folding leaves held two bytes a character. */
+const NOT_ASCII = /\P{ASCII}/u;
 
 /** Letters and digits only, folded: what a name token or an id is compared by. */
 export function compact(text: string): string {

@@ -41,8 +41,8 @@ function bookingCollectionSpec(
       if (!pull.enabled) return { unavailable: pull.message };
       await tables.replaceFields(fields.fields.map((field, position) => ({ ...field, position })));
       return heldPull(pull, BOOKING_PAGE_LIMIT, async (request) => {
-        const { bookings, remaining, more } = await desk.pullReservationsPage(request);
-        return { items: bookings, remaining, more };
+        const { bookings, ...counts } = await desk.pullReservationsPage(request);
+        return { items: bookings, ...counts };
       });
     },
     begin: async (kind) => {

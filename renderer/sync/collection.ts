@@ -22,6 +22,8 @@ export interface CollectionStatus {
   lastPullStartedAt?: string;
   error?: string;
   unavailable?: string;
+  /** How many of the last pull's records the service sent in a shape the desk could not read, left out. */
+  leftOut?: number;
 }
 
 /** A full pull brings everything; an incremental one what changed since the last pull began (less an overlap). */
@@ -36,6 +38,8 @@ export interface PulledPage<Item> {
   remaining: number;
   /** The service's answer is still arriving: ask again after `remaining`, even when it is 0. */
   more?: boolean;
+  /** On the last page: how many of the answer's elements did not match and were left out (the core logs why). */
+  leftOut?: number;
 }
 
 /** A pull under way in the desk core: its size (when known), the core's clock when it began, and its pages. */
@@ -103,6 +107,8 @@ export interface PullOutcome {
   total: number;
   startedAt: string;
   removed: number;
+  /** Records of the answer left out for not matching. */
+  leftOut: number;
 }
 
 /** A synced collection: runs on demand and on the cache's triggers, and reports its status. */
@@ -203,6 +209,7 @@ export async function writePull<Item, Row>(
     return held(pull.page(offset, size));
   };
   let fetched = 0;
+  let leftOut = 0;
   const writing: Array<Promise<() => void>> = [];
   let next = pull.total !== 0 ? fetchPage(0) : undefined;
   while (next) {
@@ -215,6 +222,7 @@ export async function writePull<Item, Row>(
       }
     });
     fetched += page.items.length;
+    leftOut += page.leftOut ?? 0;
     if (!page.more && pull.total === undefined) total = fetched + page.remaining;
     next = page.more || (page.remaining > 0 && page.items.length > 0) ? fetchPage(fetched) : undefined;
     const rows = writer.rows(page.items);
@@ -223,7 +231,7 @@ export async function writePull<Item, Row>(
     writing.push(held(writer.put(rows).then(() => options.onProgress?.({ done, total }))));
   }
   for (const write of writing) (await write)();
-  return { total: pull.total ?? fetched, startedAt: pull.startedAt, removed: await writer.finish() };
+  return { total: pull.total ?? fetched, startedAt: pull.startedAt, removed: await writer.finish(), leftOut };
 }
 
 /** An error's message for staff. */
@@ -365,7 +373,12 @@ async function runCollection<Item, Row>(
       ...(kind === 'full' ? { lastFullSyncAt: syncedAt } : {}),
     });
     const failure = others.find((result) => result.status === 'rejected')?.reason ?? companionFailure(run.companions);
-    const synced = { lastSyncedAt: syncedAt, lastPullStartedAt: pulled.value.startedAt, unavailable: undefined };
+    const synced = {
+      lastSyncedAt: syncedAt,
+      lastPullStartedAt: pulled.value.startedAt,
+      unavailable: undefined,
+      leftOut: pulled.value.leftOut || undefined,
+    };
     run.report(
       failure !== undefined ? { phase: 'failed', ...synced, error: messageOf(failure) } : { phase: 'idle', ...synced },
     );

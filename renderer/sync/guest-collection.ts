@@ -66,8 +66,8 @@ function guestPulls({ desk, db, phoneKey }: GuestPullOptions): {
     pull: async (touchedFrom) => {
       const pull = await desk.pullGuests(touchedFrom ? { touchedFrom } : {});
       return heldPull(pull, GUEST_PAGE_LIMIT, async (request) => {
-        const { contacts, remaining } = await desk.pullGuestsPage(request);
-        return { items: contacts, remaining };
+        const { contacts, ...counts } = await desk.pullGuestsPage(request);
+        return { items: contacts, ...counts };
       });
     },
     begin: async (kind) => {

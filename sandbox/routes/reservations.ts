@@ -2,15 +2,10 @@
 import { hasContactInformation } from '../../shared/rules/contact';
 import { notifyContactChange, pushOneContact, type ContactPushOutcome } from '../domain/contact-push';
 import { clientIdProblem, REASONS, type Reason } from '../domain/reasons';
-import { jsonResponse } from '../http/envelope';
+import { jsonResponse, rawJsonResponse } from '../http/envelope';
 import { findContact } from '../store/contacts';
 import { ensureOption, loadFieldMap, type FieldInfo } from '../store/fields';
-import {
-  findReservationData,
-  nextReservationId,
-  pullReservations as pullReservationRows,
-  upsertReservation,
-} from '../store/reservations';
+import { findReservationData, nextReservationId, pullReservationsJson, upsertReservation } from '../store/reservations';
 import type { MethodCall, MethodDefinition } from './api';
 import { clientIdFailure } from './client-id';
 import { expandedFields } from './contacts';
@@ -165,7 +160,7 @@ function pullReservations(call: MethodCall): Response {
   const to = optionalDateTime(params, 'touched_to', account.timezone);
   if (from !== undefined) range.from = from;
   if (to !== undefined) range.to = to;
-  return jsonResponse(pullReservationRows(ctx.db, account.id, account.clientId, range));
+  return rawJsonResponse(pullReservationsJson(ctx.db, account.id, account.clientId, range));
 }
 
 /** get_reservation_fields: the reservation field definitions with options. */

@@ -58,30 +58,38 @@ export function nextReservationId(db: SandboxDatabase): string {
   return `R${100000 + row.next}`;
 }
 
-/** pull_reservations rows: each reservation with its contact, optionally limited to a touched window. */
-export function pullReservations(
+/**
+ * The pull_reservations body as JSON text (each reservation with its contact, optionally limited to a touched
+ * window), built without parsing each stored object, as pull_db's is: the stored JSON already holds the fields.
+ * A stored field named like an id the answer sets (id, client_id, contact_id) wins, as it did when the objects
+ * were spread (JSON keeps the last of a repeated name).
+ */
+export function pullReservationsJson(
   db: SandboxDatabase,
   accountId: number,
   clientId: string,
   range: { from?: number; to?: number },
-): unknown[] {
-  const rows = sql(
-    db,
-    `SELECT r.id, r.data, c.id AS contact_id, c.data AS contact_data FROM reservations r
-      JOIN contacts c ON c.id = r.contact_id
-      WHERE r.account_id = ? AND r.touched_at >= ? AND r.touched_at <= ? ORDER BY r.pk`,
-  ).all(accountId, range.from ?? Number.MIN_SAFE_INTEGER, range.to ?? Number.MAX_SAFE_INTEGER) as {
-    id: string;
-    data: string;
-    contact_id: number;
-    contact_data: string;
-  }[];
-  return rows.map((row) => ({
-    reservation: { id: row.id, ...(JSON.parse(row.data) as Record<string, unknown>) },
-    contact: {
-      client_id: clientId,
-      contact_id: String(row.contact_id),
-      ...(JSON.parse(row.contact_data) as Record<string, unknown>),
-    },
-  }));
+): string {
+  const rows = db
+    .prepare(
+      `SELECT r.id, r.data, c.id AS contact_id, c.data AS contact_data FROM reservations r
+        JOIN contacts c ON c.id = r.contact_id
+        WHERE r.account_id = ? AND r.touched_at >= ? AND r.touched_at <= ? ORDER BY r.pk`,
+    )
+    .raw()
+    .iterate(accountId, range.from ?? Number.MIN_SAFE_INTEGER, range.to ?? Number.MAX_SAFE_INTEGER) as IterableIterator<
+    [string, string, number, string]
+  >;
+  const contactPrefix = `"contact":{"client_id":${JSON.stringify(clientId)},"contact_id":"`;
+  const parts: string[] = [];
+  for (const [id, data, contactId, contactData] of rows)
+    parts.push(
+      `{"reservation":{"id":${JSON.stringify(id)}${restOf(data)},${contactPrefix}${contactId}"${restOf(contactData)}}`,
+    );
+  return `[${parts.join(',')}]`;
+}
+
+/** A stored JSON object's fields after others already written: `,<fields>}`, or `}` for none. */
+function restOf(stored: string): string {
+  return stored.length > 2 ? `,${stored.slice(1)}` : '}';
 }

@@ -23,7 +23,7 @@ let databases = 0;
  * electron/core/pull-store.ts pages it: while a page waits, pieces arrive until it can be answered, then the
  * answer ends; or, at piece `breakAfter`, the answer breaks off and the page it broke off in fails.
  */
-function streamingDesk(pieces: number[], options: { breakAfter?: number } = {}) {
+function streamingDesk(pieces: number[], options: { breakAfter?: number; leftOut?: number } = {}) {
   let arrived = 0;
   let piece = 0;
   let state: 'arriving' | 'ended' | 'broken' = 'arriving';
@@ -45,7 +45,14 @@ function streamingDesk(pieces: number[], options: { breakAfter?: number } = {}) 
       if (state === 'broken' && arrived < offset + limit)
         throw new UserFacingError('The service took too long to send the bookings. Try again in a moment.');
       const bookings = BOOKINGS.slice(offset, Math.min(arrived, offset + limit));
-      return { bookings, remaining: arrived - offset - bookings.length, more: state !== 'ended' };
+      const remaining = arrived - offset - bookings.length;
+      const last = state === 'ended' && remaining === 0;
+      return {
+        bookings,
+        remaining,
+        more: state !== 'ended',
+        ...(last && options.leftOut ? { leftOut: options.leftOut } : {}),
+      };
     },
   };
   return { desk, pages };
@@ -78,6 +85,20 @@ describe('bookings synced from a streamed pull', () => {
     const syncing = statuses.filter((status) => status.phase === 'syncing');
     expect(new Set(syncing.map((status) => status.total))).toEqual(new Set([0, 12_000]));
     expect(syncing.map((status) => status.done)).toEqual([0, 0, 1000, 3000, 7000, 12_000, 12_000]);
+  });
+
+  it('carries how many bookings the core left out (its last page says) into the status, for the sync bar', async () => {
+    const { desk } = streamingDesk([3000, 1000], { leftOut: 2 });
+    const sync = createBookingSync({ desk, tables: await freshTables(), onStatus: () => {} });
+    await sync.run('full');
+    expect(sync.status()).toMatchObject({ phase: 'idle', done: 4000, total: 4000, leftOut: 2 });
+    const clean = createBookingSync({
+      desk: streamingDesk([3000]).desk,
+      tables: await freshTables(),
+      onStatus: () => {},
+    });
+    await clean.run('full');
+    expect(clean.status().leftOut).toBeUndefined();
   });
 
   it('reports a pull that broke off part way, removes nothing, and pulls everything again on the next run', async () => {

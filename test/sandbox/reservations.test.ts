@@ -1,5 +1,8 @@
 // Reservations: push with contacts, pull with touched filters, fields with bookingStatus options (sections 2.6, 4.17–4.19).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findAccountByClientId } from '../../sandbox/store/accounts';
+import { upsertReservation } from '../../sandbox/store/reservations';
+import { sql } from '../../sandbox/store/schema';
 import { makeSandbox, type TestSandbox } from './support/sandbox';
 
 let t: TestSandbox;
@@ -162,6 +165,53 @@ describe('push_reservations and pull_reservations', () => {
     expect(await ids({ touched_from: '2025-06-03 00:00:00' })).toEqual(['B']);
     expect(await ids({ touched_to: '2025-06-03 00:00:00' })).toEqual(['A']);
     expect(await ids({})).toEqual(['A', 'B']);
+  });
+
+  it('pull_reservations answers each stored reservation with its contact, as the stored objects spread after the ids', async () => {
+    await t.json('push_reservations', [
+      { reservation: { id: 'X1' }, contact: { client_id: t.clientId, PatronEmail: 'a@example.com' } },
+      { reservation: { id: 'X2' }, contact: { client_id: t.clientId, PatronEmail: 'b@example.com' } },
+    ]);
+    const { db } = t.sandbox.context;
+    const account = findAccountByClientId(db, t.clientId)!;
+    const contactId = (id: number, data: object) => {
+      sql(db, 'UPDATE contacts SET data = ? WHERE id = ?').run(JSON.stringify(data), id);
+      return id;
+    };
+    const [first, second] = (
+      sql(db, 'SELECT id FROM contacts WHERE account_id = ? ORDER BY id LIMIT 2').all(account.id) as { id: number }[]
+    ).map((row) => row.id);
+    contactId(first!, {});
+    contactId(second!, { PatronName: 'Zoë "Z" \\ 渡辺', contact_id: 'stored', client_id: 7 });
+    sql(db, 'DELETE FROM reservations WHERE account_id = ?').run(account.id);
+    upsertReservation(db, account.id, 'R1', first!, {}, Date.now());
+    upsertReservation(
+      db,
+      account.id,
+      'R2',
+      second!,
+      { id: 'stored', note: '[,]{}"', nested: { a: [1, null] } },
+      Date.now(),
+    );
+    upsertReservation(db, account.id, 'R3', second!, { __proto__: null, total_attendees: 2 }, Date.now());
+    const stored = sql(
+      db,
+      `SELECT r.id, r.data, c.id AS contact_id, c.data AS contact_data FROM reservations r
+        JOIN contacts c ON c.id = r.contact_id WHERE r.account_id = ? ORDER BY r.pk`,
+    ).all(account.id) as { id: string; data: string; contact_id: number; contact_data: string }[];
+    // The reference: the objects spread, later fields winning (the answer as it was built before it was text).
+    const expected = stored.map((row) => ({
+      reservation: { id: row.id, ...(JSON.parse(row.data) as object) },
+      contact: {
+        client_id: t.clientId,
+        contact_id: String(row.contact_id),
+        ...(JSON.parse(row.contact_data) as object),
+      },
+    }));
+    const { body } = await t.json('pull_reservations', { client_id: t.clientId });
+    expect(body).toStrictEqual(expected);
+    expect(body.map((item: { reservation: { id: string } }) => item.reservation.id)).toEqual(['R1', 'stored', 'R3']);
+    expect(body[1].contact).toMatchObject({ client_id: 7, contact_id: 'stored', PatronName: 'Zoë "Z" \\ 渡辺' });
   });
 
   it('pull_reservations answers "account disabled" for a disabled account', async () => {

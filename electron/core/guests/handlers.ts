@@ -5,7 +5,7 @@ import { UserFacingError } from '../../../shared/bridge/result';
 import { formatServiceDateTime } from '../../../shared/rules/datetime';
 import { scheduleProblem } from '../../../shared/rules/schedule';
 import type { OutboxInput, OutboxKind } from '../../../shared/outbox/kinds';
-import { createPullStore } from '../pull-store';
+import { createPullStore, streamInto } from '../pull-store';
 import { connectedAccount, type DeskServices } from '../services';
 import { explainReadError } from './errors';
 import { contactEditPayload, emailPayload, newContactPayload, purchasePayload, smsPayload } from './payloads';
@@ -38,14 +38,20 @@ function guestPullHandlers(
         client_id: clientId,
         ...(touchedFrom ? { touched_from: serviceTime(services, touchedFrom) } : {}),
       };
-      const contacts = await client.pullDb(request).catch((error: unknown) => {
-        throw explainReadError(error, 'the guest list');
-      });
-      return { pullId: pulls.keep(contacts), total: contacts.length, startedAt };
+      // Answered as soon as the service's answer is known to be a list: its pages fill as it arrives, so the
+      // renderer writes the first guests while the rest are still being read.
+      const feed = pulls.open();
+      const explain = (error: unknown) => explainReadError(error, 'the guest list');
+      await streamInto(feed, (sink) => client.stream.pullDb(request, sink), { what: 'guests', explain }).catch(
+        (error: unknown) => {
+          throw explain(error);
+        },
+      );
+      return { pullId: feed.pullId, startedAt };
     },
     pullGuestsPage: async ({ pullId, offset, limit }) => {
-      const { items, remaining } = await pulls.page(pullId, offset, limit);
-      return { contacts: items, remaining };
+      const { items, ...counts } = await pulls.page(pullId, offset, limit);
+      return { contacts: items, ...counts };
     },
   };
 }

@@ -71,8 +71,8 @@ export function createReservationHandlers(
     },
 
     pullReservationsPage: async ({ pullId, offset, limit }) => {
-      const { items, remaining, more } = await pulls.page(pullId, offset, limit);
-      return { bookings: items, remaining, more };
+      const { items, ...counts } = await pulls.page(pullId, offset, limit);
+      return { bookings: items, ...counts };
     },
 
     listReservationFields: async () => {

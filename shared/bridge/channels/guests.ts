@@ -5,6 +5,7 @@ import { deskEdit } from '../../outbox/desk-edit';
 import { outboxState } from '../../outbox/states';
 import { LOCAL_GUEST_ID_PATTERN, LOCAL_GUEST_ID_PREFIX } from '../../rules/guest-id';
 import { channel } from '../define';
+import { pulledPageCounts } from './pulled-page';
 
 /** Largest page of contacts one bridge message carries while the renderer fetches a pull. */
 export const GUEST_PAGE_LIMIT = 2000;
@@ -55,15 +56,21 @@ const dateRange = {
 /** Guest lookup, sync, profile edits, purchases and one-off messages (issue 6). */
 export const guestChannels = {
   /**
-   * Pulls contacts with pull_db (all of them, or those touched since an instant) and keeps the
-   * result in the core for the renderer to fetch in pages. `startedAt` is the core's clock when the
-   * pull began: the next incremental pull starts from it (less an overlap).
+   * Pulls contacts with pull_db (all of them, or those touched since an instant) into the core for the
+   * renderer to fetch in pages. Answered as soon as the service's answer is known to be a list: the contacts
+   * keep arriving while their pages are fetched, so `total` is not known then (it is only when a whole list is
+   * held). `startedAt` is the core's clock when the pull began: the next incremental pull starts from it (less
+   * an overlap).
    */
   pullGuests: channel(
     z.object({ touchedFrom: instant.optional() }).strict(),
-    z.object({ pullId: z.string(), total: z.number().int().nonnegative(), startedAt: z.string() }),
+    z.object({ pullId: z.string(), total: z.number().int().nonnegative().optional(), startedAt: z.string() }),
   ),
-  /** One page of a pull; the pull is forgotten once its last page has been fetched. */
+  /**
+   * One page of a pull, once `limit` contacts after `offset` are in (or the answer has ended): `remaining` are
+   * held after it; `more`: the answer is still arriving, so ask again even when none remain. The pull is
+   * forgotten once its last page has been fetched.
+   */
   pullGuestsPage: channel(
     z
       .object({
@@ -72,7 +79,10 @@ export const guestChannels = {
         limit: z.number().int().min(1).max(GUEST_PAGE_LIMIT),
       })
       .strict(),
-    z.object({ contacts: z.array(contactRecord), remaining: z.number().int().nonnegative() }),
+    z.object({ contacts: z.array(contactRecord), ...pulledPageCounts }),
+    // Each contact was validated with the service's contact schema where pull_db's answer entered the core
+    // (shared/api/streamed-answer.ts): a page of 2,000 is not validated again on its way out.
+    { answerShape: z.object({ contacts: z.array(z.unknown()), ...pulledPageCounts }) },
   ),
   /**
    * Queues a profile edit (push_contact): changed fields, multipleSelect checks, the category list as staff

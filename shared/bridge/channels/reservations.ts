@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fieldDefinition, reservationRecord } from '../../api/response-schemas';
 import { channel } from '../define';
+import { pulledPageCounts } from './pulled-page';
 import { deskEdit } from '../../outbox/desk-edit';
 import { OUTBOX_ITEMS } from './outbox';
 import { queuedWrite } from './guests';
@@ -42,9 +43,6 @@ const bookingInput = z
   })
   .strict();
 
-/** A booking page's counts besides its bookings. */
-const pageRest = { remaining: z.number().int().nonnegative(), more: z.boolean().optional() };
-
 /** Whether the account has reservations: the service answers "Reservations not setup for this account" when not. */
 const notSetUp = z.object({ enabled: z.literal(false), message: z.string() });
 
@@ -80,10 +78,10 @@ export const reservationChannels = {
         limit: z.number().int().min(1).max(BOOKING_PAGE_LIMIT),
       })
       .strict(),
-    z.object({ bookings: z.array(bookingRecord), ...pageRest }),
+    z.object({ bookings: z.array(bookingRecord), ...pulledPageCounts }),
     // Each booking was validated with bookingRecord where the service's answer entered the core
     // (shared/api/streamed-answer.ts): a page of 5,000 is not validated again on its way out.
-    { answerShape: z.object({ bookings: z.array(z.unknown()), ...pageRest }) },
+    { answerShape: z.object({ bookings: z.array(z.unknown()), ...pulledPageCounts }) },
   ),
   /** The reservation field definitions (get_reservation_fields). */
   listReservationFields: channel(

@@ -39,7 +39,16 @@ describe('the desk core', () => {
     const status = await call('getStatus', {});
     expect(status).toMatchObject({ ok: true, value: { account: { state: 'demo' } } });
     const pull = await call('pullGuests', {});
-    expect(pull.ok && (pull.value as { total: number }).total).toBeGreaterThan(1000);
+    expect(pull.ok).toBe(true);
+    const pullId = pull.ok ? (pull.value as { pullId: string }).pullId : '';
+    let pulled = 0;
+    for (let more = true; more;) {
+      const page = await call('pullGuestsPage', { pullId, offset: pulled, limit: 2000 });
+      const value = page.ok ? (page.value as { contacts: unknown[]; remaining: number; more?: boolean }) : undefined;
+      pulled += value?.contacts.length ?? 0;
+      more = value !== undefined && (value.remaining > 0 || value.more === true);
+    }
+    expect(pulled).toBeGreaterThan(1000);
     const fields = await call('listContactFields', {});
     expect(fields.ok && (fields.value as Array<{ name: string }>).map((f) => f.name)).toContain('PatronMobile');
     expect(await call('listOutbox', {})).toMatchObject({ ok: true, value: { items: [] } });

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../shared/api/client';
 import { openDeskDatabase } from '../../../electron/core/db/open-database';
 import { createDeskEvents } from '../../../electron/core/events';
@@ -8,12 +8,15 @@ import { createOutbox, type Outbox } from '../../../electron/core/outbox/outbox'
 import type { AccountSettings, DeskServices } from '../../../electron/core/services';
 import { createSandbox, type Sandbox } from '../../../sandbox/index';
 import { asKind } from '../../support/outbox-entry';
+import { answerBrokenAfter, openingOf } from '../../support/broken-answer';
 
 let sandbox: Sandbox;
 let client: ServiceClient;
 let db: Database;
 let outbox: Outbox;
 let connected: boolean;
+/** Changes the service's answers on their way to the desk (a connection lost part way, a contact spoiled). */
+let answerTransform: ((response: Response) => Response) | undefined;
 let handlers: ReturnType<typeof createGuestHandlers>;
 
 const settings = (): AccountSettings => ({
@@ -27,10 +30,14 @@ const settings = (): AccountSettings => ({
 
 beforeEach(() => {
   sandbox = createSandbox({ demo: true, demoGuests: 150 });
+  answerTransform = undefined;
   client = createServiceClient({
     baseUrl: 'http://sandbox.test',
     apiKey: sandbox.demo.apiKey,
-    fetch: sandbox.fetch,
+    fetch: async (input, init) => {
+      const response = await sandbox.fetch(input, init);
+      return answerTransform ? answerTransform(response) : response;
+    },
     timeZone: 'UTC',
   });
   db = openDeskDatabase(':memory:');
@@ -75,18 +82,48 @@ describe('pulling guests for the cache', () => {
   it('pulls the whole database once and hands it out in pages, then forgets it', async () => {
     const everyone = await onService({});
     const pull = await handlers.pullGuests({});
-    expect(pull.total).toBe(everyone.length);
+    // Streamed: the pull is answered before the service's answer has all arrived, so its size comes with the pages.
+    expect(pull.total).toBeUndefined();
     const pages = [];
     for (let offset = 0; ; offset += 60) {
       const page = await handlers.pullGuestsPage({ pullId: pull.pullId, offset, limit: 60 });
       pages.push(page.contacts.length);
-      if (page.remaining === 0) break;
+      if (page.remaining === 0 && !page.more) break;
     }
     expect(pages.reduce((sum, size) => sum + size, 0)).toBe(everyone.length);
     expect(pages[0]).toBe(60);
     await expect(handlers.pullGuestsPage({ pullId: pull.pullId, offset: 0, limit: 60 })).rejects.toThrow(
       'That download of the guest list has expired. Sync again.',
     );
+  });
+
+  it('answers the pull before the service’s answer has ended; a connection lost part way reaches the page asked for, in staff’s words', async () => {
+    const everyone = await onService({});
+    answerTransform = () => answerBrokenAfter(openingOf(everyone, 10));
+    const pull = await handlers.pullGuests({});
+    const page = await handlers.pullGuestsPage({ pullId: pull.pullId, offset: 0, limit: 10 });
+    expect(page.contacts).toEqual(everyone.slice(0, 10));
+    await expect(handlers.pullGuestsPage({ pullId: pull.pullId, offset: 10, limit: 10 })).rejects.toThrow(
+      /^The service took too long to send the guest list/,
+    );
+  });
+
+  it('leaves out a contact the desk cannot read and brings all the others', async () => {
+    const everyone = await onService({});
+    answerTransform = () => {
+      const spoiled = [everyone[0], { client_id: sandbox.demo.clientId, contact_id: { id: 7 } }, ...everyone.slice(1)];
+      return new Response(JSON.stringify(spoiled), { status: 200 });
+    };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const pull = await handlers.pullGuests({});
+      const page = await handlers.pullGuestsPage({ pullId: pull.pullId, offset: 0, limit: 2000 });
+      // The last page says how many were left out, so staff are told (the sync bar).
+      expect(page).toEqual({ contacts: everyone, remaining: 0, more: false, leftOut: 1 });
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^\[desk\] 1 of the guests could not be read/));
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('pulls only guests touched since an instant (touched_from in the account’s zone)', async () => {
