@@ -67,7 +67,8 @@ export function checkRow(cells: readonly string[], ctx: CheckContext): RowCheck 
       continue;
     }
     if (target.kind === 'categories') {
-      check.categories = [...check.categories, ...categoryNames(text)];
+      const names = categoryNames(text);
+      if (names.length > 0) check.categories = [...check.categories, ...names];
       continue;
     }
     if (target.kind === 'name') {
@@ -227,15 +228,26 @@ function firstOfList(text: string): string {
 }
 
 /** The category names of a cell: "VIP, Regular", "VIP;Regular", Google's "* myContacts ::: Friends", Mailchimp's "\"VIP\",\"Regular\"". */
-function categoryNames(text: string): string[] {
+function categoryNames(text: string): readonly string[] {
+  // Most cells of a Google export are one system group ("* myContacts"): no list to split, no name.
+  if (!CATEGORY_SEPARATOR.test(text)) {
+    const name = categoryName(text);
+    return name === null ? NO_CATEGORIES : [name];
+  }
   const names: string[] = [];
   for (const part of text.split(CATEGORY_SEPARATOR)) {
-    const name = part.trim().replace(OUTER_QUOTES, '').trim();
-    if (name !== '' && !name.startsWith('*')) names.push(name);
+    const name = categoryName(part);
+    if (name !== null) names.push(name);
   }
   return names;
 }
 const CATEGORY_SEPARATOR = /:::|[,;]/;
+
+/** One part of a categories cell as a name, or null for none (empty, or a system group such as Google's "* myContacts"). */
+function categoryName(part: string): string | null {
+  const name = part.trim().replace(OUTER_QUOTES, '').trim();
+  return name !== '' && !name.startsWith('*') ? name : null;
+}
 const OUTER_QUOTES = /^"+|"+$/g;
 
 /** The push_contact item of a placed row: its values (or those a conflict's choice kept), its guest, its categories; empty cells never blank a value. */

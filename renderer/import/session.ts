@@ -17,6 +17,7 @@ import {
   type RowStatus,
 } from './resolve';
 import { createSharedThread, type SharedThread } from './shared-thread';
+import { EarlyRecordReads, type RecordLoader } from './early-records';
 import { SourceFile, type FileSummary, type ReadOptions } from './source';
 import { dateOrderEvidence, type DateEvidence, type DateOrder } from './values';
 import type { PhoneKey } from '../search/terms';
@@ -102,9 +103,6 @@ export interface HeldRow {
   original: string[];
 }
 
-/** Reads the records of the guests rows match (the cache's, with the outbox's writes over them). */
-export type RecordLoader = (ids: Iterable<string>) => Promise<ReadonlyMap<string, Readonly<Record<string, unknown>>>>;
-
 /** One row of the file and where the check placed it. */
 interface CheckedRow {
   line: number;
@@ -124,7 +122,8 @@ const ROWS_PER_SLICE = 8;
 export class ImportSession {
   private readonly source = new SourceFile();
   private rows: CheckedRow[] = [];
-  private byLine = new Map<number, CheckedRow>();
+  /** Rows by line, made on the first edit or deletion (most imports have none; made for every read it cost 100,000 pairs). */
+  private byLine: Map<number, CheckedRow> | null = null;
   private context: CheckContext | null = null;
   private setup: CheckSetup | null = null;
   private records: GuestRecords = new Map();
@@ -135,6 +134,8 @@ export class ImportSession {
 
   /** The guests on file being read: the check waits for them before placing rows among them. */
   private guests: Promise<void> = Promise.resolve();
+  /** Whether the guests on file are read (the check then reads the records of those rows match as it goes). */
+  private guestsRead = true;
 
   private snapshot: GuestSnapshot = NO_GUESTS;
   private loadRecords: RecordLoader = async () => new Map();
@@ -150,10 +151,12 @@ export class ImportSession {
   setGuests(snapshot: GuestSnapshot, loadRecords: RecordLoader): void {
     this.snapshot = snapshot;
     this.loadRecords = loadRecords;
+    this.guestsRead = true;
   }
 
   /** Compares rows with these guests once they are read (reading the file and checking its values need not wait). */
   compareWith(reading: Promise<{ snapshot: GuestSnapshot; records: RecordLoader }>): void {
+    this.guestsRead = false;
     this.guests = reading.then((loaded) => this.setGuests(loaded.snapshot, loaded.records));
     this.guests.catch(() => undefined); // the check awaits it and refuses with the failure; until then it is unawaited
   }
@@ -188,7 +191,9 @@ export class ImportSession {
     };
     const context = this.context;
     let next = 0;
-    // Checked a few rows at a time while the guests on file are read from the cache, in that read's waits.
+    let early: EarlyRecordReads | null = null;
+    // Checked a few rows at a time while the guests on file are read from the cache (in that read's waits), and
+    // once they are, the records of the guests checked rows match are read meanwhile.
     await this.thread.run(() => {
       const end = Math.min(next + ROWS_PER_SLICE, this.rows.length);
       for (; next < end; next++) {
@@ -196,10 +201,14 @@ export class ImportSession {
         const row = this.rows[next]!;
         row.check = row.deleted ? null : checkRow(row.cells, context);
       }
+      if (this.guestsRead) {
+        early ??= new EarlyRecordReads(this.snapshot, this.records, this.loadRecords);
+        early.lookUp(this.rows, next);
+      }
       return next < this.rows.length;
     });
     await this.guests;
-    await this.resolve();
+    await this.resolve(early);
     onProgress?.(this.rows.length, this.rows.length);
     return {
       counts: this.counts(),
@@ -346,15 +355,20 @@ export class ImportSession {
       check: null,
       resolution: UNCHECKED,
     }));
-    this.byLine = new Map(this.rows.map((row) => [row.line, row]));
+    this.byLine = null;
     this.version += 1;
     this.context = null;
     this.setup = null;
     return summary;
   }
 
-  private async resolve(): Promise<void> {
+  /** Places every row among the others and the guests on file, with the records read early (if any) taken in first. */
+  private async resolve(early: EarlyRecordReads | null = null): Promise<void> {
     const setup = this.requireSetup();
+    if (early?.snapshot === this.snapshot) {
+      const loaded = await early.records();
+      if (loaded.size > 0) this.records = new Map([...this.records, ...loaded]);
+    }
     const checks = this.rows.map((row) => row.check);
     for (const row of this.rows) {
       const readProblem = this.source.readProblem(row.line);
@@ -522,6 +536,7 @@ export class ImportSession {
   }
 
   private rowAt(line: number): CheckedRow {
+    this.byLine ??= new Map(this.rows.map((row) => [row.line, row]));
     const row = this.byLine.get(line);
     if (!row || row.deleted) throw new ImportFileError(`Row ${line} is not in the import.`);
     return row;

@@ -32,6 +32,16 @@ const logOf = (db: GuestDatabase) => db.table<IdentityEntry, number>(IDENTITY_TA
 /** Who is on file by walking the search index (what the check read before the log, and reads when the log cannot say). */
 const walked = (db: GuestDatabase) => readCachedIdentities(cachedGuestsOf(db));
 
+/** A new guest recorded at this desk under a local id, queued in the outbox. */
+const ninaRecordedHere = (outboxId: string, guestKey: string): GuestWrite => ({
+  outboxId,
+  guestKey,
+  kind: 'create',
+  state: 'queued',
+  createdAt: new Date().toISOString(),
+  changes: { PatronName: 'Nina', PatronEmail: 'nina@example.com', PatronMobile: '0400 123 456' },
+});
+
 /** Lets a fold or rebuild written in the background land. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
@@ -56,14 +66,7 @@ describe("the guests' identity log the import's check reads", () => {
           .filter((key) => key !== '1002' && key !== '1003'),
       ),
     );
-    const write: GuestWrite = {
-      outboxId: 'ob_1',
-      guestKey: 'local-0000aaaa',
-      kind: 'create',
-      state: 'queued',
-      createdAt: new Date().toISOString(),
-      changes: { PatronName: 'Nina', PatronEmail: 'nina@example.com', PatronMobile: '0400 123 456' },
-    };
+    const write = ninaRecordedHere('ob_1', 'local-0000aaaa');
     await db.recordWrite(write, auPhoneKey);
     await followOutboxItem(
       db,
@@ -150,6 +153,26 @@ describe("the guests' identity log the import's check reads", () => {
     const read = await readIdentities(db);
     expect(read.emails.get('guest500@example.com')).toBeUndefined(); // every fifth has no email
     expect(read.mobileOf.get('1500')).toBe(auPhoneKey('0410000500'));
+    expect(read).toEqual(await walked(db));
+    db.close();
+  });
+
+  it('leaves out guests recorded here, and of two guests sharing an email or mobile keeps the greater key, as the walk does', async () => {
+    const db = await freshDb();
+    const shared = { PatronEmail: 'shared@example.com', PatronMobile: '0400 111 222' };
+    await db.putGuests([
+      toGuestRow('1002', contact('1002', { PatronName: 'Second', ...shared }), [], auPhoneKey),
+      toGuestRow('1001', contact('1001', { PatronName: 'First', ...shared }), [], auPhoneKey),
+      ...guestRows(10, 6),
+    ]);
+    await db.recordWrite(ninaRecordedHere('ob_2', 'local-0000bbbb'), auPhoneKey);
+    const read = await readIdentities(db);
+    expect(read.emails.get('shared@example.com')).toBe('1002');
+    expect(read.mobiles.get(auPhoneKey('0400 111 222')!)).toBe('1002');
+    expect(read.emailOf.get('1001')).toBe('shared@example.com');
+    expect(read.emails.has('nina@example.com')).toBe(false);
+    expect(read.emailOf.has('local-0000bbbb')).toBe(false);
+    expect(read.mobileOf.has('local-0000bbbb')).toBe(false);
     expect(read).toEqual(await walked(db));
     db.close();
   });
