@@ -40,9 +40,9 @@ export interface ImportQueueOptions {
  * chunks of a few hundred rows or 15 ms, each one commit (a row's outbox entry and its place in the
  * file together), with a turn of the event loop between chunks so the desk keeps answering and the
  * outbox keeps delivering what is already queued (calls that answered meanwhile have their delivery
- * round before the next chunk, so the next calls leave without waiting on the queueing). The commits
- * are crash-safe, not flushed: a power cut may undo the last ones, leaving their rows handed over but
- * not queued, and the next start queues them again; the outbox holds its own guest pushes to the same rule. A row the outbox
+ * round before the next chunk, so the next calls leave without waiting on the queueing). The commits are crash-safe, not flushed: a power
+ * cut may undo the last ones, leaving their rows handed over but not queued, and the next start
+ * queues them again; the outbox holds its own guest pushes to the same rule. A row the outbox
  * refuses is kept with the reason and never sinks its chunk. Once every row has reached the desk
  * and is queued, the import is marked queued. Runs once per import at a time; stopping leaves what
  * is not queued for later. While the page is still handing rows over, it keeps only AHEAD_ROWS of
