@@ -39,8 +39,7 @@ export interface ImportQueueOptions {
  * The desk core's own queueing of an import's handed-over rows into the outbox, as they arrive:
  * chunks of a few hundred rows or 15 ms, each one commit (a row's outbox entry and its place in the
  * file together), with a turn of the event loop between chunks so the desk keeps answering and the
- * outbox keeps delivering what is already queued (calls that answered meanwhile have their delivery
- * round before the next chunk, so the next calls leave without waiting on the queueing). The commits are crash-safe, not flushed: a power
+ * outbox keeps delivering what is already queued. The commits are crash-safe, not flushed: a power
  * cut may undo the last ones, leaving their rows handed over but not queued, and the next start
  * queues them again; the outbox holds its own guest pushes to the same rule. A row the outbox
  * refuses is kept with the reason and never sinks its chunk. Once every row has reached the desk
@@ -51,19 +50,49 @@ export interface ImportQueueOptions {
 export function createImportQueue(options: ImportQueueOptions) {
   const running = new Map<string, { stop: boolean }>();
 
-  const chunk = (importId: string) => queueChunk(options, importId);
+  /**
+   * Queues one chunk; answers how each row settled (none when nothing was waiting). Any error ends the
+   * whole chunk (nothing of it is queued), so the outbox's own transactions join its transaction.
+   */
+  const chunk = (importId: string) =>
+    options.store.transaction(
+      () => {
+        const settled: Array<{ action: 'new' | 'update'; outcome: Outcome }> = [];
+        const started = options.now();
+        // Read a batch at a time: a chunk that ends on time has read (and parsed) no row it did not queue.
+        let batch = options.store.nextStaged(importId, BATCH_ROWS);
+        // Every row reached the desk and none is left to queue: the import is queued.
+        if (batch.length === 0 && isFullyStaged(options.store, importId))
+          options.store.markQueued(importId, options.now());
+        while (batch.length > 0) {
+          const results = options.outbox.enqueueMany(
+            'push_contact',
+            batch.map((row) => row.contact),
+          );
+          batch.forEach((row, index) => {
+            const result = results[index]!;
+            const outcome = 'id' in result ? { outboxId: result.id } : { refused: result.refused };
+            options.store.settleStaged(importId, row.line, outcome);
+            settled.push({ action: row.action, outcome });
+          });
+          if (settled.length >= CHUNK_ROWS || options.now() - started >= CHUNK_MS) break;
+          batch = options.store.nextStaged(importId, BATCH_ROWS);
+        }
+        return settled;
+      },
+      'crashSafe',
+      'join',
+    );
 
   const finish = (importId: string) => {
     running.delete(importId);
     options.onDone(importId);
   };
 
-  const step = (importId: string, control: { stop: boolean }, yielded = false) => {
+  const step = (importId: string, control: { stop: boolean }) => {
     if (control.stop) return finish(importId);
     if ((options.aheadOfDelivery?.(importId) ?? 0) >= AHEAD_ROWS)
       return void setTimeout(() => step(importId, control), AHEAD_POLL_MS);
-    // Calls answered meanwhile: their delivery round (on this turn) goes before the next chunk, once.
-    if (!yielded && options.outbox.answersWaiting()) return void setImmediate(() => step(importId, control, true));
     let settled: ReturnType<typeof chunk>;
     try {
       settled = chunk(importId);
@@ -96,41 +125,6 @@ export function createImportQueue(options: ImportQueueOptions) {
       for (const control of running.values()) control.stop = true;
     },
   };
-}
-
-/**
- * Queues one chunk; answers how each row settled (none when nothing was waiting). Any error ends the
- * whole chunk (nothing of it is queued), so the outbox's own transactions join its transaction.
- */
-function queueChunk(options: ImportQueueOptions, importId: string) {
-  return options.store.transaction(
-    () => {
-      const settled: Array<{ action: 'new' | 'update'; outcome: Outcome }> = [];
-      const started = options.now();
-      // Read a batch at a time: a chunk that ends on time has read (and parsed) no row it did not queue.
-      let batch = options.store.nextStaged(importId, BATCH_ROWS);
-      // Every row reached the desk and none is left to queue: the import is queued.
-      if (batch.length === 0 && isFullyStaged(options.store, importId))
-        options.store.markQueued(importId, options.now());
-      while (batch.length > 0) {
-        const results = options.outbox.enqueueMany(
-          'push_contact',
-          batch.map((row) => row.contact),
-        );
-        batch.forEach((row, index) => {
-          const result = results[index]!;
-          const outcome = 'id' in result ? { outboxId: result.id } : { refused: result.refused };
-          options.store.settleStaged(importId, row.line, outcome);
-          settled.push({ action: row.action, outcome });
-        });
-        if (settled.length >= CHUNK_ROWS || options.now() - started >= CHUNK_MS) break;
-        batch = options.store.nextStaged(importId, BATCH_ROWS);
-      }
-      return settled;
-    },
-    'crashSafe',
-    'join',
-  );
 }
 
 /** Whether every row of the import has reached the desk (the page said so). */

@@ -48,8 +48,6 @@ export interface DeliveryLoop {
   settle(): Promise<void>;
   /** Resolves once the calls in flight now have answered and their outcomes had a round to be recorded. */
   drain(): Promise<void>;
-  /** Whether calls have answered and wait for a round to record them and launch the next ones. */
-  answersWaiting(): boolean;
 }
 
 /** A call: entries of one kind, typed by it. */
@@ -156,8 +154,6 @@ export function createDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
       loop.recordFirst = true;
       pump(loop);
     },
-    // Answers held over for the next claim's commit wait for no round of their own.
-    answersWaiting: () => loop.finished.some((call) => !call.heldOver),
     settle() {
       const idle = new Promise<void>((resolve) => loop.idleWaiters.push(resolve));
       pump(loop);
