@@ -113,11 +113,6 @@ export interface Outbox {
   subscribe(listener: OutboxListener): () => void;
   /** Resolves when nothing is in flight and nothing is due now (tests, benchmarks, shutdown). */
   settle(): Promise<void>;
-  /**
-   * Whether calls to the service have answered and their delivery round has not run yet: work that can
-   * wait (an import's queueing) lets that round go first, so the next calls leave without delay.
-   */
-  answersWaiting(): boolean;
   /** How many entries have not been sent (of every account but `exceptAccount`, when given). */
   unsentCount(exceptAccount?: string): number;
   /**
@@ -488,7 +483,6 @@ function lifecycle(
     },
     subscribe: (listener) => core.notifier.subscribe(listener),
     settle: () => delivery.settle(),
-    answersWaiting: () => delivery.answersWaiting(),
     writeProblem: () => core.writeProblem,
     forgetFinished() {
       // Each forgotten entry travels as removed, so the Outbox list drops it at once.
