@@ -16,6 +16,7 @@ import type { OutboxInput } from '../../../shared/outbox/kinds';
 import { newEntryRow } from './new-entry';
 import { onceNextTurn } from './next-turn';
 import { prepareEntry } from './prepare';
+import type { PreparedEntry } from './prepared-entry';
 import { createCampaignDraftLedger, hasCampaignsTable } from '../campaigns/draft-ledger';
 import { createSenders } from './senders';
 import { createOutboxStore, whenCommitted, type OutboxStore } from './store';
@@ -23,6 +24,7 @@ import * as transitions from './transitions';
 import {
   systemClock,
   type GuestPush,
+  type NewOutboxRow,
   type OutboxClock,
   type OutboxItemView,
   type OutboxKind,
@@ -320,18 +322,16 @@ function queueing(core: OutboxCore): Pick<Outbox, 'enqueue' | 'enqueueMany'> {
   // Enqueue returns once its own commit is on disk; claiming and sending start on the next turn, so
   // a burst of enqueues is one dispatch round and staff never wait on the claim's write.
   const kickSoon = onceNextTurn(() => core.delivery.kick());
-  const insert = (kind: OutboxKind, payload: OutboxInput, account: OutboxAccount, guestKey?: string) => {
-    const prepared = prepareEntry(kind, payload, {
-      clientId: account.clientId,
-      phoneCountry: account.phoneCountry,
-      guestKey,
-    });
-    return store.insert(newEntryRow(store, kind, prepared, account.clientId, clock.now(), config.referencePrefix));
-  };
+  const prepare = (kind: OutboxKind, payload: OutboxInput, account: OutboxAccount, guestKey?: string) =>
+    prepareEntry(kind, payload, { clientId: account.clientId, phoneCountry: account.phoneCountry, guestKey });
+  const rowOf = (kind: OutboxKind, prepared: PreparedEntry<OutboxKind>, account: OutboxAccount) =>
+    newEntryRow(store, kind, prepared, account.clientId, clock.now(), config.referencePrefix);
   return {
     enqueue(kind: OutboxKind, payload: OutboxInput, enqueueOptions: EnqueueOptions = {}) {
       const account = requireAccount(core);
-      const row = write(core, () => insert(kind, payload, account, enqueueOptions.guestKey));
+      const row = write(core, () =>
+        store.insert(rowOf(kind, prepare(kind, payload, account, enqueueOptions.guestKey), account)),
+      );
       notifyWritten(core, [row]);
       kickSoon();
       return toItemView(row, core.viewContext());
@@ -339,18 +339,26 @@ function queueing(core: OutboxCore): Pick<Outbox, 'enqueue' | 'enqueueMany'> {
     enqueueMany(kind, payloads) {
       const account = requireAccount(core);
       const stored: OutboxRow[] = [];
-      const results = write(core, () =>
-        payloads.map((payload): EnqueueManyResult => {
+      const results = write(core, () => {
+        // Rows are stored several a statement; one that looks up earlier entries (its local guest id, its
+        // reference) is made only once every row before it is stored.
+        const waiting: NewOutboxRow[] = [];
+        const storeWaiting = () => void stored.push(...store.insertMany(waiting.splice(0)));
+        const answers = payloads.map((payload): EnqueueManyResult => {
           try {
-            const row = insert(kind, payload, account);
-            stored.push(row);
+            const prepared = prepare(kind, payload, account);
+            if (prepared.localGuestId !== undefined || prepared.needsReference) storeWaiting();
+            const row = rowOf(kind, prepared, account);
+            waiting.push(row);
             return { id: row.id };
           } catch (error) {
             if (error instanceof UserFacingError) return { refused: error.message };
             throw error;
           }
-        }),
-      );
+        });
+        storeWaiting();
+        return answers;
+      });
       notifyWritten(core, stored);
       kickSoon();
       return results;

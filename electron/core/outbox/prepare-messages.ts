@@ -4,9 +4,8 @@ import { isValidReferenceId } from '../../../shared/rules/reference';
 import { findInvalidSmsCharacters, validateSmsSender } from '../../../shared/rules/sms';
 import { emailRequest, smsRequest } from '../../../shared/api/request-schemas';
 import type { PrepareContext, PreparedEntry } from './prepared-entry';
-import type { OutboxPayloads, Payload } from './types';
+import { RECIPIENT_LANE_PREFIX, type OutboxPayloads, type Payload } from './types';
 import { OutboxValidationError } from './validation-error';
-import { RECIPIENT_LANE_PREFIX } from './views';
 
 /** The fields each method takes, from its request schema. */
 const SMS_FIELDS = smsRequest.keyof().options;

@@ -6,9 +6,8 @@ import { validateNewContact } from '../../../shared/rules/contact';
 import { isLocalGuestId } from '../../../shared/rules/guest-id';
 import { asObject } from './local-ids';
 import type { PrepareContext, PreparedEntry } from './prepared-entry';
-import type { OutboxPayloads, Payload } from './types';
+import { RECIPIENT_LANE_PREFIX, type OutboxPayloads, type Payload } from './types';
 import { OutboxValidationError } from './validation-error';
-import { RECIPIENT_LANE_PREFIX } from './views';
 
 /** Checks a guest push as the service would; a contact_id of the form local-… marks a guest recorded here. */
 export function prepareContact(input: Payload, ctx: PrepareContext): PreparedEntry<'push_contact'> {

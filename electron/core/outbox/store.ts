@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { LineEntry } from './line';
 import {
   isRowOfKind,
+  RECIPIENT_LANE_PREFIX,
   outboxRow,
   type GuestPush,
   type NewOutboxRow,
@@ -83,13 +84,38 @@ export interface ListQuery {
   beforeSeq?: number;
 }
 
+/** The columns of a new entry, in the order insertedValues gives them. */
+const INSERTED_COLUMNS = `id, kind, account, guest_key, payload, reference_id, creates_local_id, needs_local_id, created_at,
+  state, attempts, next_attempt_at, waiting_reason, outcome_unknown_at, problem, hold, result, updated_at, sent_at`;
+
+/** Rows per statement of insertMany, largest first (the last is 1, so any number of rows fits). */
+const INSERT_GROUPS = [16, 4, 1] as const;
+
+/**
+ * The inserts of several new rows a statement (insertMany), by rows per statement: each page the rows
+ * share, with its statement journal and the count trigger's row, is written once per statement, not per row.
+ */
+function insertGroupStatements(db: Database) {
+  return new Map(
+    INSERT_GROUPS.map((size) => [
+      size,
+      db.prepare<Array<InsertedValues[number]>>(`
+    INSERT INTO outbox_items (${INSERTED_COLUMNS}) VALUES ${Array.from(
+      { length: size },
+      () =>
+        `(${INSERTED_COLUMNS.split(',')
+          .map(() => '?')
+          .join(', ')})`,
+    ).join(', ')}`),
+    ]),
+  );
+}
+
 /** The statements about single entries: insert, save, claim, and the look-ups by id, reference and local id. */
 function entryStatements(db: Database) {
   // Bound by position (an import inserts 100,000 of these): the values as insertedValues gives them.
   const insertStatement = db.prepare<InsertedValues>(`
-    INSERT INTO outbox_items (id, kind, account, guest_key, payload, reference_id, creates_local_id, needs_local_id, created_at,
-      state, attempts, next_attempt_at, waiting_reason, outcome_unknown_at, problem, hold, result, updated_at, sent_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    INSERT INTO outbox_items (${INSERTED_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const updateStatement = db.prepare(`
     UPDATE outbox_items SET state = @state, payload = @payload, needs_local_id = @needs_local_id, attempts = @attempts,
       next_attempt_at = @next_attempt_at, waiting_reason = @waiting_reason, outcome_unknown_at = @outcome_unknown_at,
@@ -137,6 +163,7 @@ function entryStatements(db: Database) {
   );
   return {
     insertStatement,
+    insertGroupStatements: insertGroupStatements(db),
     updateStatement,
     updateStateStatement,
     claimStatement,
@@ -306,6 +333,11 @@ function entryQueries(db: Database, statements: ReturnType<typeof entryStatement
       const info = statements.insertStatement.run(...insertedValues(row));
       return outboxRow(row.kind, row.payload, row.result, { ...row, seq: Number(info.lastInsertRowid) });
     },
+    /**
+     * Adds new entries, several a statement, in the order given (inside the caller's transaction); returns
+     * them with their sequence numbers. A statement's rows are numbered one after another (AUTOINCREMENT).
+     */
+    insertMany: <K extends OutboxKind>(rows: readonly NewOutboxRow<K>[]) => insertRows(statements, rows),
     /** Writes the mutable columns of an entry. */
     save(row: OutboxRow): void {
       statements.updateStatement.run(encode(row));
@@ -363,6 +395,26 @@ function entryQueries(db: Database, statements: ReturnType<typeof entryStatement
       for (const [id, contactId] of learned) statements.learnContactId.run({ id, contactId });
     },
   };
+}
+
+/** New rows inserted several a statement, in the order given; each returned with its sequence number. */
+function insertRows<K extends OutboxKind>(
+  statements: ReturnType<typeof entryStatements>,
+  rows: readonly NewOutboxRow<K>[],
+): OutboxRow<K>[] {
+  const stored: OutboxRow<K>[] = [];
+  let at = 0;
+  for (const size of INSERT_GROUPS) {
+    const statement = statements.insertGroupStatements.get(size)!;
+    for (; rows.length - at >= size; at += size) {
+      const group = rows.slice(at, at + size);
+      const last = Number(statement.run(...group.flatMap((row) => insertedValues(row))).lastInsertRowid);
+      group.forEach((row, index) =>
+        stored.push(outboxRow(row.kind, row.payload, row.result, { ...row, seq: last - size + 1 + index })),
+      );
+    }
+  }
+  return stored;
 }
 
 /** Queries of the line, the counts and the account's entries as a whole. */
@@ -440,6 +492,8 @@ function listRows(db: Database, query: ListQuery): OutboxRow[] {
   if (query.guestKey !== undefined) {
     where.push('guest_key = ?');
     params.push(query.guestKey);
+    // The index by guest holds every key but recipient lanes (migration 009): this term, as the index has it, lets it serve.
+    if (!query.guestKey.startsWith(RECIPIENT_LANE_PREFIX)) where.push(`substr(guest_key, 1, 3) <> 'to:'`);
   }
   if (query.beforeSeq !== undefined) {
     where.push('seq < ?');

@@ -96,6 +96,9 @@ export function isRowOfKind<K extends OutboxKind>(row: { kind: OutboxKind }, kin
   return row.kind === kind;
 }
 
+/** Prefix of guest keys the outbox made itself (a message's recipient, a new guest with no id yet), which are not guest ids. */
+export const RECIPIENT_LANE_PREFIX = 'to:';
+
 /** Time as the outbox uses it: injected so tests drive it by hand. */
 export interface OutboxClock {
   now(): number;

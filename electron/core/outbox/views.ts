@@ -13,6 +13,7 @@ import {
   type OutboxState,
   type OutboxSummary,
   type StoredState,
+  RECIPIENT_LANE_PREFIX,
 } from './types';
 
 /** What decides how an entry looks besides its own row. */
@@ -24,9 +25,6 @@ export interface ViewContext {
   /** The venue's formats each entry's line is written in (its phones, times and amounts). */
   format: VenueFormat;
 }
-
-/** Prefix of guest keys the outbox made itself (a message's recipient), which are not guest ids. */
-export const RECIPIENT_LANE_PREFIX = 'to:';
 
 /** What an entry of kind K shows of its own: its kind, its payload and, once sent, its result (a union keyed by kind when K is). */
 type KindView<K extends OutboxKind> = {

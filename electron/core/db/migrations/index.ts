@@ -7,6 +7,7 @@ import { importStagingMigration } from './005-import-staging';
 import { outboxCountsMigration } from './006-outbox-counts';
 import { knownGuestsMigration } from './007-known-guests';
 import { outboxLeanIndexesMigration } from './008-outbox-lean-indexes';
+import { outboxGuestIndexMigration } from './009-outbox-guest-index';
 
 /**
  * Every migration of the desk database, one shared numbered sequence for all desk-core modules.
@@ -23,4 +24,5 @@ export const deskMigrations: readonly Migration[] = [
   outboxCountsMigration,
   knownGuestsMigration,
   outboxLeanIndexesMigration,
+  outboxGuestIndexMigration,
 ];
