@@ -1,10 +1,12 @@
 import { Anchor, Card, Table, Text } from '@mantine/core';
 import { openImport } from '../../import/controller';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { useImport } from '../../stores/import';
 
 /** Past imports: file, when, and counts; one opens with its progress, failed rows and rows with problems. */
 export function ImportHistory() {
   const history = useImport((state) => state.history);
+  const format = useVenueFormat();
   if (history.length === 0) return null;
   return (
     <Card withBorder>
@@ -33,7 +35,7 @@ export function ImportHistory() {
                   {view.fileName}
                 </Anchor>
               </Table.Td>
-              <Table.Td>{new Date(view.createdAt).toLocaleString()}</Table.Td>
+              <Table.Td>{format.dateTime(view.createdAt)}</Table.Td>
               <Table.Td>{view.totalRows.toLocaleString('en')}</Table.Td>
               <Table.Td>{view.newGuests.toLocaleString('en')}</Table.Td>
               <Table.Td>{view.updated.toLocaleString('en')}</Table.Td>

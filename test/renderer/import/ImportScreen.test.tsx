@@ -280,7 +280,7 @@ describe('Import screen: the import as it goes', () => {
     const base = {
       id: 'imp_87654321',
       fileName: 'venue.csv',
-      createdAt: new Date().toISOString(),
+      createdAt: '2026-11-25T04:28:39.000Z',
       totalRows: 10,
       readyRows: 6,
       stagedRows: 4,
@@ -309,6 +309,10 @@ describe('Import screen: the import as it goes', () => {
     setDesk(eventsDesk);
     renderWithProviders(<ImportScreen />);
     const user = userEvent.setup();
+    // When, in the venue's zone and order (Sydney, day first, am/pm), not the computer's.
+    expect(
+      within(await screen.findByRole('table', { name: 'Past imports' })).getByText('25/11/2026, 3:28 pm'),
+    ).toBeVisible();
     await user.click(await screen.findByRole('button', { name: 'venue.csv' }));
     expect(await screen.findByRole('status')).toHaveTextContent(/Queueing stopped before every row reached the desk/);
     await user.click(screen.getByRole('button', { name: 'Go on from row 6' }));
