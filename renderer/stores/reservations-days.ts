@@ -4,6 +4,7 @@
 // read again in the background, the day shown first; days far from the one shown are forgotten.
 import { create } from 'zustand';
 import Dexie from 'dexie';
+import { nextPaint } from '../after-paint';
 import type { BookingGuest, BookingRow, BookingTables } from '../db/tables/reservations';
 import type { GuestDatabase } from '../db/guest-db';
 import type { BookingView } from '../sync/booking-overlay';
@@ -72,7 +73,7 @@ export function wantBookingDays(dates: readonly string[], focusOn?: string): () 
   // Wants made in one go (a screen's views) are read in the order the focus gives. A day staff look at and
   // not read yet is read at once; reading ahead waits until the frame that answers the key is painted.
   if (focusOn && !useBookingDays.getState().days[focusOn]) queueMicrotask(() => void pump());
-  else void afterPaint().then(pump);
+  else void nextPaint().then(pump);
   return () => {
     for (const date of dates) {
       const left = (wanted.get(date) ?? 1) - 1;
@@ -243,7 +244,7 @@ async function readDay(date: string): Promise<void> {
     const cached = await tables.bookingsOn(date);
     if (guests && !useBookingDays.getState().days[date] && date === focus) {
       store(date, tables, cached, at);
-      await afterPaint();
+      await nextPaint();
     }
     store(date, tables, guests ? await withGuestsInChunks(guests, cached) : cached, at);
   } catch (error) {
@@ -263,7 +264,7 @@ async function withGuestsInChunks(db: GuestDatabase, rows: readonly BookingRow[]
     const moves = focusMoves;
     read.push(...(await withCurrentGuests(db, rows.slice(from, from + GUEST_CHUNK))));
     if (from + GUEST_CHUNK >= rows.length) break;
-    await (focusMoves !== moves ? afterPaint() : new Promise((resolve) => setTimeout(resolve, 0)));
+    await (focusMoves !== moves ? nextPaint() : new Promise((resolve) => setTimeout(resolve, 0)));
   }
   return read;
 }
@@ -326,13 +327,4 @@ function forgetFarDays(): void {
     for (const date of far) delete next[date];
     return { days: next };
   });
-}
-
-/** Resolves once the next frame is painted (at once where nothing paints). */
-function afterPaint(): Promise<void> {
-  return new Promise((resolve) =>
-    typeof requestAnimationFrame === 'function'
-      ? requestAnimationFrame(() => setTimeout(resolve, 0))
-      : setTimeout(resolve, 0),
-  );
 }

@@ -1,4 +1,5 @@
 import type { DeskApi } from '../../shared/bridge/contract';
+import { nextPaint } from '../after-paint';
 import type { BookingStatusValue } from '../../shared/rules/booking-status';
 import type { BookingInput, BookingView } from '../sync/booking-overlay';
 import { captureBookingBase, saveBooking } from './reservations';
@@ -31,34 +32,8 @@ function bookingInputOf(booking: BookingView, changes: Partial<BookingInput> = {
  */
 export function setBookingStatus(desk: DeskApi, booking: BookingView, status: BookingStatusValue): Promise<void> {
   return saveBooking(desk, booking.guestKey, bookingInputOf(booking, { bookingStatus: status }), {
-    deskEdit: captureBookingBase(booking, [], afterPaint()),
+    deskEdit: captureBookingBase(booking, [], nextPaint()),
     shown: booking,
-  });
-}
-
-/** When nothing paints (a hidden window), the wait for a frame ends after this long. */
-const NO_FRAME_MS = 100;
-
-/**
- * Resolves once the next frame is painted, in a task queued from that frame (behind what already waits on
- * it), or after NO_FRAME_MS where no frame comes.
- */
-function afterPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestAnimationFrame !== 'function') {
-      setTimeout(resolve, 0);
-      return;
-    }
-    const fallback = setTimeout(resolve, NO_FRAME_MS);
-    requestAnimationFrame(() => {
-      clearTimeout(fallback);
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        channel.port1.close();
-        resolve();
-      };
-      channel.port2.postMessage(null);
-    });
   });
 }
 

@@ -5,10 +5,10 @@ import { useSameArray } from '../../hooks/useSameArray';
 import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { openBookingForm, useReservationsView } from '../../stores/reservations-view';
 import type { BookingView } from '../../sync/booking-overlay';
+import { inNextTask } from '../../after-paint';
 import { BookingCard } from './BookingCard';
 import classes from './DayTimeline.module.css';
 import { shownCount, shownTime } from './shown-format';
-import { inNextTask } from './useAfterPaint';
 import { passesLimit, slotOf, timelineSlots } from './slots';
 import {
   cardsPerRow,
@@ -214,7 +214,7 @@ export const DayTimeline = memo(function DayTimeline({
       tabIndex={0}
       onScroll={onScroll}
       onFocus={(event) => {
-        focusedBooking.current = (event.target as HTMLElement).dataset.bookingId;
+        focusedBooking.current = event.target instanceof HTMLElement ? event.target.dataset.bookingId : undefined;
       }}
       onClick={(event) => {
         const id = cardBooking(event.target);
