@@ -53,11 +53,9 @@ describe('demo seed', () => {
 });
 
 describe('generateGuests', () => {
-  it('adds guests with unique emails and mobiles whose keys match the duplicate check, quickly', () => {
+  it('adds guests with unique emails and mobiles whose keys match the duplicate check', () => {
     sandbox = createSandbox();
-    const started = performance.now();
     generateGuests(sandbox.context.db, 20_000);
-    expect(performance.now() - started).toBeLessThan(5_000);
     const rows = sandbox.context.db.prepare('SELECT data, email_key, mobile_key FROM contacts').all() as {
       data: string;
       email_key: string | null;
