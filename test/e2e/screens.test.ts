@@ -277,8 +277,14 @@ describe('the day’s book on paper', () => {
     await go('Reservations');
     await page.getByText(/^Bookings as of/).waitFor({ timeout: 60_000 });
     await page.locator('[data-booking-id]').first().waitFor();
-    // In browser mode Print hands the page to the browser's print (headless Chromium shows no dialog).
+    // In browser mode Print hands the page to the browser's print. Headless Chromium (156) never finishes a page's
+    // own print (there is no dialog to close) and then refuses every PDF as "already being printed", so the
+    // browser's print is recorded here and the test renders the page for print itself.
+    await page.evaluate(() => {
+      window.print = () => document.body.setAttribute('data-print-asked', 'yes');
+    });
     await page.getByRole('button', { name: 'Print', exact: true }).click();
+    await expect.poll(() => page.locator('body').getAttribute('data-print-asked')).toBe('yes');
     await expect.poll(() => page.getByRole('button', { name: 'Print', exact: true }).isEnabled()).toBe(true);
     const file = `${SHOTS}/run-sheet.pdf`;
     await page.pdf({ path: file, preferCSSPageSize: true, printBackground: true });
