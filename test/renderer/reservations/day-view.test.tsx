@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { UserFacingError } from '../../../shared/bridge/result';
 import { setDesk } from '../../../renderer/bridge/desk';
 import { BookingTables } from '../../../renderer/db/tables/reservations';
@@ -13,8 +13,15 @@ import { fakeGuestDesk } from '../guests/fake-guest-desk';
 import { GUESTS } from '../guests/fixtures';
 import { renderWithProviders } from '../render';
 
+// Today opens at the time now: the clock reads noon in Sydney (and goes on from there), so what is drawn
+// first does not depend on the time of day the tests run at.
+vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true, now: new Date('2026-07-15T02:00:00Z') });
+afterAll(() => vi.useRealTimers());
+
 const TODAY = todayIn('Australia/Sydney');
 const TOMORROW = addDays(TODAY, 1);
+/** A quiet day (drawn whole): two bookings share the 19:00 slot. */
+const QUIET_DAY = addDays(TODAY, 2);
 const FIELDS = [
   { name: 'bookingStatus', type: 'singleSelect', options: ['Unconfirmed', 'Pending', 'Confirmed'] },
   { name: 'tableArea', label: 'Table area', type: 'singleSelect', options: ['Bar', 'Terrace'] },
@@ -29,7 +36,7 @@ function booking(id: string, date: string, time: string, size: number, status = 
   };
 }
 
-/** Today: 400 bookings over the service's hours (a busy night); tomorrow: two. */
+/** Today: 400 bookings over the service's hours (a busy night); tomorrow: two; the quiet day: three. */
 const BOOKINGS = [
   ...Array.from({ length: 400 }, (_, n) => {
     const minutes = 11 * 60 + (n % 48) * 15;
@@ -38,6 +45,9 @@ const BOOKINGS = [
   }),
   booking('T1', TOMORROW, '19:00:00', 2, 'Unconfirmed'),
   booking('T2', TOMORROW, '20:30:00', 4, 'Pending'),
+  booking('Q1', QUIET_DAY, '19:00:00', 2),
+  booking('Q2', QUIET_DAY, '19:00:00', 3),
+  booking('Q3', QUIET_DAY, '20:00:00', 2),
 ];
 
 let run = 0;
@@ -161,8 +171,10 @@ describe('the day view', () => {
 
   it('hands the focus of a card to the timeline when its booking leaves the day shown (cancelled, so not shown)', async () => {
     await renderDayView(async () => ({ outboxId: 'ob_1', state: 'queued', guestKey: '101' }));
+    act(() => useReservationsView.setState({ date: QUIET_DAY }));
+    await waitFor(() => expect(cards()).toHaveLength(3));
     // A card whose slot keeps other bookings: the card alone leaves the page.
-    const card = cards()[0]!;
+    const card = document.querySelector<HTMLElement>('[data-booking-id="Q1"]')!;
     const slot = card.closest<HTMLElement>('[data-slot]')!;
     expect(slot.querySelectorAll('[data-booking-id]').length).toBeGreaterThan(1);
     fireEvent.click(card);
