@@ -160,7 +160,8 @@ export class GuestSearchIndex {
   private termsInOrder(): string[] {
     if (this.added.length === 0) return this.sorted;
     // The default order of strings is by UTF-16 code units, as IndexedDB orders them.
-    const added = this.added.filter((term) => this.postings.has(term)).sort();
+    // Added terms have guests unless some term lost its guests since (a delete, a replaced guest).
+    const added = (this.dropped > 0 ? this.added.filter((term) => this.postings.has(term)) : this.added).sort();
     const old = this.dropped > 0 ? this.sorted.filter((term) => this.postings.has(term)) : this.sorted;
     this.sorted = mergeSorted(old, added);
     this.added = [];
@@ -180,7 +181,7 @@ function mergeSorted(old: readonly string[], added: readonly string[]): string[]
   let size = 0;
   let from = 0;
   for (const term of added) {
-    const at = lowerBound(old, term, from);
+    const at = gallop(old, term, from);
     for (let copy = from; copy < at; copy++) merged[size++] = old[copy]!;
     from = at;
     if (old[at] !== term && (size === 0 || merged[size - 1] !== term)) merged[size++] = term;
@@ -190,9 +191,19 @@ function mergeSorted(old: readonly string[], added: readonly string[]): string[]
   return merged;
 }
 
-/** The first place in sorted `values` (from `low` on) whose value is not below `value`. */
-function lowerBound(values: readonly string[], value: string, low = 0): number {
-  let high = values.length;
+/** As lowerBound from `from` on, for a value likely near it: steps of doubling length, then a binary search. */
+function gallop(values: readonly string[], value: string, from: number): number {
+  let low = from;
+  let high = from;
+  for (let step = 1; high < values.length && values[high]! < value; step *= 2) {
+    low = high + 1;
+    high = low + step;
+  }
+  return lowerBound(values, value, low, Math.min(high, values.length));
+}
+
+/** The first place in sorted `values` (between `low` and `high`) whose value is not below `value`. */
+function lowerBound(values: readonly string[], value: string, low = 0, high = values.length): number {
   while (low < high) {
     const middle = (low + high) >>> 1;
     if (values[middle]! < value) low = middle + 1;

@@ -44,8 +44,12 @@ export function nameTokens(text: string): string[] {
   return foldedTokens(fold(text));
 }
 
+/** A folded name that is one word of letters and digits (most are): its only token, and its only word, is itself. */
+const PLAIN_WORD = /^[a-z0-9]+$/;
+
 /** The tokens of a name already folded. */
 function foldedTokens(folded: string): string[] {
+  if (PLAIN_WORD.test(folded)) return [folded];
   const tokens = new Set<string>();
   for (const part of folded.split(/\s+/)) {
     const whole = part.replace(/[^a-z0-9]/g, '');
@@ -57,6 +61,7 @@ function foldedTokens(folded: string): string[] {
 
 /** The words of a folded name as typed in full ("o'brien-smith" → obriensmith). */
 function wholeWords(folded: string): string[] {
+  if (PLAIN_WORD.test(folded)) return [folded];
   return folded
     .split(/\s+/)
     .map((part) => part.replace(/[^a-z0-9]/g, ''))
