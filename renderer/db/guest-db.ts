@@ -5,7 +5,8 @@ import type { GuestSearchIndex } from '../search/guest-index';
 import { createPhoneKey } from '../search/phone';
 import type { PhoneKey } from '../search/terms';
 import type { ContactRecord } from './contact';
-import { storeRowsWithoutTerms, toGuestRow, withTerms, writesByGuest } from './guest-row';
+import { toGuestRow, withTerms, writesByGuest } from './guest-row';
+import { storeLeanGuestRows } from './guest-row-storage';
 import type {
   CategoryRow,
   FieldRow,
@@ -62,8 +63,8 @@ export class GuestDatabase extends Dexie {
     if (layout.some((part) => part.versions.some((version) => version.stores[IDENTITY_TABLE]))) logIdentities(this);
     // Search reads the guests' index in memory, which every write to guests keeps (search-log.ts).
     this.search = keepSearchIndex(this, (each) => this.eachIndexedGuestPage(each));
-    // Rows are stored without their terms, once both logs have read them.
-    storeRowsWithoutTerms(this);
+    // Rows are stored without what can be made again, once both logs have read them whole.
+    storeLeanGuestRows(this);
   }
 
   /** The guests' search index in memory, loaded on the first call (renderer/search/guest-index.ts). */

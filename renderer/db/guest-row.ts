@@ -1,5 +1,3 @@
-import type Dexie from 'dexie';
-import type { DBCore, DBCoreMutateRequest, Middleware } from 'dexie';
 import { fold, searchTerms, type PhoneKey } from '../search/terms';
 import { FIELD, fieldText, guestDetail, guestLabel, type ContactRecord } from './contact';
 import type { GuestRow, GuestWrite, IndexedGuestRow } from './guest-types';
@@ -57,47 +55,4 @@ export function isGuestRow(value: unknown): value is IndexedGuestRow {
     typeof value.record === 'object' &&
     value.record !== null
   );
-}
-
-/**
- * Stores guest rows without their search terms and sort key: the cache's logs (identity-log.ts, search-log.ts) have
- * read them by then, as their middlewares sit above this one. The search log holds them already; storing them again
- * in each row made IndexedDB clone about 8 more strings per guest on every write (a first sync writes 100,000).
- */
-export function storeRowsWithoutTerms(db: Dexie): void {
-  db.use(withoutTermsMiddleware);
-}
-
-const withoutTermsMiddleware: Middleware<DBCore> = {
-  stack: 'dbcore',
-  name: 'guest-rows-without-terms',
-  // Below the logs' middlewares (Dexie's default level is 10), above Dexie's own (2 and lower).
-  level: 5,
-  create: (down) => ({
-    ...down,
-    table(name) {
-      const table = down.table(name);
-      if (name !== 'guests') return table;
-      return { ...table, mutate: (request) => table.mutate(withoutTerms(request)) };
-    },
-  }),
-};
-
-/** A write with its guest rows' terms and sort key left out (any other value as it is). */
-function withoutTerms(request: DBCoreMutateRequest): DBCoreMutateRequest {
-  if (request.type !== 'add' && request.type !== 'put') return request;
-  return { ...request, values: request.values.map((value) => (isGuestRow(value) ? storedRow(value) : value)) };
-}
-
-/** The row as stored: everything but its terms and sort key. */
-function storedRow(row: IndexedGuestRow): GuestRow {
-  const stored: GuestRow = {
-    key: row.key,
-    record: row.record,
-    label: row.label,
-    detail: row.detail,
-    pending: row.pending,
-  };
-  if (row.localId !== undefined) stored.localId = row.localId;
-  return stored;
 }

@@ -5,9 +5,11 @@ import type { OutboxState } from '../../shared/outbox/states';
 import type { ContactRecord } from './contact';
 
 /**
- * A cached guest as stored: the service's record, and what lists need without reading it. What only search needs
+ * A cached guest as read: the service's record, and what lists need without reading it. What only search needs
  * (terms, sort key) is not stored with it (the search log holds it, so a sync does not clone it into IndexedDB twice);
- * it is made again from the record where the log cannot say (renderer/db/guest-row.ts `withTerms`).
+ * it is made again from the record where the log cannot say (renderer/db/guest-row.ts `withTerms`). A label, detail
+ * and pending count that are the record's own are not stored either, and are made again as the row is read
+ * (renderer/db/guest-row-storage.ts).
  */
 export interface GuestRow {
   /** The service's contact_id, or the local id until the service confirms a guest recorded here. */
@@ -25,7 +27,7 @@ export interface GuestRow {
 
 /**
  * A guest row as it is written: with what search needs, of the record with pending writes applied. The cache's logs
- * read it as the write passes; the row is stored without it (renderer/db/guest-row.ts).
+ * read it as the write passes; the row is stored without it (renderer/db/guest-row-storage.ts).
  */
 export interface IndexedGuestRow extends GuestRow {
   /** Search terms (renderer/search/terms.ts). */

@@ -160,28 +160,50 @@ export class GuestSearchIndex {
   private termsInOrder(): string[] {
     if (this.added.length === 0) return this.sorted;
     // The default order of strings is by UTF-16 code units, as IndexedDB orders them.
-    const added = this.added.filter((term) => this.postings.has(term)).sort();
+    // Added terms have guests unless some term lost its guests since (a delete, a replaced guest).
+    const added = (this.dropped > 0 ? this.added.filter((term) => this.postings.has(term)) : this.added).sort();
     const old = this.dropped > 0 ? this.sorted.filter((term) => this.postings.has(term)) : this.sorted;
-    const merged: string[] = new Array<string>(old.length + added.length);
-    let a = 0;
-    let b = 0;
-    let size = 0;
-    while (a < old.length || b < added.length) {
-      const next = b >= added.length || (a < old.length && old[a]! <= added[b]!) ? old[a++]! : added[b++]!;
-      if (size === 0 || merged[size - 1] !== next) merged[size++] = next;
-    }
-    merged.length = size;
-    this.sorted = merged;
+    this.sorted = mergeSorted(old, added);
     this.added = [];
     this.dropped = 0;
-    return merged;
+    return this.sorted;
   }
 }
 
-/** The first place in sorted `values` whose value is not below `value`. */
-function lowerBound(values: readonly string[], value: string): number {
-  let low = 0;
-  let high = values.length;
+/**
+ * Two sorted lists as one, without repeats (`added` may repeat itself and `old`). Each added term finds its place
+ * by binary search and the old terms before it are copied without comparing: a sync page adds a few thousand terms
+ * to some 500,000, where comparing every old term at every page took most of the time the index took.
+ */
+function mergeSorted(old: readonly string[], added: readonly string[]): string[] {
+  // Filled in place over a copy of both (a list made at its full length is slower to fill in V8).
+  const merged = old.concat(added);
+  let size = 0;
+  let from = 0;
+  for (const term of added) {
+    const at = gallop(old, term, from);
+    for (let copy = from; copy < at; copy++) merged[size++] = old[copy]!;
+    from = at;
+    if (old[at] !== term && (size === 0 || merged[size - 1] !== term)) merged[size++] = term;
+  }
+  for (let copy = from; copy < old.length; copy++) merged[size++] = old[copy]!;
+  merged.length = size;
+  return merged;
+}
+
+/** As lowerBound from `from` on, for a value likely near it: steps of doubling length, then a binary search. */
+function gallop(values: readonly string[], value: string, from: number): number {
+  let low = from;
+  let high = from;
+  for (let step = 1; high < values.length && values[high]! < value; step *= 2) {
+    low = high + 1;
+    high = low + step;
+  }
+  return lowerBound(values, value, low, Math.min(high, values.length));
+}
+
+/** The first place in sorted `values` (between `low` and `high`) whose value is not below `value`. */
+function lowerBound(values: readonly string[], value: string, low = 0, high = values.length): number {
   while (low < high) {
     const middle = (low + high) >>> 1;
     if (values[middle]! < value) low = middle + 1;

@@ -20,13 +20,15 @@ export type PhoneKey = (raw: string) => string | null;
 
 /** Lower case without accents: "Zoë O'Brien" → "zoe o'brien". */
 export function fold(text: string): string {
+  // Plain text has no marks to take out (most names, every email): its lower case is the whole of it.
+  if (!NOT_ASCII.test(text)) return text.toLowerCase();
   const folded = text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
   // Once its marks are taken out, an accented name's string is still held two bytes a character; rebuilt, it is
   // held in one when its letters fit, so the hits stored in the search log (one JSON string a page) are not doubled.
-  return NOT_ASCII.test(text) ? Array.from(folded).join('') : folded;
+  return Array.from(folded).join('');
 }
 
 /** A character outside ASCII: text with one is what folding leaves held two bytes a character. */
@@ -39,7 +41,15 @@ export function compact(text: string): string {
 
 /** The tokens of a name: each word, and the whole part joined ("O'Brien-Smith" → o, brien, smith, obriensmith). */
 export function nameTokens(text: string): string[] {
-  const folded = fold(text);
+  return foldedTokens(fold(text));
+}
+
+/** A folded name that is one word of letters and digits (most are): its only token, and its only word, is itself. */
+const PLAIN_WORD = /^[a-z0-9]+$/;
+
+/** The tokens of a name already folded. */
+function foldedTokens(folded: string): string[] {
+  if (PLAIN_WORD.test(folded)) return [folded];
   const tokens = new Set<string>();
   for (const part of folded.split(/\s+/)) {
     const whole = part.replace(/[^a-z0-9]/g, '');
@@ -49,9 +59,10 @@ export function nameTokens(text: string): string[] {
   return [...tokens];
 }
 
-/** The words of a name as typed in full, folded ("O'Brien-Smith" → obriensmith). */
-function wholeWords(text: string): string[] {
-  return fold(text)
+/** The words of a folded name as typed in full ("o'brien-smith" → obriensmith). */
+function wholeWords(folded: string): string[] {
+  if (PLAIN_WORD.test(folded)) return [folded];
+  return folded
     .split(/\s+/)
     .map((part) => part.replace(/[^a-z0-9]/g, ''))
     .filter(Boolean);
@@ -60,12 +71,10 @@ function wholeWords(text: string): string[] {
 /** Every search term of a contact, prefixed by kind, without repeats. */
 export function searchTerms(record: ContactRecord, phoneKey: PhoneKey): string[] {
   const terms = new Set<string>();
-  for (const field of [FIELD.firstName, FIELD.surname]) {
-    for (const token of nameTokens(fieldText(record, field))) terms.add(TERM.name + token);
-  }
-  const words = [
-    ...new Set([...wholeWords(fieldText(record, FIELD.firstName)), ...wholeWords(fieldText(record, FIELD.surname))]),
-  ];
+  // Each name folded once: its tokens and its words are read from the same folded text.
+  const names = [fold(fieldText(record, FIELD.firstName)), fold(fieldText(record, FIELD.surname))];
+  for (const name of names) for (const token of foldedTokens(name)) terms.add(TERM.name + token);
+  const words = [...new Set(names.flatMap(wholeWords))];
   let pairs = 0;
   for (const lead of words) {
     if (lead.length < PAIR_LEAD) continue;

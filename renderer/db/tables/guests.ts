@@ -26,8 +26,9 @@ export const guestTables: TableLayout = {
     // not as one IndexedDB index entry per term (which made a first sync of 100,000 guests 2.4x slower): `*terms` goes.
     // (A version above every feature's, so caches already at 30 upgrade.) The first load after it rebuilds the log.
     { version: 40, stores: { guests: 'key, localId', [SEARCH_LOG_TABLE]: '++seq' } },
-    // Version 41: guest rows are stored without their search terms and sort key (renderer/db/guest-row.ts; the search
-    // log holds them, and they are made again from the record where it cannot say): the rows already cached lose them.
+    // Version 41: guest rows are stored without their search terms and sort key (renderer/db/guest-row-storage.ts;
+    // the search log holds them, and they are made again from the record where it cannot say): the rows already
+    // cached lose them.
     { version: 41, stores: {}, upgrade: dropStoredTerms },
   ],
 };

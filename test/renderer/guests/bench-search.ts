@@ -75,7 +75,7 @@ export async function measureSearch(
   for (let i = 0; i < queries.length && scan.length < options.scanQueries; i += step) {
     const plan = planSearch(queries[i]!, context);
     const started = performance.now();
-    // Rows are stored without their terms (renderer/db/guest-row.ts): a scan makes them from each record.
+    // Rows are stored without their terms (renderer/db/guest-row-storage.ts): a scan makes them from each record.
     const scanned = rankGuests(
       (await db.guests.toArray()).map((row) => hitOf(withTerms(row, noWrites, phoneKey))),
       plan.tokens,

@@ -87,6 +87,26 @@ describe('the search index in memory', () => {
     index.clear();
     expect(index.keysWithTermPrefix('n:', 10)).toEqual([]);
   });
+
+  it('takes guests in page by page, settled after each (as a sync writes them), as an index built at once', () => {
+    const hits = hitsOf([...GUESTS, ...CROWD]);
+    const index = new GuestSearchIndex();
+    for (let at = 0; at < hits.length; at += 7) {
+      for (const hit of hits.slice(at, at + 7)) index.put(hit);
+      // A guest taken out and put back before the next lookup: its terms are added again, and held once.
+      index.delete(hits[at]!.key);
+      index.put(hits[at]!);
+      index.settle();
+    }
+    const afresh = new GuestSearchIndex();
+    for (const hit of hits) afresh.put(hit);
+    expect(answers(index, PREFIXES)).toEqual(answers(afresh, PREFIXES));
+    for (const prefix of PREFIXES) {
+      const walked: string[] = [];
+      index.eachTerm(prefix, (term) => void walked.push(term));
+      expect(walked).toEqual(entriesFor(hits, prefix).map(([term]) => term));
+    }
+  });
 });
 
 describe('the search log (the index across starts)', () => {
