@@ -69,10 +69,11 @@ export const BookingCard = memo(function BookingCard({
       data-not-counted={counted ? undefined : ''}
       data-colour={statusColour(booking.status)}
     >
-      {/* Words are parted by a space at the start of each part's text, not by a text node of its own (fewer
+      {/* Words are parted by a space at the start of each part's text, not by a text node of their own (fewer
           nodes per card): a space that starts a line or a pill is not drawn, so each part looks as it did, and
           the card's text still reads as its name does. The first line is a row of its own (the name takes what
-          the pills leave); the second is plain text in the card. */}
+          the pills leave); the second is plain text in the card. The parts that stay the same when another
+          booking is written into the card (its party, or its time, status and area) are not drawn again. */}
       <span className={classes.head}>
         <span className={classes.name}>{booking.guestName}</span>
         {booking.pending && (
@@ -84,14 +85,27 @@ export const BookingCard = memo(function BookingCard({
             {` ${pending}`}
           </span>
         )}
-        <span className={classes.party}>{` ${party}`}</span>
+        <PartyPill party={party} />
       </span>
-      {/* The time is the card's own text (no element of its own: the card's font is the time's). */}
+      <CardLine time={time} status={booking.status} area={area} />
+    </div>
+  );
+});
+
+/** A card's party, in its pill. */
+const PartyPill = memo(function PartyPill({ party }: { party: string }) {
+  return <span className={classes.party}>{` ${party}`}</span>;
+});
+
+/** A card's second line: its time (the card's own text: its font is the card's), status pill and area. */
+const CardLine = memo(function CardLine({ time, status, area }: { time: string; status: string; area: string }) {
+  return (
+    <>
       {` ${time}`}
       {/* The space before the area ends the status's pill (where it is not drawn), so the area's text starts
           at its margin as it did, and the card's text still reads "… Confirmed Terrace". */}
-      <span className={classes.status}>{` ${booking.status}${area ? ' ' : ''}`}</span>
+      <span className={classes.status}>{` ${status}${area ? ' ' : ''}`}</span>
       {area && <span className={classes.area}>{area}</span>}
-    </div>
+    </>
   );
 });

@@ -47,25 +47,47 @@ export const DayHeader = memo(function DayHeader({
 
 /** The day shown and how to move: previous, today, next, a date picker (drawn again only when the day, or today, changes). */
 const DayChoice = memo(function DayChoice({ date, today }: { date: string; today: string }) {
-  const format = useVenueFormat();
   // The picker's field follows one frame after the rest (DayPicker).
   const pickerDate = useAfterPaint(date);
-  // Room for the date in full; on a narrow screen the day's total and New booking go to the next line.
+  // Room for the date in full; on a narrow screen the day's total and New booking go to the next line. A day
+  // chosen draws the day's title again, and the parts that do not change with it not at all.
   return (
     <div className={classes.choice}>
-      <Title order={2} size="h3" style={{ flexShrink: 0 }}>
-        Reservations
-      </Title>
+      <ScreenTitle />
       <DayStep step={-1} />
-      <Button variant={date === today ? 'filled' : 'default'} onClick={() => showDay(today)} style={{ flexShrink: 0 }}>
-        Today
-      </Button>
+      <TodayButton chosen={date === today} today={today} />
       <DayStep step={1} />
       <DayPicker date={pickerDate} />
-      <Title order={3} size="h4" miw={0} style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-        {shownDay(format, 'longDate', date)}
-      </Title>
+      <DayTitle date={date} />
     </div>
+  );
+});
+
+/** The screen's heading. */
+const ScreenTitle = memo(function ScreenTitle() {
+  return (
+    <Title order={2} size="h3" style={{ flexShrink: 0 }}>
+      Reservations
+    </Title>
+  );
+});
+
+/** Today, filled while today is shown. */
+const TodayButton = memo(function TodayButton({ chosen, today }: { chosen: boolean; today: string }) {
+  return (
+    <Button variant={chosen ? 'filled' : 'default'} onClick={() => showDay(today)} style={{ flexShrink: 0 }}>
+      Today
+    </Button>
+  );
+});
+
+/** The day shown, written in full. */
+const DayTitle = memo(function DayTitle({ date }: { date: string }) {
+  const format = useVenueFormat();
+  return (
+    <Title order={3} size="h4" miw={0} style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+      {shownDay(format, 'longDate', date)}
+    </Title>
   );
 });
 

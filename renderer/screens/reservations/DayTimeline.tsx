@@ -1,15 +1,13 @@
 import { memo, startTransition, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { flushSync } from 'react-dom';
-import type { VenueFormat } from '../../../shared/format/venue-format';
 import { useSameArray } from '../../hooks/useSameArray';
 import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { openBookingForm, useReservationsView } from '../../stores/reservations-view';
 import type { BookingView } from '../../sync/booking-overlay';
 import { inNextTask } from '../../after-paint';
-import { BookingCard } from './BookingCard';
 import classes from './DayTimeline.module.css';
-import { shownCount, shownTime } from './shown-format';
 import { passesLimit, slotOf, timelineSlots } from './slots';
+import { SlotRow } from './SlotRow';
 import {
   cardsPerRow,
   drawnRows,
@@ -53,6 +51,11 @@ function revealed(tops: readonly number[], row: number, top: number, height: num
  */
 function cardBooking(target: EventTarget): string | undefined {
   return target instanceof Element ? target.closest<HTMLElement>('[data-booking-id]')?.dataset.bookingId : undefined;
+}
+
+/** The slot of the row a double-click landed on, if any: the timeline opens a new booking then, for every row. */
+function slotAt(target: EventTarget): string | undefined {
+  return target instanceof Element ? target.closest<HTMLElement>('[data-slot]')?.dataset.slot : undefined;
 }
 
 /** The day's bookings by slot, in the day's order. */
@@ -223,6 +226,10 @@ export const DayTimeline = memo(function DayTimeline({
       onDoubleClick={(event) => {
         const id = cardBooking(event.target);
         if (id !== undefined) openBookingForm({ mode: 'edit', id });
+        else {
+          const slot = slotAt(event.target);
+          if (slot !== undefined) openBookingForm({ mode: 'new', time: `${slot}:00` });
+        }
       }}
     >
       <div role="rowgroup">
@@ -247,116 +254,3 @@ export const DayTimeline = memo(function DayTimeline({
     </div>
   );
 });
-
-/** What a slot row is drawn from. */
-interface SlotRowProps {
-  /** The day shown. */
-  day: string;
-  slot: string;
-  height: number;
-  covers: number;
-  over: boolean;
-  /** Its bookings when its cards are drawn (none while it is out of view). */
-  bookings: readonly BookingView[];
-  /** The selected booking, when it is in this slot (only the rows holding it are drawn again as it moves). */
-  selectedId: string | null;
-  areaField?: string;
-  format: VenueFormat;
-}
-
-/** One 15-minute slot: its time, its covers and its bookings; double-click its free space for a booking then. */
-const SlotRow = memo(function SlotRow({
-  day,
-  slot,
-  height,
-  covers,
-  over,
-  bookings,
-  selectedId,
-  areaField,
-  format,
-}: SlotRowProps) {
-  const keys = useCardKeys(day, bookings);
-  return (
-    <div
-      role="row"
-      className={classes.slot}
-      data-slot={slot}
-      data-hour={slot.endsWith(':00') || undefined}
-      style={{ height }}
-      onDoubleClick={(event) =>
-        event.target instanceof Element &&
-        !event.target.closest('[data-booking-id]') &&
-        openBookingForm({ mode: 'new', time: `${slot}:00` })
-      }
-    >
-      <div role="rowheader" className={classes.time}>
-        {shownTime(format, slot)}
-      </div>
-      <div
-        role="cell"
-        className={classes.covers}
-        data-covers={covers}
-        data-some={covers > 0 || undefined}
-        data-over={over || undefined}
-      >
-        {covers ? `${shownCount(format, covers)} covers` : '—'}
-      </div>
-      <div role="cell" className={classes.cards}>
-        {bookings.map((booking, index) => (
-          <BookingCard
-            key={keys[index]}
-            booking={booking}
-            selected={booking.id === selectedId}
-            areaField={areaField}
-            format={format}
-          />
-        ))}
-      </div>
-    </div>
-  );
-}, sameSlotRow);
-
-/**
- * The keys of a slot row's cards. Within a day a booking keeps its key (a card never shows another booking
- * of the day: one that leaves takes its card with it, and a new one gets a card of its own); another day's
- * cards take the keys by place, so choosing a day writes the new day's words into the cards already in the
- * page rather than building them anew. A focused card that shows another booking that way hands the focus
- * to its timeline (DayTimeline).
- */
-function useCardKeys(day: string, bookings: readonly BookingView[]): readonly number[] {
-  const kept = useRef<{ day: string; keys: ReadonlyMap<string, number>; next: number }>({
-    day,
-    keys: new Map(),
-    next: 0,
-  });
-  return useMemo(() => {
-    const last = kept.current;
-    const sameDay = last.day === day && last.keys.size > 0;
-    const keys = new Map<string, number>();
-    let next = sameDay ? last.next : 0;
-    const shown = bookings.map((booking) => {
-      const key = (sameDay ? last.keys.get(booking.id) : undefined) ?? next++;
-      keys.set(booking.id, key);
-      return key;
-    });
-    kept.current = { day, keys, next };
-    return shown;
-  }, [day, bookings]);
-}
-
-/** Whether a slot row would be drawn the same (its bookings compared one by one). */
-function sameSlotRow(a: SlotRowProps, b: SlotRowProps): boolean {
-  return (
-    (a.day === b.day || (a.bookings.length === 0 && b.bookings.length === 0)) &&
-    a.slot === b.slot &&
-    a.height === b.height &&
-    a.covers === b.covers &&
-    a.over === b.over &&
-    a.selectedId === b.selectedId &&
-    a.areaField === b.areaField &&
-    a.format === b.format &&
-    a.bookings.length === b.bookings.length &&
-    a.bookings.every((booking, index) => booking === b.bookings[index])
-  );
-}

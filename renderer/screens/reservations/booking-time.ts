@@ -8,10 +8,27 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return formatServiceDate(now, timeZone);
 }
 
+/** Dates kept at most by each of the caches below (the days staff move through: a few hundred at most). */
+const KEPT_DATES = 10_000;
+const moved = new Map<string, string>();
+const weeks = new Map<string, readonly string[]>();
+
+/** `make()`, kept in `cache` under `key` (choosing a day asks for the same dates again and again). */
+function kept<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make();
+    if (cache.size < KEPT_DATES) cache.set(key, value);
+  }
+  return value;
+}
+
 /** A calendar date moved by whole days (calendar arithmetic, no zone involved). */
 export function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, day! + days)).toISOString().slice(0, 10);
+  return kept(moved, `${date} ${days}`, () => {
+    const [year, month, day] = date.split('-').map(Number);
+    return new Date(Date.UTC(year!, month! - 1, day! + days)).toISOString().slice(0, 10);
+  });
 }
 
 /** The Monday of the week a date falls in. */
@@ -21,9 +38,11 @@ function weekStart(date: string): string {
 }
 
 /** The seven dates of the week (Monday first) a date falls in. */
-export function weekOf(date: string): string[] {
-  const monday = weekStart(date);
-  return Array.from({ length: 7 }, (_, index) => addDays(monday, index));
+export function weekOf(date: string): readonly string[] {
+  return kept(weeks, date, () => {
+    const monday = weekStart(date);
+    return Array.from({ length: 7 }, (_, index) => addDays(monday, index));
+  });
 }
 
 // Made once: toLocaleDateString builds a formatter on every call (a millisecond each, on every render).
