@@ -1,11 +1,14 @@
 // How a guest row is stored: without what can be made again. Every writer builds whole rows (guest-row.ts), and the
 // cache's logs (identity-log.ts, search-log.ts) read them whole as the write passes; below the logs, a Dexie DBCore
-// middleware leaves out the search terms and sort key (the search log holds them), a label and detail that are the
-// record's own (a guest with no pending write of this desk), and a pending count of 0. Dexie's reading hook makes them
-// again, so every read (get, bulkGet, where, toArray, each) gives the row as written, less terms and sort key. (A raw
-// read, an upgrade's cursor or Collection.modify, sees the row as stored.) IndexedDB's cost per row grows faster than
-// its bytes: at 100,000 guests, rows of about 310 bytes (the record alone) were written in 4.2 s and rows of 425 (with
-// label, detail and pending) in 5.3 s, in Chromium 156 with nothing else beside them.
+// middleware leaves out the search terms and sort key (the search log holds them), a label and detail equal to what
+// the record alone gives (they differ only while this desk's pending writes change them), and a pending count of 0.
+// Dexie's reading hook makes them again, so get, bulkGet, toArray, each, first, last, sortBy and liveQuery give the
+// row as written, less terms and sort key. What sees the row as stored: a predicate (Collection.filter, and, until,
+// Table.filter, a where() on a field that is not indexed), Collection.raw, modify, Table.update and an upgrade's
+// cursor; filter guests on their record or key only. An older desk opening a cache written this way reads rows
+// without label, detail and pending: going back to an older desk needs a Full refresh. IndexedDB's cost per row
+// grows faster than its bytes: at 100,000 guests, rows of about 310 bytes (the record alone) were written in 4.2 s
+// and rows of 425 (with label, detail and pending) in 5.3 s, in Chromium 156 with nothing else beside them.
 import type Dexie from 'dexie';
 import type { DBCore, DBCoreMutateRequest, Middleware } from 'dexie';
 import { guestDetail, guestLabel } from './contact';
@@ -53,7 +56,7 @@ function leanWrite(request: DBCoreMutateRequest): DBCoreMutateRequest {
 function storedRow(row: IndexedGuestRow): StoredGuestRow {
   const stored: StoredGuestRow = { key: row.key, record: row.record };
   if (row.localId !== undefined) stored.localId = row.localId;
-  // A guest with pending writes is shown as they make it (toGuestRow), so its label and detail are kept.
+  // A guest whose pending writes change its label or detail is shown as they make it (toGuestRow): those are kept.
   if (row.label !== guestLabel(row.record)) stored.label = row.label;
   if (row.detail !== guestDetail(row.record)) stored.detail = row.detail;
   if (row.pending !== 0) stored.pending = row.pending;

@@ -33,7 +33,7 @@ function focusLeavesToTimeline(card: HTMLDivElement | null): (() => void) | unde
  * One booking on the timeline: guest, party, time, status, area, and a mark while the outbox holds it.
  * Plain elements of one size (the timeline draws many and knows their height); its name is its visible
  * text in the same order, so what staff see is what a screen reader says. Within a day it keeps its booking;
- * another day's booking may be written into it (DayTimeline's useCardKeys), and it is drawn again only when
+ * another day's booking may be written into it (useCardKeys in SlotRow.tsx), and it is drawn again only when
  * its booking, or whether it is selected, changes. A click selects its booking and a double-click opens it:
  * the timeline handles both for every card (cardBooking in DayTimeline.tsx), so a card holds no handlers.
  */

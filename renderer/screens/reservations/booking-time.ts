@@ -8,7 +8,7 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return formatServiceDate(now, timeZone);
 }
 
-/** Dates kept at most by each of the caches below (the days staff move through: a few hundred at most). */
+/** Entries kept at most by each cache below (a day shown asks for about twenty; past the cap they are made anew). */
 const KEPT_DATES = 10_000;
 const moved = new Map<string, string>();
 const weeks = new Map<string, readonly string[]>();
@@ -39,10 +39,9 @@ function weekStart(date: string): string {
 
 /** The seven dates of the week (Monday first) a date falls in. */
 export function weekOf(date: string): readonly string[] {
-  return kept(weeks, date, () => {
-    const monday = weekStart(date);
-    return Array.from({ length: 7 }, (_, index) => addDays(monday, index));
-  });
+  const monday = weekStart(date);
+  // Kept by its Monday: every day of a week gives the same array, so the week strip is not drawn again.
+  return kept(weeks, monday, () => Array.from({ length: 7 }, (_, index) => addDays(monday, index)));
 }
 
 // Made once: toLocaleDateString builds a formatter on every call (a millisecond each, on every render).

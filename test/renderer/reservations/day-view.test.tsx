@@ -186,6 +186,25 @@ describe('the day view', () => {
     expect(document.activeElement).toBe(screen.getByRole('table', { name: 'timeline' }));
   });
 
+  it('opens a new booking at the time of the slot double-clicked (its time, covers or free space), and a card’s own', async () => {
+    await renderDayView(async () => ({ outboxId: 'ob_1', state: 'queued', guestKey: '101' }));
+    act(() => useReservationsView.setState({ date: QUIET_DAY }));
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    const formAfter = (target: Element) => {
+      act(() => useReservationsView.setState({ form: { mode: 'closed' } }));
+      fireEvent.doubleClick(target);
+      return useReservationsView.getState().form;
+    };
+    const row = (slot: string) => document.querySelector<HTMLElement>(`[data-slot="${slot}"]`)!;
+    expect(formAfter(row('19:30').querySelector('[role="rowheader"]')!)).toEqual({ mode: 'new', time: '19:30:00' });
+    expect(formAfter(coversAt('19:00')!)).toEqual({ mode: 'new', time: '19:00:00' });
+    expect(formAfter(row('19:00').querySelector('[role="cell"]:last-child')!)).toEqual({
+      mode: 'new',
+      time: '19:00:00',
+    });
+    expect(formAfter(document.querySelector('[data-booking-id="Q3"]')!)).toEqual({ mode: 'edit', id: 'Q3' });
+  });
+
   it('names each card with its visible text, in the order it is shown', async () => {
     await renderDayView(async () => ({ outboxId: 'ob_1', state: 'queued', guestKey: '101' }));
     const words = (text: string) =>
