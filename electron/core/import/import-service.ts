@@ -42,17 +42,24 @@ export interface ImportService {
 export function createImportService(options: ImportServiceOptions): ImportService {
   const store = createImportStore(options.db);
   const now = options.now ?? (() => Date.now());
+  const { emit, clientId } = options;
   const live = createLiveImports({
     store,
     outbox: options.outbox,
     now,
-    emit: options.emit,
+    // Another venue's desk is not told of this one's imports (the events are scoped as the channels are).
+    emit:
+      emit &&
+      ((view) => {
+        if (store.getOfAnyAccount(view.id)?.account === clientId()) emit(view);
+      }),
     queueing: (id) => queue.running(id),
   });
   const queue = createImportQueue({
     store,
     outbox: options.outbox,
     now,
+    connectedAccount: options.clientId,
     onProgress: (id) => live.changed(id),
     onDone: (id) => live.changed(id, 'now'),
     onSettled: (id, action, outcome) => live.tally.settled(id, action, outcome),

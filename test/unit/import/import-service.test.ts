@@ -219,6 +219,47 @@ describe('imports in the desk database', () => {
     close();
   });
 
+  it("queues an import's rows only under its own account: another venue connected stops it, and Go on after switching back queues them for the import's venue", async () => {
+    const harness = createHarness({ start: false });
+    let clientId: string | null = CLIENT_ID;
+    const { handlers, close, events } = serviceOn({
+      db: harness.db,
+      outbox: harness.outbox,
+      clientId: () => clientId,
+    });
+    const ownAccount = harness.account.current!;
+    const started = await handlers.startImport({ ...START });
+    await handlers.stageImportRows({
+      importId: started.id,
+      rows: [row(2, 'A', 'a@example.com'), row(3, 'B', 'b@example.com')],
+      held: [],
+    });
+    await handlers.finishImportStaging({ importId: started.id });
+    // Another venue is connected before the core's loop takes its first turn.
+    clientId = 'venue-b';
+    harness.account.current = { ...ownAccount, clientId: 'venue-b' };
+    const eventsBefore = events.length;
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(harness.outbox.list({ kinds: ['push_contact'] })).toEqual([]);
+    // Venue B's desk hears nothing of venue A's import.
+    expect(events.slice(eventsBefore)).toEqual([]);
+
+    clientId = CLIENT_ID;
+    harness.account.current = ownAccount;
+    expect(await handlers.getImport({ importId: started.id })).toMatchObject({
+      phase: 'interrupted',
+      stagedRows: 2,
+      queuedRows: 0,
+    });
+    await handlers.resumeImport({ importId: started.id });
+    expect(await queued(handlers, started.id)).toMatchObject({ phase: 'delivering', queuedRows: 2 });
+    const entries = harness.db
+      .prepare<[], { account: string }>("SELECT account FROM outbox_items WHERE kind = 'push_contact'")
+      .all();
+    expect(entries).toEqual([{ account: CLIENT_ID }, { account: CLIENT_ID }]);
+    close();
+  });
+
   it('tells the duplicate check which guests the outbox queued or sent, as soon as they are queued', async () => {
     const harness = createHarness({ start: false });
     const { handlers, close } = serviceOn({ db: harness.db, outbox: harness.outbox, clientId: () => CLIENT_ID });
