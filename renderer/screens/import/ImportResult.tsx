@@ -15,6 +15,10 @@ const PHASE_TEXT: Record<ImportView['phase'], string> = {
   cancelled: 'Cancelled: what had not gone out was dropped.',
 };
 
+/** An import whose rows all reached the desk but are not all in the outbox yet (another venue connected, a refused write). */
+const QUEUEING_STOPPED =
+  'Every row reached the desk, but putting them in the outbox stopped (another venue was connected, or the desk could not write). Go on to queue the rest; nothing is sent twice.';
+
 /** Saves an import's rows of one kind, showing a failure as the screen's sentence. */
 function download(importId: string, kind: 'failed' | 'held'): void {
   downloadImportRows(importId, kind).catch((error: unknown) =>
@@ -39,7 +43,7 @@ export function ImportResult() {
           <StartOverButton />
         </Group>
         <Text size="sm" role="status" aria-label="Import status">
-          {PHASE_TEXT[current.phase]}
+          {current.phase === 'interrupted' && current.staged ? QUEUEING_STOPPED : PHASE_TEXT[current.phase]}
         </Text>
         <Stack gap={2}>
           <Text size="sm">
@@ -70,7 +74,9 @@ export function ImportResult() {
         </SimpleGrid>
         <Group>
           {current.phase === 'interrupted' && (
-            <Button onClick={() => void resumeImport(current.id)}>Go on from row {current.lastStagedLine + 1}</Button>
+            <Button onClick={() => void resumeImport(current.id)}>
+              {current.staged ? 'Go on' : `Go on from row ${current.lastStagedLine + 1}`}
+            </Button>
           )}
           {(current.phase === 'queueing' ||
             ((current.phase === 'delivering' || current.phase === 'interrupted') && current.pending > 0)) && (

@@ -24,6 +24,8 @@ const CSV = [
 
 function fakeImportDesk() {
   const queued: RequestOf<'stageImportRows'>['rows'] = [];
+  // As the desk core says: every row reached it once the page has finished the hand-over.
+  let handedOver = false;
   const view = (id: string) => ({
     id,
     fileName: 'guests.csv',
@@ -39,7 +41,7 @@ function fakeImportDesk() {
     failed: 0,
     leftRows: 0,
     heldRows: 0,
-    staged: true,
+    staged: handedOver,
     lastStagedLine: 0,
     mapping: {},
     categories: [],
@@ -62,7 +64,10 @@ function fakeImportDesk() {
         queued.push(...rows);
         return view(importId);
       },
-      finishImportStaging: ({ importId }) => view(importId),
+      finishImportStaging: ({ importId }) => {
+        handedOver = true;
+        return view(importId);
+      },
       getImport: ({ importId }) => view(importId),
       listImports: () => ({ imports: [] }),
       importKnownGuests: () => ({ guests: [], next: null }),
@@ -334,6 +339,51 @@ describe('Import screen: the import as it goes', () => {
     expect(result).toHaveTextContent(/4New guests1Updated3Guests left as they are1Rows with problems1Failed/);
     expect(screen.getByRole('button', { name: 'Download 1 row with problems' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download 1 failed rows' })).toBeInTheDocument();
+  });
+
+  it('says so when every row reached the desk but queueing stopped (another venue was connected), and Go on queues the rest', async () => {
+    const stopped = {
+      id: 'imp_12345678',
+      fileName: 'second-venue.csv',
+      createdAt: '2026-11-25T04:28:39.000Z',
+      phase: 'interrupted' as const,
+      totalRows: 6,
+      readyRows: 6,
+      stagedRows: 6,
+      queuedRows: 2,
+      newGuests: 0,
+      updated: 0,
+      pending: 2,
+      failed: 0,
+      leftRows: 0,
+      heldRows: 0,
+      staged: true,
+      lastStagedLine: 7,
+      mapping: {},
+      categories: [],
+    };
+    const resumed: string[] = [];
+    setDesk(
+      createFakeDesk(
+        fakeHandlers({
+          listImports: () => ({ imports: [stopped] }),
+          resumeImport: ({ importId }) => {
+            resumed.push(importId);
+            return { ...stopped, phase: 'queueing' as const };
+          },
+          importKnownGuests: () => ({ guests: [], next: null }),
+        }),
+      ),
+    );
+    renderWithProviders(<ImportScreen />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'second-venue.csv' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      /Every row reached the desk, but putting them in the outbox stopped \(another venue was connected/,
+    );
+    await user.click(screen.getByRole('button', { name: 'Go on' }));
+    await waitFor(() => expect(resumed).toEqual(['imp_12345678']));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Queueing into the outbox/));
   });
 });
 
