@@ -3,42 +3,19 @@
 import { describe, expect, it } from 'vitest';
 import type { GuestDatabase } from '../../../renderer/db/guest-db';
 import { toGuestRow } from '../../../renderer/db/guest-row';
-import type { GuestRow, GuestWrite, IndexedGuestRow } from '../../../renderer/db/guest-types';
-import { auPhoneKey, contact, freshDb, GUESTS } from '../guests/fixtures';
+import type { GuestRow, IndexedGuestRow } from '../../../renderer/db/guest-types';
+import { auPhoneKey, contact, freshDb, GUESTS, RENAMED } from '../guests/fixtures';
+import { putGuestRowsPastDexie, storedGuestRows } from './raw-guest-rows';
 
 /** The guests' rows as IndexedDB itself holds them, by key. */
-function storedRows(db: GuestDatabase): Promise<Map<string, object>> {
-  return new Promise((resolve, reject) => {
-    const read = db.backendDB().transaction('guests').objectStore('guests').getAll();
-    read.onsuccess = () => resolve(new Map((read.result as GuestRow[]).map((row) => [row.key, row])));
-    read.onerror = () => reject(read.error);
-  });
-}
-
-/** Rows put past Dexie, as a desk of version 41 stored them (label, detail and pending in every row). */
-function putPastDexie(db: GuestDatabase, rows: object[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const tx = db.backendDB().transaction('guests', 'readwrite');
-    for (const row of rows) tx.objectStore('guests').put(row);
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-  });
+async function storedRows(db: GuestDatabase): Promise<Map<string, object>> {
+  return new Map((await storedGuestRows(db)).map((row) => [row.key, row]));
 }
 
 /** A row as read: what was written, less what only search keeps (terms, sort key). */
 function asRead({ terms: _terms, sortKey: _sortKey, ...row }: IndexedGuestRow): GuestRow {
   return row;
 }
-
-/** A change of surname this desk queued for guest 102 (the service still says Hopper). */
-const RENAMED: GuestWrite = {
-  outboxId: 'ob_1',
-  guestKey: '102',
-  kind: 'update',
-  state: 'queued',
-  createdAt: '2026-11-25T00:00:00.000Z',
-  changes: { PatronSurname: 'King' },
-};
 
 const rowsOf = (records: Record<string, unknown>[]) =>
   records.map((record) => toGuestRow(String(record.contact_id), record, [], auPhoneKey));
@@ -97,7 +74,7 @@ describe('guest rows stored lean', () => {
     const before = GUESTS.map((record) =>
       asRead(toGuestRow(String(record.contact_id), record, record.contact_id === '102' ? [RENAMED] : [], auPhoneKey)),
     );
-    await putPastDexie(db, before);
+    await putGuestRowsPastDexie(db, before);
     expect(before[1]).toMatchObject({ label: 'Grace King', pending: 1 });
     expect(await db.guestsByKeys(before.map((row) => row.key))).toEqual(before);
     db.close();

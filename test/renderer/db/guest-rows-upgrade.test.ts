@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GuestDatabase } from '../../../renderer/db/guest-db';
 import { toGuestRow } from '../../../renderer/db/guest-row';
-import type { GuestWrite } from '../../../renderer/db/guest-types';
 import { CACHE_LAYOUT, layoutUpTo } from '../../../renderer/db/layout';
 import { searchLogOf } from '../../../renderer/db/search-log';
 import { IDENTITY_TABLE } from '../../../renderer/db/tables/import';
@@ -10,29 +9,11 @@ import { cachedGuestsOf, readCachedIdentities } from '../../../renderer/import/s
 import { phonePlanOf } from '../../../renderer/search/phone';
 import { planSearch } from '../../../renderer/search/query';
 import { searchGuests } from '../../../renderer/search/search-guests';
-import { auPhoneKey, GUESTS } from '../guests/fixtures';
+import { auPhoneKey, GUESTS, RENAMED } from '../guests/fixtures';
+import { putGuestRowsPastDexie, storedGuestRows } from './raw-guest-rows';
 
 const rowsOf = (records: Record<string, unknown>[]) =>
   records.map((record) => toGuestRow(String(record.contact_id), record, [], auPhoneKey));
-
-/** The guests' rows as IndexedDB itself holds them. */
-function storedRows(db: GuestDatabase): Promise<object[]> {
-  return new Promise((resolve, reject) => {
-    const read = db.backendDB().transaction('guests').objectStore('guests').getAll();
-    read.onsuccess = () => resolve(read.result as object[]);
-    read.onerror = () => reject(read.error);
-  });
-}
-
-/** Rows as a desk before version 41 stored them, terms and all, put past Dexie (and so past the logs). */
-function putPastDexie(db: GuestDatabase, rows: object[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const tx = db.backendDB().transaction('guests', 'readwrite');
-    for (const row of rows) tx.objectStore('guests').put(row);
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-  });
-}
 
 /** Both logs' entries, oldest first. */
 const logsOf = async (db: GuestDatabase) => [await searchLogOf(db).toArray(), await db.table(IDENTITY_TABLE).toArray()];
@@ -40,26 +21,16 @@ const logsOf = async (db: GuestDatabase) => [await searchLogOf(db).toArray(), aw
 const keysFound = async (db: GuestDatabase, query: string) =>
   (await searchGuests(db, planSearch(query, phonePlanOf('AU')))).rows.map((row) => row.key);
 
-/** A change of surname this desk queued for guest 102 (the service still says Hopper). */
-const RENAMED: GuestWrite = {
-  outboxId: 'ob_1',
-  guestKey: '102',
-  kind: 'update',
-  state: 'queued',
-  createdAt: '2026-11-25T00:00:00.000Z',
-  changes: { PatronSurname: 'King' },
-};
-
 /** Queues RENAMED, and leaves every guest's row as a desk before version 41 stored it: terms, sort key and all. */
 async function leaveAsBefore41(db: GuestDatabase): Promise<void> {
   await db.recordWrite(RENAMED, auPhoneKey);
-  await putPastDexie(
+  await putGuestRowsPastDexie(
     db,
     GUESTS.map((record) =>
       toGuestRow(String(record.contact_id), record, record.contact_id === '102' ? [RENAMED] : [], auPhoneKey),
     ),
   );
-  expect((await storedRows(db)).every((row) => 'terms' in row && 'sortKey' in row)).toBe(true);
+  expect((await storedGuestRows(db)).every((row) => 'terms' in row && 'sortKey' in row)).toBe(true);
 }
 
 describe('the guest cache at version 41 (guest rows stored without their search terms)', () => {
@@ -67,7 +38,7 @@ describe('the guest cache at version 41 (guest rows stored without their search 
     const db = new GuestDatabase(`guest-rows-${Date.now()}`);
     await db.putGuests(rowsOf(GUESTS));
     await db.recordWrite(RENAMED, auPhoneKey);
-    expect((await storedRows(db)).filter((row) => 'terms' in row || 'sortKey' in row)).toEqual([]);
+    expect((await storedGuestRows(db)).filter((row) => 'terms' in row || 'sortKey' in row)).toEqual([]);
     expect(await keysFound(db, 'lov')).toEqual(['101', '104', '105']);
     expect(await keysFound(db, 'king')).toEqual(['102']);
     expect((await db.guestsWithTerm('p:61412345678')).map((row) => row.key)).toEqual(['101']);
@@ -90,7 +61,7 @@ describe('the guest cache at version 41 (guest rows stored without their search 
     const upgraded = new GuestDatabase(name);
     await upgraded.open();
     expect(upgraded.verno).toBe(41);
-    expect((await storedRows(upgraded)).filter((row) => 'terms' in row || 'sortKey' in row)).toEqual([]);
+    expect((await storedGuestRows(upgraded)).filter((row) => 'terms' in row || 'sortKey' in row)).toEqual([]);
     expect(await upgraded.guests.count()).toBe(GUESTS.length);
     expect((await upgraded.guestByKey('102'))!.label).toBe('Grace King');
     expect(await logsOf(upgraded)).toEqual(logs);
@@ -110,7 +81,7 @@ describe('the guest cache at version 41 (guest rows stored without their search 
     const upgraded = new GuestDatabase(name);
     await upgraded.open();
     expect(upgraded.verno).toBe(41);
-    expect((await storedRows(upgraded)).filter((row) => 'terms' in row || 'sortKey' in row)).toEqual([]);
+    expect((await storedGuestRows(upgraded)).filter((row) => 'terms' in row || 'sortKey' in row)).toEqual([]);
     expect(await keysFound(upgraded, 'lov')).toEqual(['101', '104', '105']);
     expect(await keysFound(upgraded, 'king')).toEqual(['102']);
     expect(await keysFound(upgraded, 'hopper')).toEqual([]);

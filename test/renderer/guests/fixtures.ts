@@ -1,5 +1,6 @@
 import { GuestDatabase } from '../../../renderer/db/guest-db';
 import { toGuestRow } from '../../../renderer/db/guest-row';
+import type { GuestWrite } from '../../../renderer/db/guest-types';
 import { createPhoneKey } from '../../../renderer/search/phone';
 
 /** Phone keys for an Australian venue, as the desk builds them. */
@@ -64,3 +65,13 @@ export async function seededDb(records: Record<string, unknown>[] = GUESTS): Pro
   await db.putGuests(records.map((record) => toGuestRow(String(record.contact_id), record, [], auPhoneKey)));
   return db;
 }
+
+/** A change of surname this desk queued for guest 102 (the service still says Hopper). */
+export const RENAMED: GuestWrite = {
+  outboxId: 'ob_1',
+  guestKey: '102',
+  kind: 'update',
+  state: 'queued',
+  createdAt: '2026-11-25T00:00:00.000Z',
+  changes: { PatronSurname: 'King' },
+};

@@ -42,6 +42,17 @@ function serviceOn(options: Omit<ImportServiceOptions, 'emit'>) {
   return { ...service, events };
 }
 
+/** An import started and every one of `rows` handed over (the page said it is done). */
+async function handedOver(
+  handlers: ReturnType<typeof createImportService>['handlers'],
+  rows: ReturnType<typeof row>[],
+) {
+  const started = await handlers.startImport({ ...START });
+  await handlers.stageImportRows({ importId: started.id, rows, held: [] });
+  await handlers.finishImportStaging({ importId: started.id });
+  return started;
+}
+
 /** Waits until the core's own queueing of an import has finished (it runs a chunk per turn of the event loop). */
 async function queued(handlers: ReturnType<typeof createImportService>['handlers'], importId: string) {
   for (let turn = 0; turn < 200; turn++) {
@@ -174,13 +185,7 @@ describe('imports in the desk database', () => {
   it('cancels what has not gone out; what went stays sent', async () => {
     const harness = createHarness({ start: false });
     const { handlers, close } = serviceOn({ db: harness.db, outbox: harness.outbox, clientId: () => CLIENT_ID });
-    const started = await handlers.startImport({ ...START });
-    await handlers.stageImportRows({
-      importId: started.id,
-      rows: [row(2, 'A', 'a@example.com'), row(3, 'B', 'b@example.com')],
-      held: [],
-    });
-    await handlers.finishImportStaging({ importId: started.id });
+    const started = await handedOver(handlers, [row(2, 'A', 'a@example.com'), row(3, 'B', 'b@example.com')]);
     await queued(handlers, started.id);
     const cancelled = await handlers.cancelImport({ importId: started.id });
     expect(cancelled).toMatchObject({ phase: 'cancelled', pending: 0 });
@@ -228,13 +233,7 @@ describe('imports in the desk database', () => {
       clientId: () => clientId,
     });
     const ownAccount = harness.account.current!;
-    const started = await handlers.startImport({ ...START });
-    await handlers.stageImportRows({
-      importId: started.id,
-      rows: [row(2, 'A', 'a@example.com'), row(3, 'B', 'b@example.com')],
-      held: [],
-    });
-    await handlers.finishImportStaging({ importId: started.id });
+    const started = await handedOver(handlers, [row(2, 'A', 'a@example.com'), row(3, 'B', 'b@example.com')]);
     // Another venue is connected before the core's loop takes its first turn.
     clientId = 'venue-b';
     harness.account.current = { ...ownAccount, clientId: 'venue-b' };
