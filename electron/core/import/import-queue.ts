@@ -25,8 +25,12 @@ export interface ImportQueueOptions {
   store: ImportStore;
   outbox: Outbox;
   now: () => number;
-  /** The connected account's client id: an import's rows are queued only while its own account is connected. */
-  connectedAccount: () => string | null;
+  /**
+   * Whether the import is of the account connected now. The outbox stamps an entry with the connected account, so
+   * while another venue is connected the import's rows stay handed over but not queued (it shows as interrupted),
+   * for "Go on" once its own account is connected again.
+   */
+  ofConnectedAccount: (importId: string) => boolean;
   /** A chunk of an import's rows went into the outbox (or was refused). */
   onProgress: (importId: string) => void;
   /** Every row that reached the desk is in the outbox (or refused), or the loop stopped. */
@@ -93,7 +97,7 @@ export function createImportQueue(options: ImportQueueOptions) {
   };
 
   const step = (importId: string, control: { stop: boolean }) => {
-    if (control.stop || !ofConnectedAccount(options, importId)) return finish(importId);
+    if (control.stop || !options.ofConnectedAccount(importId)) return finish(importId);
     if ((options.aheadOfDelivery?.(importId) ?? 0) >= AHEAD_ROWS)
       return void setTimeout(() => step(importId, control), AHEAD_POLL_MS);
     let settled: ReturnType<typeof chunk>;
@@ -134,16 +138,4 @@ export function createImportQueue(options: ImportQueueOptions) {
 function isFullyStaged(store: ImportStore, importId: string): boolean {
   const record = store.getOfAnyAccount(importId);
   return record !== undefined && record.stagedAt !== null;
-}
-
-/**
- * Whether the import is of the account connected now. The outbox stamps an entry with the connected account, so
- * while another venue is connected the import's rows stay handed over but not queued (it shows as interrupted),
- * for "Go on" once its own account is connected again.
- */
-function ofConnectedAccount(
-  options: Pick<ImportQueueOptions, 'store' | 'connectedAccount'>,
-  importId: string,
-): boolean {
-  return options.store.getOfAnyAccount(importId)?.account === options.connectedAccount();
 }

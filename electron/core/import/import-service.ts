@@ -42,7 +42,11 @@ export interface ImportService {
 export function createImportService(options: ImportServiceOptions): ImportService {
   const store = createImportStore(options.db);
   const now = options.now ?? (() => Date.now());
-  const { emit, clientId } = options;
+  const { emit } = options;
+  const ofConnectedAccount = (importId: string) => {
+    const clientId = options.clientId();
+    return clientId !== null && store.get(importId, clientId) !== undefined;
+  };
   const live = createLiveImports({
     store,
     outbox: options.outbox,
@@ -51,7 +55,7 @@ export function createImportService(options: ImportServiceOptions): ImportServic
     emit:
       emit &&
       ((view) => {
-        if (store.getOfAnyAccount(view.id)?.account === clientId()) emit(view);
+        if (ofConnectedAccount(view.id)) emit(view);
       }),
     queueing: (id) => queue.running(id),
   });
@@ -59,7 +63,7 @@ export function createImportService(options: ImportServiceOptions): ImportServic
     store,
     outbox: options.outbox,
     now,
-    connectedAccount: options.clientId,
+    ofConnectedAccount,
     onProgress: (id) => live.changed(id),
     onDone: (id) => live.changed(id, 'now'),
     onSettled: (id, action, outcome) => live.tally.settled(id, action, outcome),
