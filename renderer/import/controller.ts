@@ -265,14 +265,17 @@ export function queueImport(): Promise<void> {
     });
     sessionImport = started.id;
     useImport.setState({ step: 'send', current: started });
-    await handOver(started.id, 0);
+    await handOver(started.id, 0, 0);
   });
 }
 
-/** Hands the open file's rows to the desk from position `from`; a hand-over that stops shows Go on at once. */
-async function handOver(importId: string, from: number): Promise<void> {
+/**
+ * Hands the open file's rows to the desk from position `from` (the rows up to line `afterLine` are
+ * there already); a hand-over that stops shows Go on at once.
+ */
+async function handOver(importId: string, from: number, afterLine: number): Promise<void> {
   try {
-    await handOverFrom(importId, from);
+    await handOverFrom(importId, from, afterLine);
   } catch (error) {
     useImport.setState((state) =>
       state.current?.id === importId ? { current: { ...state.current, phase: 'interrupted' } } : {},
@@ -281,25 +284,43 @@ async function handOver(importId: string, from: number): Promise<void> {
   }
 }
 
-/** Hands the open file's rows to the desk from position `from`, then tells the core every row is there. */
-async function handOverFrom(importId: string, from: number): Promise<void> {
+/** Hand-overs on their way at once: small ones keep each send short, several keep the round trips out of the way. */
+const HAND_OVERS_IN_FLIGHT = 4;
+
+/**
+ * Hands the open file's rows to the desk from position `from`, a few batches on their way at once
+ * (each names the last row before it, so the desk refuses one that would leave a gap), then tells the
+ * core every row is there once each batch is on disk.
+ */
+async function handOverFrom(importId: string, from: number, afterLine: number): Promise<void> {
   const current = requireWorker();
   const total = useImport.getState().counts?.rows ?? 0;
   const batchFrom = (position: number) =>
     current.request({ type: 'queueRows', from: position, count: IMPORT_BATCH_LIMIT, maxBytes: IMPORT_BATCH_MAX_BYTES });
-  let next = from;
-  let coming = batchFrom(next);
+  const label = 'Handing rows to the desk';
+  useImport.setState({ progress: { label, done: from, total } });
+  const onTheirWay: Array<Promise<void>> = [];
+  let lastLine = afterLine;
+  let coming = batchFrom(from);
   for (;;) {
-    useImport.setState({ progress: { label: 'Handing rows to the desk', done: next, total } });
     const batch = await coming;
     if (batch.rows.length === 0 && batch.held.length === 0) break;
     if (useImport.getState().current?.phase === 'cancelled') return;
-    // The worker makes the next batch while the desk stores this one (a batch is only read, so one made for nothing is dropped).
+    // The worker makes the next batch while this one is sent (a batch is only read, so one made for nothing is dropped).
     coming = batchFrom(batch.next);
-    coming.catch(() => undefined); // awaited at the next turn, or dropped when this batch's hand-over fails
-    showImport(await getDesk().stageImportRows({ importId, rows: batch.rows, held: batch.held }));
-    next = batch.next;
+    coming.catch(() => undefined); // awaited at the next turn, or dropped when a hand-over fails
+    const sending = getDesk()
+      .stageImportRows({ importId, afterLine: lastLine, rows: batch.rows, held: batch.held })
+      .then((view) => {
+        showImport(view);
+        useImport.setState({ progress: { label, done: batch.next, total } });
+      });
+    sending.catch(() => undefined); // awaited in order below: the first refusal is the one shown
+    onTheirWay.push(sending);
+    lastLine = Math.max(lastLine, ...batch.rows.map((row) => row.line), ...batch.held.map((row) => row.line));
+    if (onTheirWay.length >= HAND_OVERS_IN_FLIGHT) await onTheirWay.shift();
   }
+  for (const sending of onTheirWay) await sending;
   showImport(await getDesk().finishImportStaging({ importId }));
 }
 
@@ -314,7 +335,7 @@ export function resumeImport(importId: string): Promise<void> {
         `Only ${view.stagedRows.toLocaleString('en')} rows of "${view.fileName}" reached the desk before it stopped. Choose the file again: the rows already queued are recognised and left as they are.`,
       );
     const { position } = await worker.request({ type: 'positionAfter', line: view.lastStagedLine });
-    await handOver(importId, position);
+    await handOver(importId, position, view.lastStagedLine);
   });
 }
 

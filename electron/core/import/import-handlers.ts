@@ -67,18 +67,26 @@ function handOverHandlers(parts: ImportHandlerParts) {
       live.follow(record.id);
       return live.view(record);
     },
-    stageImportRows: ({ importId, rows, held }) => {
+    stageImportRows: ({ importId, afterLine, rows, held }) => {
       const record = requireOpenImport(parts, importId);
       if (record.stagedAt !== null) throw new UserFacingError('Every row of this import already reached the desk.');
       live.receivingNow(importId);
+      const lastLine = Math.max(afterLine, ...rows.map((row) => row.line), ...held.map((row) => row.line));
       // Crash-safe, not flushed: a power cut may undo the last batches, and the import then goes on from
       // the last row the database kept (lastStagedLine), as after any stop. finishImportStaging is flushed,
       // which makes every batch before it durable (the WAL is in order) before the page hears all are there.
       const added = store.transaction(() => {
+        const reached = store.lastLineHandedOver(importId);
+        // The page sends several batches at once: one that does not follow what reached the desk (a batch before it
+        // was refused) would leave a gap that going on, from the last row here, skips. A batch sent again is kept once.
+        if (afterLine !== reached && lastLine > reached)
+          throw new UserFacingError(
+            `Rows after row ${afterLine} came before those up to it reached the desk. Go on sends them again from row ${reached + 1}.`,
+          );
         store.holdRows(importId, held);
         return store.stageRows(importId, rows);
       }, 'crashSafe');
-      if (live.isFollowed(importId)) live.tally.staged(importId, rows, added);
+      if (live.isFollowed(importId)) live.tally.staged(importId, rows, added, lastLine);
       // The rows go into the outbox while the rest are still being handed over.
       if (rows.length > 0) queue.run(importId);
       live.changed(importId);

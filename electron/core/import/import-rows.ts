@@ -56,9 +56,14 @@ function rowWrites(db: Database) {
 /** The statements that read an import's rows (delivery states from the outbox's own table, joined by entry id). */
 function rowReads(db: Database) {
   return {
-    lastStagedLine: db.prepare<[string], { line: number | null; count: number }>(
-      'SELECT MAX(line) AS line, COUNT(*) AS count FROM import_rows WHERE import_id = ?',
+    readyCount: db.prepare<[string], { count: number }>(
+      'SELECT COUNT(*) AS count FROM import_rows WHERE import_id = ?',
     ),
+    // Each half is one step down its table's primary key (import_id, line).
+    lastLine: db.prepare<{ id: string }, { line: number | null }>(`
+      SELECT MAX(line) AS line FROM (
+        SELECT MAX(line) AS line FROM import_rows WHERE import_id = @id
+        UNION ALL SELECT MAX(line) FROM import_held_rows WHERE import_id = @id)`),
     stagedPage: db.prepare<[string, number], { line: number; action: 'new' | 'update'; contact: string }>(`
       SELECT line, action, contact FROM import_rows INDEXED BY import_rows_staged
       WHERE import_id = ? AND outbox_id IS NULL AND refused IS NULL AND contact IS NOT NULL ORDER BY line LIMIT ?`),
@@ -86,6 +91,7 @@ function rowReads(db: Database) {
 export function createImportRows(db: Database) {
   const writes = rowWrites(db);
   const reads = rowReads(db);
+  const lastLineHandedOver = (id: string): number => reads.lastLine.get({ id })?.line ?? 0;
   return {
     /** Keeps ready rows until the desk core queues them; a row sent twice (a batch resent after a lost answer) is kept once. */
     stageRows(importId: string, rows: readonly StagedRow[]): number {
@@ -104,11 +110,12 @@ export function createImportRows(db: Database) {
     holdRows(importId: string, rows: ReadonlyArray<{ line: number; reason: string; original: string[] }>): void {
       for (const row of rows) writes.insertHeld.run(importId, row.line, row.reason, JSON.stringify(row.original));
     },
-    /** How many rows reached the desk, and the last one's number (a resumed hand-over starts after it). */
+    /** How many ready rows reached the desk, and the number of the last row that did, ready or held (a resumed hand-over starts after it). */
     stagedSoFar(id: string): { count: number; lastLine: number } {
-      const row = reads.lastStagedLine.get(id);
-      return { count: row?.count ?? 0, lastLine: row?.line ?? 0 };
+      return { count: reads.readyCount.get(id)?.count ?? 0, lastLine: lastLineHandedOver(id) };
     },
+    /** The number of the last row, ready or held, that reached the desk (0 for none). */
+    lastLineHandedOver,
     /** The next rows waiting to be queued, in file order. */
     nextStaged(id: string, limit: number): StagedRow[] {
       return reads.stagedPage.all(id, limit).map((row) => ({

@@ -47,11 +47,10 @@ export function createImportTally(store: ImportStore) {
     stagedSoFar(importId: string): { count: number; lastLine: number } {
       return tallyOf(importId).staged;
     },
-    /** Rows reached the desk (a row sent twice is counted once: the store keeps it once). */
-    staged(importId: string, rows: ReadonlyArray<{ line: number; action: 'new' | 'update' }>, added: number): void {
+    /** Ready rows reached the desk in a batch ending at `lastLine` (ready or held); a row sent twice counts once, as stored. */
+    staged(importId: string, rows: ReadonlyArray<{ action: 'new' | 'update' }>, added: number, lastLine: number): void {
       const tally = tallyOf(importId);
-      const lines = rows.map((row) => row.line);
-      tally.staged = { count: tally.staged.count + added, lastLine: Math.max(tally.staged.lastLine, ...lines) };
+      tally.staged = { count: tally.staged.count + added, lastLine: Math.max(tally.staged.lastLine, lastLine) };
       if (added === rows.length) for (const row of rows) bump(tally, row.action, 'staged', 1);
       else tallies.delete(importId);
     },

@@ -4,10 +4,13 @@ import { channel } from '../define';
 // One home for what an import's data may hold where it enters the desk core: the check in the
 // import worker applies the same numbers, so a row that passed the check is never refused here.
 
-/** Rows one hand-over carries at most (each hand-over is one round trip through a busy core: fewer, larger ones go faster). */
-export const IMPORT_BATCH_LIMIT = 2000;
-/** Bytes (UTF-8 JSON) one hand-over carries at most: well under the bridge's 8 MB frame. */
-export const IMPORT_BATCH_MAX_BYTES = 4 * 1024 * 1024;
+/**
+ * Rows one hand-over carries at most. Several hand-overs are on their way at once (in order), so small
+ * ones cost no round trips, and sending one stays well within a frame of the page's time.
+ */
+export const IMPORT_BATCH_LIMIT = 500;
+/** Bytes (UTF-8 JSON) one hand-over carries at most: well under the bridge's 8 MB frame, and at least one row's limit. */
+export const IMPORT_BATCH_MAX_BYTES = 1024 * 1024;
 /** Bytes (UTF-8 JSON) one row may take; a larger row is held back by the check with a sentence. */
 export const IMPORT_ROW_MAX_BYTES = 512 * 1024;
 /** Characters of one value pushed for one field, after normalising (line breaks joined, dates rewritten). */
@@ -184,11 +187,16 @@ export const importChannels = {
       .strict(),
     importView,
   ),
-  /** Hands rows to the desk: ready rows (queued by the core once all are there) and held rows; on disk when it answers. */
+  /**
+   * Hands rows to the desk: ready rows (queued by the core once all are there) and held rows; on disk when
+   * it answers. `afterLine` is the line of the last row handed over before these (0 for none): a batch that
+   * does not follow what reached the desk (one before it was refused) is refused too, so no row is skipped.
+   */
   stageImportRows: channel(
     z
       .object({
         importId,
+        afterLine: z.number().int().min(0),
         rows: z.array(importRow).max(IMPORT_BATCH_LIMIT),
         held: z.array(importHeldRow).max(IMPORT_BATCH_LIMIT),
       })

@@ -12,12 +12,12 @@ const ready = {
 const held = { line: 3, reason: 'The email is not an address.', original: ['Bo', 'bo@'] };
 
 const accepts = (rows: unknown[], heldRows: unknown[] = []) =>
-  schema.safeParse({ importId, rows, held: heldRows }).success;
+  schema.safeParse({ importId, afterLine: 0, rows, held: heldRows }).success;
 
 describe('a hand-over batch where it enters the desk core', () => {
   it('takes ready and held rows as the page makes them, unchanged', () => {
-    const parsed = schema.parse({ importId, rows: [ready], held: [held] });
-    expect(parsed).toEqual({ importId, rows: [ready], held: [held] });
+    const parsed = schema.parse({ importId, afterLine: 1, rows: [ready], held: [held] });
+    expect(parsed).toEqual({ importId, afterLine: 1, rows: [ready], held: [held] });
     expect(accepts([{ ...ready, contact: {}, original: [] }])).toBe(true);
     expect(accepts([{ ...ready, action: 'update', contact: { ['x'.repeat(100)]: 'y'.repeat(10_000) } }])).toBe(true);
   });
@@ -48,7 +48,7 @@ describe('a hand-over batch where it enters the desk core', () => {
       { ...ready, original: Array.from({ length: 501 }, () => '') },
     ];
     for (const row of bad) expect(accepts([ready, row]), JSON.stringify(row)?.slice(0, 80)).toBe(false);
-    const result = schema.safeParse({ importId, rows: [ready, { ...ready, extra: 1 }], held: [] });
+    const result = schema.safeParse({ importId, afterLine: 0, rows: [ready, { ...ready, extra: 1 }], held: [] });
     expect(result.success ? [] : result.error.issues.map((issue) => issue.path)).toEqual([['rows', 1]]);
   });
 
@@ -62,6 +62,11 @@ describe('a hand-over batch where it enters the desk core', () => {
       { ...held, original: [null] },
     ];
     for (const row of bad) expect(accepts([], [held, row]), JSON.stringify(row)).toBe(false);
+  });
+
+  it('refuses a batch that does not say which row came before it, as a whole number', () => {
+    for (const afterLine of [undefined, -1, 1.5, '3', null])
+      expect(schema.safeParse({ importId, afterLine, rows: [ready], held: [] }).success, String(afterLine)).toBe(false);
   });
 
   it('refuses more than IMPORT_BATCH_LIMIT rows of either kind in one batch', () => {

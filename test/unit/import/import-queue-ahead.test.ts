@@ -24,7 +24,13 @@ describe("the core's queueing of an import while its rows are still being handed
     const started = await handlers.startImport({ ...START });
     const waiting = () => outbox.summary().counts.queued;
     for (let first = 0; first < ROWS; first += BATCH)
-      await handlers.stageImportRows({ importId: started.id, rows: rowsFrom(first), held: [] });
+      await handlers.stageImportRows({
+        importId: started.id,
+        // The last row before this batch (the rows are on lines from 2).
+        afterLine: first === 0 ? 0 : first + 1,
+        rows: rowsFrom(first),
+        held: [],
+      });
 
     await until(() => waiting() >= 5000);
     // A chunk is at most 500 rows and starts only while fewer than 5,000 wait: the loop holds there.

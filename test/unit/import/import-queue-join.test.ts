@@ -65,7 +65,7 @@ describe('transactions inside a transaction', () => {
     const service = createImportService({ db, outbox: failSecond, clientId: () => CLIENT_ID, now: () => 0 });
     const { handlers } = service;
     const started = await handlers.startImport({ ...START });
-    await handlers.stageImportRows({ importId: started.id, rows, held: [] });
+    await handlers.stageImportRows({ importId: started.id, afterLine: 0, rows, held: [] });
     const entries = () => db.prepare('SELECT COUNT(*) FROM outbox_items').pluck().get();
     // The first chunk put its first 50 rows in the outbox, then failed on the next 50: none of it is kept.
     await until(() => errors.mock.calls.length > 0);

@@ -48,7 +48,7 @@ async function handedOver(
   rows: ReturnType<typeof row>[],
 ) {
   const started = await handlers.startImport({ ...START });
-  await handlers.stageImportRows({ importId: started.id, rows, held: [] });
+  await handlers.stageImportRows({ importId: started.id, afterLine: 0, rows, held: [] });
   await handlers.finishImportStaging({ importId: started.id });
   return started;
 }
@@ -72,17 +72,20 @@ describe('imports in the desk database', () => {
     const started = await one.handlers.startImport({ ...START });
     await one.handlers.stageImportRows({
       importId: started.id,
+      afterLine: 0,
       rows: [row(2, 'Hélène', 'helene@example.fr'), row(4, 'Bad', 'not-an-email')],
       held: [{ line: 3, reason: 'E-mail: "x@" is not a valid email address.', original: ['Marc', 'x@'] }],
     });
     // A hand-over sent again (its answer was lost) keeps each row once.
     await one.handlers.stageImportRows({
       importId: started.id,
+      afterLine: 0,
       rows: [row(2, 'Hélène', 'helene@example.fr')],
       held: [],
     });
     await one.handlers.stageImportRows({
       importId: started.id,
+      afterLine: 4,
       rows: [row(5, 'Gone', 'gone@example.fr', '999'), row(7, 'Zoë', 'zoe@example.fr')],
       held: [],
     });
@@ -150,7 +153,12 @@ describe('imports in the desk database', () => {
     const first = createHarness({ db: openDeskDatabase(file), start: false });
     const one = serviceOn({ db: first.db, outbox: first.outbox, clientId: () => CLIENT_ID });
     const started = await one.handlers.startImport({ ...START });
-    await one.handlers.stageImportRows({ importId: started.id, rows: [row(2, 'A', 'a@example.com')], held: [] });
+    await one.handlers.stageImportRows({
+      importId: started.id,
+      afterLine: 0,
+      rows: [row(2, 'A', 'a@example.com')],
+      held: [],
+    });
     await one.handlers.finishImportStaging({ importId: started.id });
     // The desk stops before its own queueing ran.
     one.close();
@@ -166,7 +174,12 @@ describe('imports in the desk database', () => {
     const harness = createHarness({ start: false });
     const { handlers, close } = serviceOn({ db: harness.db, outbox: harness.outbox, clientId: () => CLIENT_ID });
     const started = await handlers.startImport({ ...START });
-    await handlers.stageImportRows({ importId: started.id, rows: [row(2, 'A', 'a@example.com')], held: [] });
+    await handlers.stageImportRows({
+      importId: started.id,
+      afterLine: 0,
+      rows: [row(2, 'A', 'a@example.com')],
+      held: [],
+    });
     // The first batch goes into the outbox at once; the import is still receiving rows, so it is not queued yet.
     await expect(queued(handlers, started.id)).rejects.toThrow(/never left "queueing"/);
     expect(harness.outbox.list({ kinds: ['push_contact'] })).toHaveLength(1);
@@ -175,10 +188,46 @@ describe('imports in the desk database', () => {
       queuedRows: 1,
       staged: false,
     });
-    await handlers.stageImportRows({ importId: started.id, rows: [row(3, 'B', 'b@example.com')], held: [] });
+    await handlers.stageImportRows({
+      importId: started.id,
+      afterLine: 2,
+      rows: [row(3, 'B', 'b@example.com')],
+      held: [],
+    });
     await handlers.finishImportStaging({ importId: started.id });
     expect(await queued(handlers, started.id)).toMatchObject({ phase: 'delivering', queuedRows: 2, pending: 2 });
     expect(harness.outbox.list({ kinds: ['push_contact'] })).toHaveLength(2);
+    close();
+  });
+
+  it('refuses a batch that does not follow the rows on the desk (held rows count), and keeps a batch sent again once', async () => {
+    const harness = createHarness({ start: false });
+    const { handlers, close } = serviceOn({ db: harness.db, outbox: harness.outbox, clientId: () => CLIENT_ID });
+    const started = await handlers.startImport({ ...START });
+    const rows = (afterLine: number, lines: number[]) => ({
+      importId: started.id,
+      afterLine,
+      rows: lines.map((line) => row(line, `Guest ${line}`, `g${line}@example.com`)),
+      held: [],
+    });
+    await handlers.stageImportRows(rows(0, [2, 3]));
+    // A batch of held rows only moves the last row on the desk on.
+    await handlers.stageImportRows({
+      importId: started.id,
+      afterLine: 3,
+      rows: [],
+      held: [{ line: 4, reason: 'No email or mobile.', original: ['x', ''] }],
+    });
+    // The batch after line 6 came, but the one with lines 5 and 6 never did: refused, nothing of it kept.
+    expect(() => handlers.stageImportRows(rows(6, [7, 8]))).toThrow(
+      'Rows after row 6 came before those up to it reached the desk. Go on sends them again from row 5.',
+    );
+    expect(await handlers.getImport({ importId: started.id })).toMatchObject({ stagedRows: 2, lastStagedLine: 4 });
+    // The first batch again (its answer was lost): nothing new, nothing refused.
+    await handlers.stageImportRows(rows(0, [2, 3]));
+    await handlers.stageImportRows(rows(4, [5, 6]));
+    await handlers.stageImportRows(rows(6, [7, 8]));
+    expect(await handlers.getImport({ importId: started.id })).toMatchObject({ stagedRows: 6, lastStagedLine: 8 });
     close();
   });
 
@@ -193,7 +242,7 @@ describe('imports in the desk database', () => {
     await harness.advance(0);
     expect(harness.service.calls.filter((call) => call.method === 'pushContact')).toHaveLength(0);
     expect(() =>
-      handlers.stageImportRows({ importId: started.id, rows: [row(4, 'C', 'c@example.com')], held: [] }),
+      handlers.stageImportRows({ importId: started.id, afterLine: 3, rows: [row(4, 'C', 'c@example.com')], held: [] }),
     ).toThrow(/cancelled/);
     close();
     await harness.outbox.stop();
@@ -208,6 +257,7 @@ describe('imports in the desk database', () => {
     const started = await handlers.startImport({ ...START });
     await handlers.stageImportRows({
       importId: started.id,
+      afterLine: 0,
       rows: [],
       held: [{ line: 3, reason: 'Bad', original: ['x', 'y'] }],
     });
@@ -217,7 +267,13 @@ describe('imports in the desk database', () => {
       () => handlers.getImport({ importId: started.id }),
       () => handlers.importFailedRows({ importId: started.id }),
       () => handlers.cancelImport({ importId: started.id }),
-      () => handlers.stageImportRows({ importId: started.id, rows: [row(2, 'A', 'a@example.com')], held: [] }),
+      () =>
+        handlers.stageImportRows({
+          importId: started.id,
+          afterLine: 3,
+          rows: [row(4, 'A', 'a@example.com')],
+          held: [],
+        }),
       () => handlers.resumeImport({ importId: started.id }),
     ])
       expect(call).toThrow(/not on the desk for the connected account/);
@@ -287,6 +343,7 @@ describe('imports in the desk database', () => {
     const started = await one.handlers.startImport({ ...START });
     await one.handlers.stageImportRows({
       importId: started.id,
+      afterLine: 0,
       rows: [],
       held: [{ line: 3, reason: 'No email or mobile.', original: ['Marc', ''] }],
     });

@@ -1,0 +1,150 @@
+// The page's hand-over of a checked file to the desk: several batches on their way at once, each naming
+// the row before it; one refused stops the rest, and Go on sends what did not reach the desk, so every row
+// of the file arrives once and none is skipped. The desk here keeps the rows' lines in memory and follows
+// the core's rule for a batch that does not follow them (electron/core/import/import-handlers.ts, tested
+// on SQLite in test/unit/import/import-service.test.ts).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ImportView } from '../../../renderer/stores/import';
+import { IMPORT_BATCH_LIMIT } from '../../../shared/bridge/channels/import';
+import { UserFacingError } from '../../../shared/bridge/result';
+import { setDesk } from '../../../renderer/bridge/desk';
+import {
+  checkRows,
+  chooseFile,
+  queueImport,
+  resetImport,
+  resumeImport,
+  setImportWorkerFactory,
+} from '../../../renderer/import/controller';
+import { useAccount } from '../../../renderer/stores/account';
+import { useImport } from '../../../renderer/stores/import';
+import { createFakeDesk } from '../../support/fake-desk';
+import { fakeHandlers } from '../../support/fake-handlers';
+import { inProcessWorker } from './in-process-worker';
+import { DEMO_FIELDS } from './support';
+
+const ROWS = 1300;
+/** Every 97th row has no usable email and no mobile: held back, handed over with its reason. */
+const held = (i: number) => i % 97 === 0;
+/** A blank line (line 702) after the 700th row: the rows after it are numbered as the spreadsheet numbers them. */
+const CSV = [
+  'Name,Email',
+  ...Array.from({ length: ROWS }, (_, i) => `Guest ${i},${held(i) ? 'not-an-email' : `guest${i}@example.com`}`).flatMap(
+    (line, i) => (i === 700 ? ['', line] : [line]),
+  ),
+].join('\r\n');
+
+beforeEach(() => {
+  setImportWorkerFactory(inProcessWorker);
+  useAccount.setState({
+    account: {
+      state: 'demo',
+      clientId: 'demo',
+      label: 'Demo',
+      timeZone: 'Australia/Sydney',
+      defaultPhoneCountry: 'AU',
+    } as never,
+  });
+});
+afterEach(() => resetImport());
+
+/** A desk that keeps the lines handed over, answers each hand-over a little later, and refuses the second one once. */
+function deskRefusingSecondHandOver() {
+  /** The lines of the rows that reached the desk, ready or held, in the order they came. */
+  const lines: number[] = [];
+  const ready = { count: 0 };
+  let staged = false;
+  const lastLine = () => Math.max(0, ...lines);
+  const view = (id: string): ImportView => ({
+    id,
+    fileName: 'guests.csv',
+    createdAt: new Date().toISOString(),
+    phase: staged ? 'delivering' : 'queueing',
+    totalRows: ROWS,
+    readyRows: ROWS - 14,
+    stagedRows: ready.count,
+    queuedRows: 0,
+    newGuests: 0,
+    updated: 0,
+    pending: 0,
+    failed: 0,
+    leftRows: 0,
+    heldRows: lines.length - ready.count,
+    staged,
+    lastStagedLine: lastLine(),
+    mapping: {},
+    categories: [],
+  });
+  const handOvers = { sent: 0, answered: 0, mostOnTheirWay: 0, afterLines: [] as number[] };
+  const desk = createFakeDesk(
+    fakeHandlers({
+      listContactFields: () =>
+        DEMO_FIELDS.map(({ name, type, options }) => ({ name, type, ...(options ? { options } : {}) })),
+      importKnownGuests: () => ({ guests: [], next: null }),
+      listImports: () => ({ imports: [] }),
+      startImport: () => view('imp_12345678'),
+      stageImportRows: async ({ importId, afterLine, rows, held: heldRows }) => {
+        const number = ++handOvers.sent;
+        handOvers.afterLines.push(afterLine);
+        handOvers.mostOnTheirWay = Math.max(handOvers.mostOnTheirWay, handOvers.sent - handOvers.answered);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        handOvers.answered += 1;
+        if (number === 2) throw new UserFacingError('The desk cannot write to its database: disk full.');
+        const batch = [...rows, ...heldRows].map((row) => row.line);
+        if (afterLine !== lastLine() && Math.max(afterLine, ...batch) > lastLine())
+          throw new UserFacingError(`Rows after row ${afterLine} came before those up to it reached the desk.`);
+        lines.push(...batch);
+        ready.count += rows.length;
+        return view(importId);
+      },
+      finishImportStaging: ({ importId }) => {
+        staged = true;
+        return view(importId);
+      },
+      resumeImport: ({ importId }) => view(importId),
+      getImport: ({ importId }) => view(importId),
+    }),
+  );
+  return { desk, handOvers, lines };
+}
+
+/** Lines in ascending order (a batch hands its ready rows over before its held ones); a line sent twice stays twice. */
+const inOrder = (lines: number[]) => [...lines].sort((a, b) => a - b);
+
+describe('handing a checked file to the desk', () => {
+  it('sends several batches at once; a refused one stops those after it, and Go on sends from the first row missing, each row once', async () => {
+    const { desk, handOvers, lines } = deskRefusingSecondHandOver();
+    setDesk(desk);
+    // jsdom's File cannot read itself.
+    const file = Object.assign(new File([CSV], 'guests.csv', { type: 'text/csv' }), {
+      arrayBuffer: async () => new TextEncoder().encode(CSV).buffer,
+    });
+    await chooseFile(file);
+    await checkRows();
+    expect(useImport.getState().counts).toMatchObject({ rows: ROWS, ready: ROWS - 14, problems: 14 });
+
+    await queueImport();
+    expect(useImport.getState().error).toMatch(/disk full/);
+    const stopped = useImport.getState().current!;
+    expect(stopped.phase).toBe('interrupted');
+    // The third batch was on its way before the second was answered, and the desk refused it: it would have left a gap.
+    expect(handOvers.mostOnTheirWay).toBeGreaterThan(1);
+    expect(handOvers.afterLines).toEqual([0, IMPORT_BATCH_LIMIT + 1, 2 * IMPORT_BATCH_LIMIT + 2]);
+    // Only the first batch is on the desk: rows on lines 2 to 501 (the header is line 1).
+    expect(inOrder(lines)).toEqual(Array.from({ length: IMPORT_BATCH_LIMIT }, (_, i) => i + 2));
+    expect(stopped.lastStagedLine).toBe(IMPORT_BATCH_LIMIT + 1);
+
+    await resumeImport(stopped.id);
+    expect(useImport.getState().error).toBeNull();
+    expect(handOvers.afterLines.slice(3)).toEqual([IMPORT_BATCH_LIMIT + 1, 2 * IMPORT_BATCH_LIMIT + 2]);
+    // Every row of the file reached the desk once, numbered as the spreadsheet numbers it (line 702 is blank).
+    const fileLines = Array.from({ length: ROWS + 1 }, (_, i) => i + 2).filter((line) => line !== 702);
+    expect(inOrder(lines)).toEqual(fileLines);
+    expect(useImport.getState().current).toMatchObject({
+      staged: true,
+      stagedRows: ROWS - 14,
+      heldRows: 14,
+      lastStagedLine: ROWS + 2,
+    });
+  });
+});
