@@ -5,15 +5,13 @@ import type { RequestOf } from '../../../shared/bridge/contract';
 import { UserFacingError } from '../../../shared/bridge/result';
 import { setDesk } from '../../../renderer/bridge/desk';
 import { ImportScreen } from '../../../renderer/screens/import/ImportScreen';
-import { useAccount } from '../../../renderer/stores/account';
 import { resetImport, setImportWorkerFactory } from '../../../renderer/import/controller';
 import { useImport } from '../../../renderer/stores/import';
 import { createFakeDesk } from '../../support/fake-desk';
 import { fakeHandlers } from '../../support/fake-handlers';
 import { renderWithProviders } from '../render';
 import { wrapWorker } from '../../../renderer/import/worker-client';
-import { inProcessWorker } from './in-process-worker';
-import { DEMO_FIELDS } from './support';
+import { DEMO_FIELDS, setUpDemoImport } from './support';
 
 const CSV = [
   'Prénom;Nom;Courriel;Portable;Sexe;Boisson',
@@ -89,16 +87,7 @@ beforeEach(() => {
   for (const [key, value] of Object.entries(sizes))
     Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
   Element.prototype.scrollIntoView ??= () => {};
-  setImportWorkerFactory(inProcessWorker);
-  useAccount.setState({
-    account: {
-      state: 'demo',
-      clientId: 'demo',
-      label: 'Demo',
-      timeZone: 'Australia/Sydney',
-      defaultPhoneCountry: 'AU',
-    } as never,
-  });
+  setUpDemoImport();
 });
 afterEach(() => {
   resetImport();

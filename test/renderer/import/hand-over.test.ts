@@ -8,20 +8,11 @@ import type { ImportView } from '../../../renderer/stores/import';
 import { IMPORT_BATCH_LIMIT } from '../../../shared/bridge/channels/import';
 import { UserFacingError } from '../../../shared/bridge/result';
 import { setDesk } from '../../../renderer/bridge/desk';
-import {
-  checkRows,
-  chooseFile,
-  queueImport,
-  resetImport,
-  resumeImport,
-  setImportWorkerFactory,
-} from '../../../renderer/import/controller';
-import { useAccount } from '../../../renderer/stores/account';
+import { checkRows, chooseFile, queueImport, resetImport, resumeImport } from '../../../renderer/import/controller';
 import { useImport } from '../../../renderer/stores/import';
 import { createFakeDesk } from '../../support/fake-desk';
 import { fakeHandlers } from '../../support/fake-handlers';
-import { inProcessWorker } from './in-process-worker';
-import { DEMO_FIELDS } from './support';
+import { DEMO_FIELDS, setUpDemoImport } from './support';
 
 const ROWS = 1300;
 /** Every 97th row has no usable email and no mobile: held back, handed over with its reason. */
@@ -34,18 +25,7 @@ const CSV = [
   ),
 ].join('\r\n');
 
-beforeEach(() => {
-  setImportWorkerFactory(inProcessWorker);
-  useAccount.setState({
-    account: {
-      state: 'demo',
-      clientId: 'demo',
-      label: 'Demo',
-      timeZone: 'Australia/Sydney',
-      defaultPhoneCountry: 'AU',
-    } as never,
-  });
-});
+beforeEach(setUpDemoImport);
 afterEach(() => resetImport());
 
 /** A desk that keeps the lines handed over, answers each hand-over a little later, and refuses the second one once. */

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { ImportField } from '../../../renderer/import/matching';
 import { ImportSession } from '../../../renderer/import/session';
+import { setImportWorkerFactory } from '../../../renderer/import/controller';
 import { createPhoneKey } from '../../../renderer/search/phone';
+import { useAccount } from '../../../renderer/stores/account';
+import { inProcessWorker } from './in-process-worker';
 
 /** The demo account's contact fields (standard ones and a venue's own). */
 export const DEMO_FIELDS: ImportField[] = [
@@ -34,4 +37,18 @@ export function bufferOf(bytes: Uint8Array | string): ArrayBuffer {
 /** A session for a venue in `country` (workbooks are read by the desk's own reader, as in the worker). */
 export function newSession(country = 'AU'): ImportSession {
   return new ImportSession(createPhoneKey(country), country);
+}
+
+/** Sets the import's controller up as the screen starts it: the worker run in this thread, the demo venue (Australian) connected. */
+export function setUpDemoImport(): void {
+  setImportWorkerFactory(inProcessWorker);
+  useAccount.setState({
+    account: {
+      state: 'demo',
+      clientId: 'demo',
+      label: 'Demo',
+      timeZone: 'Australia/Sydney',
+      defaultPhoneCountry: 'AU',
+    } as never,
+  });
 }
