@@ -20,6 +20,8 @@ let worker: ImportWorker | null = null;
 let makeWorker: () => ImportWorker = startImportWorker;
 /** Which import the open file's session handed rows to (a hand-over that stopped can go on from it). */
 let sessionImport: string | null = null;
+/** The import staff asked to cancel, and whether the desk cancelled it (then its refusals of batches on their way are the cancel's doing). */
+let cancelling: { importId: string; done: Promise<boolean> } | null = null;
 /** Counts the files chosen: a step's error is shown only if no other file was chosen since it began. */
 let fileSession = 0;
 let unfollow: (() => void) | null = null;
@@ -277,6 +279,8 @@ async function handOver(importId: string, from: number, afterLine: number): Prom
   try {
     await handOverFrom(importId, from, afterLine);
   } catch (error) {
+    // Batches on their way when staff cancelled are refused as cancelled: the import shows as the cancel left it.
+    if (cancelling?.importId === importId && (await cancelling.done)) return;
     useImport.setState((state) =>
       state.current?.id === importId ? { current: { ...state.current, phase: 'interrupted' } } : {},
     );
@@ -353,11 +357,20 @@ export async function cancelCurrentImport(): Promise<void> {
   // Not through attempt(): a hand-over may be running, and its busy state stays its own.
   const current = useImport.getState().current;
   if (!current) return;
-  try {
-    showImport(await getDesk().cancelImport({ importId: current.id }));
-  } catch (error) {
-    useImport.setState({ error: messageOf(error) });
-  }
+  const done = getDesk()
+    .cancelImport({ importId: current.id })
+    .then(
+      (view) => {
+        showImport(view);
+        return true;
+      },
+      (error: unknown) => {
+        useImport.setState({ error: messageOf(error) });
+        return false;
+      },
+    );
+  cancelling = { importId: current.id, done };
+  await done;
 }
 
 /** Shows a past import (from the history) with its progress, failed rows and rows with problems. */
@@ -370,6 +383,7 @@ export function resetImport(): void {
   worker?.terminate();
   worker = null;
   sessionImport = null;
+  cancelling = null;
   importGridRows.clear();
   useImport.setState({ ...INITIAL_IMPORT, history: useImport.getState().history });
 }

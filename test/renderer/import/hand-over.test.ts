@@ -8,7 +8,14 @@ import type { ImportView } from '../../../renderer/stores/import';
 import { IMPORT_BATCH_LIMIT } from '../../../shared/bridge/channels/import';
 import { UserFacingError } from '../../../shared/bridge/result';
 import { setDesk } from '../../../renderer/bridge/desk';
-import { checkRows, chooseFile, queueImport, resetImport, resumeImport } from '../../../renderer/import/controller';
+import {
+  cancelCurrentImport,
+  checkRows,
+  chooseFile,
+  queueImport,
+  resetImport,
+  resumeImport,
+} from '../../../renderer/import/controller';
 import { useImport } from '../../../renderer/stores/import';
 import { createFakeDesk } from '../../support/fake-desk';
 import { fakeHandlers } from '../../support/fake-handlers';
@@ -28,18 +35,23 @@ const CSV = [
 beforeEach(setUpDemoImport);
 afterEach(() => resetImport());
 
-/** A desk that keeps the lines handed over, answers each hand-over a little later, and refuses the second one once. */
-function deskRefusingSecondHandOver() {
+/**
+ * A desk that keeps the lines handed over and answers each hand-over a little later (deciding on it as it
+ * arrives, as the core does). `atSecond`: what happens when the second arrives: it is refused once, or staff
+ * cancel the import then (the hand-overs after it are refused, as the core refuses them).
+ */
+function deskTakingHandOvers(atSecond: 'refuse' | 'cancel') {
   /** The lines of the rows that reached the desk, ready or held, in the order they came. */
   const lines: number[] = [];
   const ready = { count: 0 };
   let staged = false;
+  let cancelled = false;
   const lastLine = () => Math.max(0, ...lines);
   const view = (id: string): ImportView => ({
     id,
     fileName: 'guests.csv',
     createdAt: new Date().toISOString(),
-    phase: staged ? 'delivering' : 'queueing',
+    phase: cancelled ? 'cancelled' : staged ? 'delivering' : 'queueing',
     totalRows: ROWS,
     readyRows: ROWS - 14,
     stagedRows: ready.count,
@@ -55,7 +67,31 @@ function deskRefusingSecondHandOver() {
     mapping: {},
     categories: [],
   });
-  const handOvers = { sent: 0, answered: 0, mostOnTheirWay: 0, afterLines: [] as number[] };
+  let third = () => {};
+  const thirdArrived = new Promise<void>((resolve) => (third = resolve));
+  const handOvers = { sent: 0, answered: 0, mostOnTheirWay: 0, refused: 0, afterLines: [] as number[] };
+  /** Decides on a hand-over as it arrives (its answer is the import as it stood then); answers or refuses when called. */
+  const take = (
+    number: number,
+    importId: string,
+    afterLine: number,
+    readyRows: number,
+    batch: Array<{ line: number }>,
+  ) => {
+    const refuse = (message: string) => () => {
+      handOvers.refused += 1;
+      throw new UserFacingError(message);
+    };
+    if (cancelled) return refuse('This import was cancelled.');
+    if (number === 2 && atSecond === 'refuse') return refuse('The desk cannot write to its database: disk full.');
+    const batchLines = batch.map((row) => row.line);
+    if (afterLine !== lastLine() && Math.max(afterLine, ...batchLines) > lastLine())
+      return refuse(`Rows after row ${afterLine} came before those up to it reached the desk.`);
+    lines.push(...batchLines);
+    ready.count += readyRows;
+    const taken = view(importId);
+    return () => taken;
+  };
   const desk = createFakeDesk(
     fakeHandlers({
       listContactFields: () =>
@@ -67,14 +103,20 @@ function deskRefusingSecondHandOver() {
         const number = ++handOvers.sent;
         handOvers.afterLines.push(afterLine);
         handOvers.mostOnTheirWay = Math.max(handOvers.mostOnTheirWay, handOvers.sent - handOvers.answered);
+        const answer = take(number, importId, afterLine, rows.length, [...rows, ...heldRows]);
+        // Staff cancel once the second has reached the desk (the core takes what came before the cancel).
+        if (number === 2 && atSecond === 'cancel') void cancelCurrentImport();
+        if (number === 3) third();
         await new Promise((resolve) => setTimeout(resolve, 5));
         handOvers.answered += 1;
-        if (number === 2) throw new UserFacingError('The desk cannot write to its database: disk full.');
-        const batch = [...rows, ...heldRows].map((row) => row.line);
-        if (afterLine !== lastLine() && Math.max(afterLine, ...batch) > lastLine())
-          throw new UserFacingError(`Rows after row ${afterLine} came before those up to it reached the desk.`);
-        lines.push(...batch);
-        ready.count += rows.length;
+        return answer();
+      },
+      // Taken as it arrives, answered once the next hand-over has come (sent before the answer, it is refused) and
+      // after the hand-overs taken before it (the core answers in the order it takes requests).
+      cancelImport: async ({ importId }) => {
+        cancelled = true;
+        await thirdArrived;
+        await new Promise((resolve) => setTimeout(resolve, 10));
         return view(importId);
       },
       finishImportStaging: ({ importId }) => {
@@ -88,18 +130,20 @@ function deskRefusingSecondHandOver() {
   return { desk, handOvers, lines };
 }
 
+/** The file as staff choose it (jsdom's File cannot read itself). */
+const csvFile = () =>
+  Object.assign(new File([CSV], 'guests.csv', { type: 'text/csv' }), {
+    arrayBuffer: async () => new TextEncoder().encode(CSV).buffer,
+  });
+
 /** Lines in ascending order (a batch hands its ready rows over before its held ones); a line sent twice stays twice. */
 const inOrder = (lines: number[]) => [...lines].sort((a, b) => a - b);
 
 describe('handing a checked file to the desk', () => {
   it('sends several batches at once; a refused one stops those after it, and Go on sends from the first row missing, each row once', async () => {
-    const { desk, handOvers, lines } = deskRefusingSecondHandOver();
+    const { desk, handOvers, lines } = deskTakingHandOvers('refuse');
     setDesk(desk);
-    // jsdom's File cannot read itself.
-    const file = Object.assign(new File([CSV], 'guests.csv', { type: 'text/csv' }), {
-      arrayBuffer: async () => new TextEncoder().encode(CSV).buffer,
-    });
-    await chooseFile(file);
+    await chooseFile(csvFile());
     await checkRows();
     expect(useImport.getState().counts).toMatchObject({ rows: ROWS, ready: ROWS - 14, problems: 14 });
 
@@ -126,5 +170,17 @@ describe('handing a checked file to the desk', () => {
       heldRows: 14,
       lastStagedLine: ROWS + 2,
     });
+  });
+
+  it('stops handing over when staff cancel, and shows the import cancelled (not stopped, no error) though hand-overs on their way are refused', async () => {
+    const { desk, handOvers } = deskTakingHandOvers('cancel');
+    setDesk(desk);
+    await chooseFile(csvFile());
+    await checkRows();
+    await queueImport();
+    // The third was on its way when the cancel reached the desk: refused, as the core refuses it.
+    expect(handOvers.refused).toBeGreaterThan(0);
+    expect(useImport.getState().error).toBeNull();
+    expect(useImport.getState().current?.phase).toBe('cancelled');
   });
 });
