@@ -116,6 +116,8 @@ function handOverHandlers(parts: ImportHandlerParts) {
         store.markCancelled(importId, now());
         store.dropStaged(importId);
       });
+      // Counted again from the database: the outbox tells of the entries it discarded only after this turn.
+      live.tally.forget(importId);
       live.changed(importId, 'now');
       return live.view(requireImport(parts, importId));
     },

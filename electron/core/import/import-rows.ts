@@ -16,7 +16,10 @@ export interface StagedRow {
 /** How an import's rows stand, from their outbox entries: counts by action and delivery state. */
 export interface RowStateCount {
   action: 'new' | 'update';
-  /** The entry's state; 'staged' before it is in the outbox; 'refused' when the desk refused it; 'gone' when the entry was forgotten. */
+  /**
+   * The entry's state; 'staged' before it is in the outbox (for good, once its import was cancelled); 'refused' when
+   * the desk refused it; 'gone' when the entry was forgotten.
+   */
   state: string;
   count: number;
 }
@@ -46,7 +49,7 @@ function rowWrites(db: Database) {
     setQueued: db.prepare('UPDATE import_rows SET outbox_id = ?, contact = NULL WHERE import_id = ? AND line = ?'),
     setRefused: db.prepare('UPDATE import_rows SET refused = ?, contact = NULL WHERE import_id = ? AND line = ?'),
     dropStaged: db.prepare(
-      `UPDATE import_rows SET refused = 'Cancelled before it was queued.', contact = NULL WHERE import_id = ? AND outbox_id IS NULL AND refused IS NULL`,
+      'UPDATE import_rows SET contact = NULL WHERE import_id = ? AND outbox_id IS NULL AND refused IS NULL',
     ),
     dropRows: db.prepare(`UPDATE import_rows SET original = '[]', contact = NULL WHERE import_id = ?`),
     dropHeld: db.prepare('UPDATE import_held_rows SET original = NULL WHERE import_id = ?'),
@@ -130,7 +133,10 @@ export function createImportRows(db: Database) {
       if ('outboxId' in outcome) writes.setQueued.run(outcome.outboxId, id, line);
       else writes.setRefused.run(outcome.refused, id, line);
     },
-    /** Rows not yet in the outbox are refused as cancelled. */
+    /**
+     * Rows not yet in the outbox (the import was cancelled) lose their push_contact item and stay as they reached
+     * the desk: never queued, neither failed nor still to go.
+     */
     dropStaged(id: string): void {
       writes.dropStaged.run(id);
     },

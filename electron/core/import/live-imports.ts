@@ -46,12 +46,16 @@ export function createLiveImports(options: LiveImportsOptions) {
       lastStagedLine: (live ? tally.stagedSoFar(record.id) : store.stagedSoFar(record.id)).lastLine,
     });
   };
-  /** The import's view now; marks it finished when nothing of it is left to go. */
+  /**
+   * The import's view now; marks it finished when nothing of it is left to go. A cancelled import is followed
+   * until the calls on their way when it was cancelled have answered (those entries could not be taken back).
+   */
   const currentView = (id: string): ImportView | undefined => {
     const record = store.getOfAnyAccount(id);
     if (!record) return undefined;
     const fresh = view(record);
-    if ((fresh.phase === 'done' || fresh.phase === 'cancelled') && record.finishedAt === null) {
+    const settled = fresh.phase === 'done' || (fresh.phase === 'cancelled' && fresh.pending === 0);
+    if (settled && record.finishedAt === null) {
       store.transaction(() => store.markFinished(id, now()));
       following.delete(id);
       tally.forget(id);

@@ -63,6 +63,13 @@ async function queued(handlers: ReturnType<typeof createImportService>['handlers
   throw new Error('The import never left "queueing".');
 }
 
+/** Waits (turns of the event loop, then short sleeps, `turns` at most) until `done` holds. */
+async function turnsUntil(done: () => boolean, turns = 200): Promise<void> {
+  for (let turn = 0; turn < turns && !done(); turn++)
+    await new Promise((resolve) => (turn < 50 ? setImmediate(resolve) : setTimeout(resolve, 5)));
+  if (!done()) throw new Error('It never happened.');
+}
+
 describe('imports in the desk database', () => {
   it('takes every row first, queues the ready ones itself, goes on after a restart with one call, and maps failures and held rows back to their rows', async () => {
     const file = join(newDir(), 'desk.sqlite');
@@ -244,6 +251,48 @@ describe('imports in the desk database', () => {
     expect(() =>
       handlers.stageImportRows({ importId: started.id, afterLine: 3, rows: [row(4, 'C', 'c@example.com')], held: [] }),
     ).toThrow(/cancelled/);
+    close();
+    await harness.outbox.stop();
+  });
+
+  it('a cancelled import counts rows never queued as neither failed nor still to go, and says when its calls on their way have answered', async () => {
+    const harness = createHarness({ start: false });
+    const { handlers, close, events } = serviceOn({
+      db: harness.db,
+      outbox: harness.outbox,
+      clientId: () => CLIENT_ID,
+    });
+    const started = await handlers.startImport({ ...START });
+    const importId = started.id;
+    await handlers.stageImportRows({
+      importId,
+      afterLine: 0,
+      rows: [row(2, 'A', 'a@example.com'), row(3, 'B', 'b@example.com')],
+      held: [],
+    });
+    await turnsUntil(() => harness.outbox.list({ kinds: ['push_contact'] }).length === 2);
+    // The outbox's call with both is on its way when staff cancel; two more rows reached the desk, not yet queued.
+    const release = harness.service.hold();
+    harness.outbox.start();
+    await turnsUntil(() => harness.service.callsOf('pushContact').length === 1);
+    await handlers.stageImportRows({
+      importId,
+      afterLine: 3,
+      rows: [row(4, 'C', 'c@example.com'), row(5, 'D', 'd@example.com')],
+      held: [],
+    });
+    const cancelled = await handlers.cancelImport({ importId });
+    expect(cancelled).toMatchObject({ phase: 'cancelled', stagedRows: 4, queuedRows: 2, pending: 2, failed: 0 });
+
+    // What the cancel itself tells the page has been told (events come at most every 250 ms).
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const told = events.length;
+    release();
+    await harness.advance(0);
+    await turnsUntil(() => events.slice(told).some((event) => event.id === importId && event.pending === 0), 1000);
+    expect(events.at(-1)).toMatchObject({ phase: 'cancelled', newGuests: 2, pending: 0, failed: 0 });
+    expect(await handlers.getImport({ importId })).toMatchObject({ newGuests: 2, pending: 0, failed: 0 });
+    expect((await handlers.importFailedRows({ importId })).rows).toEqual([]);
     close();
     await harness.outbox.stop();
   });

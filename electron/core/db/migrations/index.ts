@@ -8,6 +8,7 @@ import { outboxCountsMigration } from './006-outbox-counts';
 import { knownGuestsMigration } from './007-known-guests';
 import { outboxLeanIndexesMigration } from './008-outbox-lean-indexes';
 import { outboxGuestIndexMigration } from './009-outbox-guest-index';
+import { importCancelledRowsMigration } from './010-import-cancelled-rows';
 
 /**
  * Every migration of the desk database, one shared numbered sequence for all desk-core modules.
@@ -25,4 +26,5 @@ export const deskMigrations: readonly Migration[] = [
   knownGuestsMigration,
   outboxLeanIndexesMigration,
   outboxGuestIndexMigration,
+  importCancelledRowsMigration,
 ];
