@@ -22,7 +22,7 @@ let makeWorker: () => ImportWorker = startImportWorker;
 let sessionImport: string | null = null;
 /** The import staff asked to cancel, and whether the desk cancelled it (then its refusals of batches on their way are the cancel's doing). */
 let cancelling: { importId: string; done: Promise<boolean> } | null = null;
-/** Counts the files chosen: a step's error is shown only if no other file was chosen since it began. */
+/** Counts the files chosen (and the screen reset): a step's outcome is shown only if no other file was chosen since it began. */
 let fileSession = 0;
 let unfollow: (() => void) | null = null;
 
@@ -235,7 +235,8 @@ function showImport(view: ImportView): void {
 /**
  * Queues the checked file: the import is recorded, then every row is handed to the desk core in
  * batches bounded in rows and bytes (ready rows with their push_contact item, held rows with their
- * reason), each on disk before the next; the core then queues them into the outbox on its own.
+ * reason), a few on their way at once and taken in order; the core then queues them into the outbox on
+ * its own.
  */
 export function queueImport(): Promise<void> {
   return attempt(async () => {
@@ -279,8 +280,8 @@ async function handOver(importId: string, from: number, afterLine: number): Prom
   try {
     await handOverFrom(importId, from, afterLine);
   } catch (error) {
-    // Batches on their way when staff cancelled are refused as cancelled: the import shows as the cancel left it.
-    if (cancelling?.importId === importId && (await cancelling.done)) return;
+    // Batches on their way when the import was cancelled are refused as cancelled: it shows as the cancel left it.
+    if (await wasCancelled(importId)) return;
     useImport.setState((state) =>
       state.current?.id === importId ? { current: { ...state.current, phase: 'interrupted' } } : {},
     );
@@ -294,38 +295,65 @@ const HAND_OVERS_IN_FLIGHT = 4;
 /**
  * Hands the open file's rows to the desk from position `from`, a few batches on their way at once
  * (each names the last row before it, so the desk refuses one that would leave a gap), then tells the
- * core every row is there once each batch is on disk.
+ * core every row is there once each batch is on disk. However it ends, every answer on its way has
+ * landed first (one landing later would show the import as still receiving rows).
  */
 async function handOverFrom(importId: string, from: number, afterLine: number): Promise<void> {
   const current = requireWorker();
   const total = useImport.getState().counts?.rows ?? 0;
-  const batchFrom = (position: number) =>
-    current.request({ type: 'queueRows', from: position, count: IMPORT_BATCH_LIMIT, maxBytes: IMPORT_BATCH_MAX_BYTES });
+  const file = fileSession;
   const label = 'Handing rows to the desk';
   useImport.setState({ progress: { label, done: from, total } });
+  const batchFrom = (position: number) =>
+    current.request({ type: 'queueRows', from: position, count: IMPORT_BATCH_LIMIT, maxBytes: IMPORT_BATCH_MAX_BYTES });
   const onTheirWay: Array<Promise<void>> = [];
-  let lastLine = afterLine;
-  let coming = batchFrom(from);
-  for (;;) {
-    const batch = await coming;
-    if (batch.rows.length === 0 && batch.held.length === 0) break;
-    if (useImport.getState().current?.phase === 'cancelled') return;
-    // The worker makes the next batch while this one is sent (a batch is only read, so one made for nothing is dropped).
-    coming = batchFrom(batch.next);
-    coming.catch(() => undefined); // awaited at the next turn, or dropped when a hand-over fails
+  /** Sends a batch; its answer is shown while its file is still the one open. */
+  const send = (batch: Awaited<ReturnType<typeof batchFrom>>, after: number) => {
     const sending = getDesk()
-      .stageImportRows({ importId, afterLine: lastLine, rows: batch.rows, held: batch.held })
+      .stageImportRows({ importId, afterLine: after, rows: batch.rows, held: batch.held })
       .then((view) => {
+        if (file !== fileSession) return;
         showImport(view);
         useImport.setState({ progress: { label, done: batch.next, total } });
       });
     sending.catch(() => undefined); // awaited in order below: the first refusal is the one shown
     onTheirWay.push(sending);
-    lastLine = Math.max(lastLine, ...batch.rows.map((row) => row.line), ...batch.held.map((row) => row.line));
-    if (onTheirWay.length >= HAND_OVERS_IN_FLIGHT) await onTheirWay.shift();
+  };
+  try {
+    let lastLine = afterLine;
+    let coming = batchFrom(from);
+    for (;;) {
+      const batch = await coming;
+      if (batch.rows.length === 0 && batch.held.length === 0) break;
+      if (cancelledHere(importId)) return;
+      // The worker makes the next batch while this one is sent (a batch is only read, so one made for nothing is dropped).
+      coming = batchFrom(batch.next);
+      coming.catch(() => undefined); // awaited at the next turn, or dropped when a hand-over fails
+      send(batch, lastLine);
+      lastLine = Math.max(lastLine, ...batch.rows.map((row) => row.line), ...batch.held.map((row) => row.line));
+      if (onTheirWay.length >= HAND_OVERS_IN_FLIGHT) await onTheirWay.shift();
+    }
+    for (const sending of onTheirWay) await sending;
+  } finally {
+    await Promise.allSettled(onTheirWay);
   }
-  for (const sending of onTheirWay) await sending;
   showImport(await getDesk().finishImportStaging({ importId }));
+}
+
+/** Whether the desk cancelled this import: staff's cancel from this page went through, or it shows as cancelled. */
+async function wasCancelled(importId: string): Promise<boolean> {
+  return cancelling?.importId === importId ? cancelling.done : shownCancelled(importId);
+}
+
+/** Whether the import shows as cancelled (a cancel from elsewhere is heard through importChanged). */
+function shownCancelled(importId: string): boolean {
+  const { current } = useImport.getState();
+  return current?.id === importId && current.phase === 'cancelled';
+}
+
+/** Whether staff cancelled this import from this page, or it shows as cancelled. */
+function cancelledHere(importId: string): boolean {
+  return cancelling?.importId === importId || shownCancelled(importId);
 }
 
 /** Goes on with an interrupted import: the desk queues what it has; rows not handed over come from the open file. */
@@ -384,6 +412,8 @@ export function resetImport(): void {
   worker = null;
   sessionImport = null;
   cancelling = null;
+  // A step of the file left behind (a hand-over's answers, an error) is not shown on the next one.
+  fileSession += 1;
   importGridRows.clear();
   useImport.setState({ ...INITIAL_IMPORT, history: useImport.getState().history });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { importChannels } from '../../../shared/bridge/channels/import';
-import type { DeskHandlers } from '../../../shared/bridge/contract';
+import type { DeskHandlers, RequestOf } from '../../../shared/bridge/contract';
 import { UserFacingError } from '../../../shared/bridge/result';
 import type { Outbox } from '../outbox/outbox';
 import type { createImportQueue } from './import-queue';
@@ -67,35 +67,11 @@ function handOverHandlers(parts: ImportHandlerParts) {
       live.follow(record.id);
       return live.view(record);
     },
-    stageImportRows: ({ importId, afterLine, rows, held }) => {
-      const record = requireOpenImport(parts, importId);
-      if (record.stagedAt !== null) throw new UserFacingError('Every row of this import already reached the desk.');
-      live.receivingNow(importId);
-      const lastLine = Math.max(afterLine, ...rows.map((row) => row.line), ...held.map((row) => row.line));
-      // Crash-safe, not flushed: a power cut may undo the last batches, and the import then goes on from
-      // the last row the database kept (lastStagedLine), as after any stop. finishImportStaging is flushed,
-      // which makes every batch before it durable (the WAL is in order) before the page hears all are there.
-      const added = store.transaction(() => {
-        const reached = store.lastLineHandedOver(importId);
-        // The page sends several batches at once: one that does not follow what reached the desk (a batch before it
-        // was refused) would leave a gap that going on, from the last row here, skips. A batch sent again is kept once.
-        if (afterLine !== reached && lastLine > reached)
-          throw new UserFacingError(
-            `Rows after row ${afterLine} came before those up to it reached the desk. Go on sends them again from row ${reached + 1}.`,
-          );
-        store.holdRows(importId, held);
-        return store.stageRows(importId, rows);
-      }, 'crashSafe');
-      if (live.isFollowed(importId)) live.tally.staged(importId, rows, added, lastLine);
-      // The rows go into the outbox while the rest are still being handed over.
-      if (rows.length > 0) queue.run(importId);
-      live.changed(importId);
-      return live.view(record);
-    },
+    stageImportRows: (request) => stageBatch(parts, request),
     finishImportStaging: ({ importId }) => {
       requireOpenImport(parts, importId);
       store.transaction(() => store.markStaged(importId, now()));
-      live.receivedAll(importId);
+      live.receivingEnded(importId);
       queue.run(importId);
       return live.view(requireImport(parts, importId));
     },
@@ -109,7 +85,7 @@ function handOverHandlers(parts: ImportHandlerParts) {
     },
     cancelImport: ({ importId }) => {
       requireImport(parts, importId);
-      live.receivedAll(importId);
+      live.receivingEnded(importId);
       queue.stop(importId);
       store.transaction(() => {
         parts.outbox.discardEntries(store.unsentEntries(importId));
@@ -122,6 +98,44 @@ function handOverHandlers(parts: ImportHandlerParts) {
       return live.view(requireImport(parts, importId));
     },
   } satisfies Partial<ImportHandlers>;
+}
+
+/**
+ * Takes one batch of a hand-over in one transaction, unless it does not follow the rows already on the desk;
+ * its ready rows go into the outbox while the rest are still being handed over.
+ */
+function stageBatch(parts: ImportHandlerParts, { importId, afterLine, rows, held }: RequestOf<'stageImportRows'>) {
+  const { store, live, queue } = parts;
+  const record = requireOpenImport(parts, importId);
+  if (record.stagedAt !== null) throw new UserFacingError('Every row of this import already reached the desk.');
+  const lastLine = Math.max(afterLine, ...rows.map((row) => row.line), ...held.map((row) => row.line));
+  // Crash-safe, not flushed: a power cut may undo the last batches, and the import then goes on from
+  // the last row the database kept (lastStagedLine), as after any stop. finishImportStaging is flushed,
+  // which makes every batch before it durable (the WAL is in order) before the page hears all are there.
+  const taking = () => {
+    const reached = store.lastLineHandedOver(importId);
+    // The page sends several batches at once: one that does not follow what reached the desk (a batch before it
+    // was refused) would leave a gap that going on, from the last row here, skips. A batch sent again is kept once.
+    if (afterLine !== reached && lastLine > reached)
+      throw new UserFacingError(
+        `Rows after row ${afterLine} came before those up to it reached the desk. Go on sends them again from row ${reached + 1}.`,
+      );
+    store.holdRows(importId, held);
+    return store.stageRows(importId, rows);
+  };
+  let added: number;
+  try {
+    added = store.transaction(taking, 'crashSafe');
+  } catch (error) {
+    // The page stops its hand-over at a refusal: the import shows as interrupted once the core has queued what it has.
+    live.receivingEnded(importId);
+    throw error;
+  }
+  live.receivingNow(importId);
+  if (live.isFollowed(importId)) live.tally.staged(importId, rows, added, lastLine);
+  if (rows.length > 0) queue.run(importId);
+  live.changed(importId);
+  return live.view(record);
 }
 
 /** Imports as staff read them back: one, the latest, the rows that failed or were held, the guests the outbox knows. */

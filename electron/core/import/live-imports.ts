@@ -28,15 +28,15 @@ export interface LiveImportsOptions {
  */
 export function createLiveImports(options: LiveImportsOptions) {
   const { store, now } = options;
-  /** Imports whose rows this run of the desk is receiving, and when the last hand-over came. */
-  const staging = new Map<string, number>();
   /** Imports delivering or queueing whose counts may change with the outbox's. */
   const following = new Set<string>(store.unfinished().map((row) => row.id));
   const pendingEmits = new Map<string, ReturnType<typeof setTimeout>>();
   const tally = createImportTally(store);
   let closed = false;
 
-  const receiving = (id: string) => now() - (staging.get(id) ?? -Infinity) < STAGING_IDLE_MS;
+  // A hand-over gone quiet is past its idle time: the page is told the import stopped.
+  const hand = createHandOvers(now, (id) => changed(id, 'now'));
+  const receiving = hand.receiving;
   /** An import's view: counted live while it is followed, read from the database otherwise (the history). */
   const view = (record: ImportRecord): ImportView => {
     const live = following.has(record.id);
@@ -87,18 +87,48 @@ export function createLiveImports(options: LiveImportsOptions) {
     following: () => [...following],
     follow: (id: string) => void following.add(id),
     /** A batch of rows came from a page now (or the page said it goes on). */
-    receivingNow: (id: string) => void staging.set(id, now()),
+    receivingNow: hand.receivingNow,
     /** Whether a page is handing this import's rows over now (a batch came within the last 30 s and it has not said it is done). */
     receiving,
-    /** The page said every row is there, or the import was cancelled. */
-    receivedAll: (id: string) => void staging.delete(id),
+    /** The page said every row is there, the import was cancelled, or a batch was refused (the page stops there). */
+    receivingEnded: hand.ended,
     isFollowed: (id: string) => following.has(id),
     close(): void {
       closed = true;
       unsubscribe();
       for (const timer of pendingEmits.values()) clearTimeout(timer);
+      hand.close();
     },
   };
 }
 
 export type LiveImports = ReturnType<typeof createLiveImports>;
+
+/** The imports whose rows pages are handing over, when the last batch of each came, and a call once each goes quiet. */
+function createHandOvers(now: () => number, onQuiet: (importId: string) => void) {
+  const lastBatchAt = new Map<string, number>();
+  const quietChecks = new Map<string, ReturnType<typeof setTimeout>>();
+  const ended = (id: string) => {
+    lastBatchAt.delete(id);
+    clearTimeout(quietChecks.get(id));
+    quietChecks.delete(id);
+  };
+  return {
+    receiving: (id: string) => now() - (lastBatchAt.get(id) ?? -Infinity) < STAGING_IDLE_MS,
+    receivingNow(id: string): void {
+      ended(id);
+      lastBatchAt.set(id, now());
+      quietChecks.set(
+        id,
+        setTimeout(() => {
+          quietChecks.delete(id);
+          onQuiet(id);
+        }, STAGING_IDLE_MS),
+      );
+    },
+    ended,
+    close(): void {
+      for (const timer of quietChecks.values()) clearTimeout(timer);
+    },
+  };
+}

@@ -46,7 +46,7 @@ type ImportHeldRow = {
   original: string[];
 };
 
-// A hand-over carries up to 2,000 rows of each kind, and a whole import 100,000: each row is checked by
+// A hand-over carries up to IMPORT_BATCH_LIMIT (500) rows of each kind, and a whole import 100,000: each row is checked by
 // hand, with the same rules a zod object would apply (strict keys, the same bounds), at a fraction of the
 // cost per row. A row that fails is refused with its index and what is wrong, and the batch with it.
 

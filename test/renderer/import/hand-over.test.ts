@@ -3,7 +3,7 @@
 // of the file arrives once and none is skipped. The desk here keeps the rows' lines in memory and follows
 // the core's rule for a batch that does not follow them (electron/core/import/import-handlers.ts, tested
 // on SQLite in test/unit/import/import-service.test.ts).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportView } from '../../../renderer/stores/import';
 import { IMPORT_BATCH_LIMIT } from '../../../shared/bridge/channels/import';
 import { UserFacingError } from '../../../shared/bridge/result';
@@ -12,6 +12,7 @@ import {
   cancelCurrentImport,
   checkRows,
   chooseFile,
+  followImports,
   queueImport,
   resetImport,
   resumeImport,
@@ -37,10 +38,11 @@ afterEach(() => resetImport());
 
 /**
  * A desk that keeps the lines handed over and answers each hand-over a little later (deciding on it as it
- * arrives, as the core does). `atSecond`: what happens when the second arrives: it is refused once, or staff
- * cancel the import then (the hand-overs after it are refused, as the core refuses them).
+ * arrives, as the core does). `atSecond`: what happens when the second arrives: it is refused once; staff
+ * cancel the import here; it is cancelled elsewhere (another window of the desk), the page hearing of it
+ * only once the next hand-over was refused; or staff go back to choosing a file (Import another file).
  */
-function deskTakingHandOvers(atSecond: 'refuse' | 'cancel') {
+function deskTakingHandOvers(atSecond: 'refuse' | 'cancel' | 'cancelElsewhere' | 'reset') {
   /** The lines of the rows that reached the desk, ready or held, in the order they came. */
   const lines: number[] = [];
   const ready = { count: 0 };
@@ -67,8 +69,6 @@ function deskTakingHandOvers(atSecond: 'refuse' | 'cancel') {
     mapping: {},
     categories: [],
   });
-  let third = () => {};
-  const thirdArrived = new Promise<void>((resolve) => (third = resolve));
   const handOvers = { sent: 0, answered: 0, mostOnTheirWay: 0, refused: 0, afterLines: [] as number[] };
   /** Decides on a hand-over as it arrives (its answer is the import as it stood then); answers or refuses when called. */
   const take = (
@@ -104,18 +104,22 @@ function deskTakingHandOvers(atSecond: 'refuse' | 'cancel') {
         handOvers.afterLines.push(afterLine);
         handOvers.mostOnTheirWay = Math.max(handOvers.mostOnTheirWay, handOvers.sent - handOvers.answered);
         const answer = take(number, importId, afterLine, rows.length, [...rows, ...heldRows]);
-        // Staff cancel once the second has reached the desk (the core takes what came before the cancel).
+        // Once the second has reached the desk (the core takes what came before a cancel).
         if (number === 2 && atSecond === 'cancel') void cancelCurrentImport();
-        if (number === 3) third();
+        if (number === 2 && atSecond === 'cancelElsewhere') cancelled = true;
+        // The core tells of the cancel after its answers to what it took before (in the order it sends them).
+        if (number === 3 && atSecond === 'cancelElsewhere') {
+          const cancelledView = view(importId);
+          setTimeout(() => desk.emit('importChanged', cancelledView), 5);
+        }
+        if (number === 2 && atSecond === 'reset') resetImport();
         await new Promise((resolve) => setTimeout(resolve, 5));
         handOvers.answered += 1;
         return answer();
       },
-      // Taken as it arrives, answered once the next hand-over has come (sent before the answer, it is refused) and
-      // after the hand-overs taken before it (the core answers in the order it takes requests).
+      // Taken as it arrives, answered after the hand-overs taken before it (the core answers in the order it takes requests).
       cancelImport: async ({ importId }) => {
         cancelled = true;
-        await thirdArrived;
         await new Promise((resolve) => setTimeout(resolve, 10));
         return view(importId);
       },
@@ -172,15 +176,39 @@ describe('handing a checked file to the desk', () => {
     });
   });
 
-  it('stops handing over when staff cancel, and shows the import cancelled (not stopped, no error) though hand-overs on their way are refused', async () => {
+  it('stops handing over when staff cancel: no batch goes after the cancel, and the import shows cancelled, with no error', async () => {
     const { desk, handOvers } = deskTakingHandOvers('cancel');
     setDesk(desk);
     await chooseFile(csvFile());
     await checkRows();
     await queueImport();
-    // The third was on its way when the cancel reached the desk: refused, as the core refuses it.
+    expect(handOvers.sent).toBe(2);
+    expect(useImport.getState().error).toBeNull();
+    // The cancel's own answer comes after the hand-over has ended.
+    await vi.waitFor(() => expect(useImport.getState().current?.phase).toBe('cancelled'));
+    expect(useImport.getState().error).toBeNull();
+  });
+
+  it('ends quietly when the import was cancelled elsewhere: batches on their way are refused, and it shows cancelled, not stopped', async () => {
+    const { desk, handOvers } = deskTakingHandOvers('cancelElsewhere');
+    setDesk(desk);
+    const stopFollowing = followImports();
+    await chooseFile(csvFile());
+    await checkRows();
+    await queueImport();
+    stopFollowing();
     expect(handOvers.refused).toBeGreaterThan(0);
     expect(useImport.getState().error).toBeNull();
     expect(useImport.getState().current?.phase).toBe('cancelled');
+  });
+
+  it('shows nothing of a hand-over once staff went back to choosing a file while batches were on their way', async () => {
+    const { desk, handOvers } = deskTakingHandOvers('reset');
+    setDesk(desk);
+    await chooseFile(csvFile());
+    await checkRows();
+    await queueImport();
+    expect(handOvers.answered).toBe(handOvers.sent);
+    expect(useImport.getState()).toMatchObject({ step: 'pick', current: null, progress: null, error: null });
   });
 });

@@ -1,11 +1,12 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RequestOf } from '../../../shared/bridge/contract';
 import { migrate, schemaVersion } from '../../../electron/core/db/migrate';
 import { deskMigrations } from '../../../electron/core/db/migrations';
 import { openDeskDatabase } from '../../../electron/core/db/open-database';
 import { createImportService, type ImportServiceOptions } from '../../../electron/core/import/import-service';
+import { DEFAULT_OUTBOX_CONFIG } from '../../../electron/core/outbox/config';
 import type { ImportView } from '../../../electron/core/import/import-view';
 import { createHarness, CLIENT_ID } from '../outbox/support/outbox-harness';
 import { createFakeService } from '../outbox/support/fake-service';
@@ -62,6 +63,9 @@ async function queued(handlers: ReturnType<typeof createImportService>['handlers
   }
   throw new Error('The import never left "queueing".');
 }
+
+/** The first batch of an import: one new guest on the file's line 2. */
+const firstRowOf = (importId: string) => ({ importId, afterLine: 0, rows: [row(2, 'A', 'a@example.com')], held: [] });
 
 /** Waits (turns of the event loop, then short sleeps, `turns` at most) until `done` holds. */
 async function turnsUntil(done: () => boolean, turns = 200): Promise<void> {
@@ -160,12 +164,7 @@ describe('imports in the desk database', () => {
     const first = createHarness({ db: openDeskDatabase(file), start: false });
     const one = serviceOn({ db: first.db, outbox: first.outbox, clientId: () => CLIENT_ID });
     const started = await one.handlers.startImport({ ...START });
-    await one.handlers.stageImportRows({
-      importId: started.id,
-      afterLine: 0,
-      rows: [row(2, 'A', 'a@example.com')],
-      held: [],
-    });
+    await one.handlers.stageImportRows(firstRowOf(started.id));
     await one.handlers.finishImportStaging({ importId: started.id });
     // The desk stops before its own queueing ran.
     one.close();
@@ -181,12 +180,7 @@ describe('imports in the desk database', () => {
     const harness = createHarness({ start: false });
     const { handlers, close } = serviceOn({ db: harness.db, outbox: harness.outbox, clientId: () => CLIENT_ID });
     const started = await handlers.startImport({ ...START });
-    await handlers.stageImportRows({
-      importId: started.id,
-      afterLine: 0,
-      rows: [row(2, 'A', 'a@example.com')],
-      held: [],
-    });
+    await handlers.stageImportRows(firstRowOf(started.id));
     // The first batch goes into the outbox at once; the import is still receiving rows, so it is not queued yet.
     await expect(queued(handlers, started.id)).rejects.toThrow(/never left "queueing"/);
     expect(harness.outbox.list({ kinds: ['push_contact'] })).toHaveLength(1);
@@ -229,13 +223,45 @@ describe('imports in the desk database', () => {
     expect(() => handlers.stageImportRows(rows(6, [7, 8]))).toThrow(
       'Rows after row 6 came before those up to it reached the desk. Go on sends them again from row 5.',
     );
-    expect(await handlers.getImport({ importId: started.id })).toMatchObject({ stagedRows: 2, lastStagedLine: 4 });
+    // The page stops at a refusal: once the core has queued what it has, the import shows as stopped (Go on).
+    expect(await queued(handlers, started.id)).toMatchObject({
+      phase: 'interrupted',
+      stagedRows: 2,
+      lastStagedLine: 4,
+    });
     // The first batch again (its answer was lost): nothing new, nothing refused.
     await handlers.stageImportRows(rows(0, [2, 3]));
     await handlers.stageImportRows(rows(4, [5, 6]));
     await handlers.stageImportRows(rows(6, [7, 8]));
     expect(await handlers.getImport({ importId: started.id })).toMatchObject({ stagedRows: 6, lastStagedLine: 8 });
     close();
+  });
+
+  it('tells the page an import stopped when its hand-over has gone quiet for 30 s (the page closed or its worker died)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const harness = createHarness({ start: false });
+      let now = 1_000_000;
+      const { handlers, close, events } = serviceOn({
+        db: harness.db,
+        outbox: harness.outbox,
+        clientId: () => CLIENT_ID,
+        now: () => now,
+      });
+      const started = await handlers.startImport({ ...START });
+      await handlers.stageImportRows(firstRowOf(started.id));
+      await turnsUntil(() => harness.outbox.list({ kinds: ['push_contact'] }).length === 1);
+      // The core's loop ends once it finds nothing more to queue (its turns are not timers).
+      for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve));
+      vi.advanceTimersByTime(1000);
+      expect(events.at(-1)).toMatchObject({ id: started.id, phase: 'queueing' });
+      now += 30_000;
+      vi.advanceTimersByTime(30_000);
+      expect(events.at(-1)).toMatchObject({ id: started.id, phase: 'interrupted', lastStagedLine: 2 });
+      close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('cancels what has not gone out; what went stays sent', async () => {
@@ -256,7 +282,11 @@ describe('imports in the desk database', () => {
   });
 
   it('a cancelled import counts rows never queued as neither failed nor still to go, and says when its calls on their way have answered', async () => {
-    const harness = createHarness({ start: false });
+    // One call of two guests at a time: a third queued entry waits, and the cancel discards it.
+    const harness = createHarness({
+      start: false,
+      config: { concurrency: 1, batchSize: { ...DEFAULT_OUTBOX_CONFIG.batchSize, push_contact: 2 } },
+    });
     const { handlers, close, events } = serviceOn({
       db: harness.db,
       outbox: harness.outbox,
@@ -267,22 +297,22 @@ describe('imports in the desk database', () => {
     await handlers.stageImportRows({
       importId,
       afterLine: 0,
-      rows: [row(2, 'A', 'a@example.com'), row(3, 'B', 'b@example.com')],
+      rows: [row(2, 'A', 'a@example.com'), row(3, 'B', 'b@example.com'), row(4, 'E', 'e@example.com')],
       held: [],
     });
-    await turnsUntil(() => harness.outbox.list({ kinds: ['push_contact'] }).length === 2);
-    // The outbox's call with both is on its way when staff cancel; two more rows reached the desk, not yet queued.
+    await turnsUntil(() => harness.outbox.list({ kinds: ['push_contact'] }).length === 3);
+    // A call with two is on its way when staff cancel, one entry waits, and two more rows reached the desk, not yet queued.
     const release = harness.service.hold();
     harness.outbox.start();
     await turnsUntil(() => harness.service.callsOf('pushContact').length === 1);
     await handlers.stageImportRows({
       importId,
-      afterLine: 3,
-      rows: [row(4, 'C', 'c@example.com'), row(5, 'D', 'd@example.com')],
+      afterLine: 4,
+      rows: [row(5, 'C', 'c@example.com'), row(6, 'D', 'd@example.com')],
       held: [],
     });
     const cancelled = await handlers.cancelImport({ importId });
-    expect(cancelled).toMatchObject({ phase: 'cancelled', stagedRows: 4, queuedRows: 2, pending: 2, failed: 0 });
+    expect(cancelled).toMatchObject({ phase: 'cancelled', stagedRows: 5, queuedRows: 3, pending: 2, failed: 0 });
 
     // What the cancel itself tells the page has been told (events come at most every 250 ms).
     await new Promise((resolve) => setTimeout(resolve, 400));
