@@ -1,7 +1,7 @@
 // The import's controller: the worker's life, the hand-over of rows to the desk core, and following
 // imports through importChanged events. The store (renderer/stores/import.ts) holds state only.
 import type { RequestOf } from '../../shared/bridge/contract';
-import { IMPORT_BATCH_LIMIT, IMPORT_BATCH_MAX_BYTES } from '../../shared/bridge/channels/import';
+import { IMPORT_BATCH_LIMIT, IMPORT_BATCH_MAX_BYTES, lastLineOf } from '../../shared/bridge/channels/import';
 import { getDesk } from '../bridge/desk';
 import { guestDatabaseName } from '../db/guest-db';
 import { fieldLabel } from '../screens/guests/field-labels';
@@ -330,7 +330,7 @@ async function handOverFrom(importId: string, from: number, afterLine: number): 
       coming = batchFrom(batch.next);
       coming.catch(() => undefined); // awaited at the next turn, or dropped when a hand-over fails
       send(batch, lastLine);
-      lastLine = Math.max(lastLine, ...batch.rows.map((row) => row.line), ...batch.held.map((row) => row.line));
+      lastLine = lastLineOf(lastLine, batch);
       if (onTheirWay.length >= HAND_OVERS_IN_FLIGHT) await onTheirWay.shift();
     }
     for (const sending of onTheirWay) await sending;

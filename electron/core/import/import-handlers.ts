@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { importChannels } from '../../../shared/bridge/channels/import';
+import { lastLineOf, type importChannels } from '../../../shared/bridge/channels/import';
 import type { DeskHandlers, RequestOf } from '../../../shared/bridge/contract';
 import { UserFacingError } from '../../../shared/bridge/result';
 import type { Outbox } from '../outbox/outbox';
@@ -108,7 +108,7 @@ function stageBatch(parts: ImportHandlerParts, { importId, afterLine, rows, held
   const { store, live, queue } = parts;
   const record = requireOpenImport(parts, importId);
   if (record.stagedAt !== null) throw new UserFacingError('Every row of this import already reached the desk.');
-  const lastLine = Math.max(afterLine, ...rows.map((row) => row.line), ...held.map((row) => row.line));
+  const lastLine = lastLineOf(afterLine, { rows, held });
   // Crash-safe, not flushed: a power cut may undo the last batches, and the import then goes on from
   // the last row the database kept (lastStagedLine), as after any stop. finishImportStaging is flushed,
   // which makes every batch before it durable (the WAL is in order) before the page hears all are there.

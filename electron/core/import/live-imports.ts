@@ -35,14 +35,13 @@ export function createLiveImports(options: LiveImportsOptions) {
   let closed = false;
 
   // A hand-over gone quiet is past its idle time: the page is told the import stopped.
-  const hand = createHandOvers(now, (id) => changed(id, 'now'));
-  const receiving = hand.receiving;
+  const handOvers = createHandOvers(now, (id) => changed(id, 'now'));
   /** An import's view: counted live while it is followed, read from the database otherwise (the history). */
   const view = (record: ImportRecord): ImportView => {
     const live = following.has(record.id);
     const counts = importCountsOf(record, live ? tally.states(record.id) : store.rowStates(record.id));
     return toImportView(record, counts, {
-      busy: receiving(record.id) || options.queueing(record.id),
+      busy: handOvers.receiving(record.id) || options.queueing(record.id),
       lastStagedLine: (live ? tally.stagedSoFar(record.id) : store.stagedSoFar(record.id)).lastLine,
     });
   };
@@ -87,17 +86,17 @@ export function createLiveImports(options: LiveImportsOptions) {
     following: () => [...following],
     follow: (id: string) => void following.add(id),
     /** A batch of rows came from a page now (or the page said it goes on). */
-    receivingNow: hand.receivingNow,
+    receivingNow: handOvers.receivingNow,
     /** Whether a page is handing this import's rows over now (a batch came within the last 30 s and it has not said it is done). */
-    receiving,
+    receiving: handOvers.receiving,
     /** The page said every row is there, the import was cancelled, or a batch was refused (the page stops there). */
-    receivingEnded: hand.ended,
+    receivingEnded: handOvers.ended,
     isFollowed: (id: string) => following.has(id),
     close(): void {
       closed = true;
       unsubscribe();
       for (const timer of pendingEmits.values()) clearTimeout(timer);
-      hand.close();
+      handOvers.close();
     },
   };
 }

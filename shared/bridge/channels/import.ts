@@ -11,6 +11,13 @@ import { channel } from '../define';
 export const IMPORT_BATCH_LIMIT = 500;
 /** Bytes (UTF-8 JSON) one hand-over carries at most: well under the bridge's 8 MB frame, and at least one row's limit. */
 export const IMPORT_BATCH_MAX_BYTES = 1024 * 1024;
+/** The line of a batch's last row, ready or held, or `afterLine` (the last one before it) when it has none. */
+export function lastLineOf(
+  afterLine: number,
+  batch: { rows: ReadonlyArray<{ line: number }>; held: ReadonlyArray<{ line: number }> },
+): number {
+  return Math.max(afterLine, ...batch.rows.map((row) => row.line), ...batch.held.map((row) => row.line));
+}
 /** Bytes (UTF-8 JSON) one row may take; a larger row is held back by the check with a sentence. */
 export const IMPORT_ROW_MAX_BYTES = 512 * 1024;
 /** Characters of one value pushed for one field, after normalising (line breaks joined, dates rewritten). */
