@@ -118,7 +118,7 @@ function stageBatch(parts: ImportHandlerParts, { importId, afterLine, rows, held
     // was refused) would leave a gap that going on, from the last row here, skips. A batch sent again is kept once.
     if (afterLine !== reached && lastLine > reached)
       throw new UserFacingError(
-        `Rows after row ${afterLine} came before those up to it reached the desk. Go on sends them again from row ${reached + 1}.`,
+        `Rows after row ${afterLine} came before those up to it reached the desk. Go on sends again every row after row ${reached}.`,
       );
     store.holdRows(importId, held);
     return store.stageRows(importId, rows);

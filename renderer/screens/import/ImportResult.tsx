@@ -75,7 +75,7 @@ export function ImportResult() {
         <Group>
           {current.phase === 'interrupted' && (
             <Button onClick={() => void resumeImport(current.id)}>
-              {current.staged ? 'Go on' : `Go on from row ${current.lastStagedLine + 1}`}
+              {current.staged ? 'Go on' : goOnLabel(current.lastStagedLine)}
             </Button>
           )}
           {(current.phase === 'queueing' ||
@@ -118,4 +118,9 @@ function Figure({ label, value, color }: { label: string; value: number; color?:
       </Text>
     </Stack>
   );
+}
+
+/** Go on for a hand-over that stopped: it names the last row that reached the desk, as the next one may be blank. */
+function goOnLabel(lastStagedLine: number): string {
+  return lastStagedLine <= 1 ? 'Go on from the first row' : `Go on after row ${lastStagedLine}`;
 }

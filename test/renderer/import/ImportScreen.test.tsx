@@ -309,7 +309,7 @@ describe('Import screen: the import as it goes', () => {
     ).toBeVisible();
     await user.click(await screen.findByRole('button', { name: 'venue.csv' }));
     expect(await screen.findByRole('status')).toHaveTextContent(/Queueing stopped before every row reached the desk/);
-    await user.click(screen.getByRole('button', { name: 'Go on from row 6' }));
+    await user.click(screen.getByRole('button', { name: 'Go on after row 5' }));
     await waitFor(() => expect(resumed).toEqual(['imp_87654321']));
     // The file is not open here: the desk says how far it got and what to do.
     expect(await screen.findByRole('alert')).toHaveTextContent(/Only 4 rows of "venue.csv" reached the desk/);
@@ -410,7 +410,7 @@ describe('Import screen: a refused hand-over', () => {
     await screen.findByRole('grid', { name: 'Rows of the file' }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Queue 2 guests' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/disk full/);
-    await user.click(await screen.findByRole('button', { name: 'Go on from row 1' }));
+    await user.click(await screen.findByRole('button', { name: 'Go on from the first row' }));
     await waitFor(() => expect(queued.map((row) => row.line)).toEqual([2, 4]));
   });
 });

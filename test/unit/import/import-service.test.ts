@@ -221,7 +221,7 @@ describe('imports in the desk database', () => {
     });
     // The batch after line 6 came, but the one with lines 5 and 6 never did: refused, nothing of it kept.
     expect(() => handlers.stageImportRows(rows(6, [7, 8]))).toThrow(
-      'Rows after row 6 came before those up to it reached the desk. Go on sends them again from row 5.',
+      'Rows after row 6 came before those up to it reached the desk. Go on sends again every row after row 4.',
     );
     // The page stops at a refusal: once the core has queued what it has, the import shows as stopped (Go on).
     expect(await queued(handlers, started.id)).toMatchObject({
