@@ -42,8 +42,8 @@ const CONCURRENCY = 4;
  * guests, in Chromium through the real worker, bridge, outbox and sandbox (20 ms injected on
  * push_contact): check beside a bare papaparse parse, the longest main-thread task, queueing beside
  * a bare outbox enqueue of the same items, delivery beside direct push_contact calls at the same
- * batch size and concurrency, and the renderer's peak heap. Then the outbox's contact delivery at
- * 20 ms beside direct calls.
+ * batch size and concurrency, the desk core's CPU over the import, and the renderer's peak heap.
+ * Then the outbox's contact delivery at 20 ms beside direct calls.
  */
 export async function benchImport(rows = 100_000, guests = 100_000): Promise<BenchRow[]> {
   const stamp = Date.now().toString(36);
@@ -88,11 +88,15 @@ export async function benchImport(rows = 100_000, guests = 100_000): Promise<Ben
       (globalThis as unknown as { benchImportSync(): Promise<number> }).benchImportSync(),
     );
     await desk.service.addFault({ method: 'push_contact', kind: 'latency', latencyMs: LATENCY_MS });
+    // The desk core runs in this process: its CPU over the import (the check barely touches it).
+    const cpuBefore = process.cpuUsage();
     const timings = await traced(desk.page, () =>
       desk.page.evaluate(() =>
         (globalThis as unknown as { benchImport(url: string): Promise<ImportTimings> }).benchImport('./import.csv'),
       ),
     );
+    const cpu = process.cpuUsage(cpuBefore);
+    const coreCpuMs = (cpu.user + cpu.system) / 1000;
     if (Number(timings.result.failed) > 0)
       throw new Error(`The benchmark import had failures: ${JSON.stringify(timings.result)}`);
     const sent = Number(timings.result.newGuests) + Number(timings.result.updated);
@@ -148,6 +152,14 @@ export async function benchImport(rows = 100_000, guests = 100_000): Promise<Ben
         unit: 'ms',
         target: 'ratio ≤ 1.2',
         met: timings.deliverMs <= 1.2 * directMs,
+      },
+      {
+        // Delivered within 1.2x of the direct calls needs less of the core's CPU than that: it bounds the row above.
+        name: 'import desk core CPU (hand-over, queueing, delivery)',
+        value: coreCpuMs,
+        baseline: directMs,
+        baselineName: 'direct push_contact, wall time (the delivered row above divides by it)',
+        unit: 'ms',
       },
       {
         name: `import xlsx read (${rows.toLocaleString('en')} rows)`,
