@@ -124,8 +124,10 @@ export async function benchReservations(bookings = 20_000): Promise<BenchRow[]> 
     tab.setDefaultTimeout(600_000);
     await tab.goto(host.url);
     await tab.waitForFunction(() => (globalThis as unknown as { benchReady?: boolean }).benchReady === true);
-    const sync = await tab.evaluate(() =>
-      (globalThis as unknown as { benchBookingSync(): Promise<BookingBenchTimings> }).benchBookingSync(),
+    const sync = await traced(browser, tab, 'reservations-first-sync', () =>
+      tab.evaluate(() =>
+        (globalThis as unknown as { benchBookingSync(): Promise<BookingBenchTimings> }).benchBookingSync(),
+      ),
     );
     if (sync.bookings < bookings) throw new Error(`The sync brought ${sync.bookings} bookings, expected ${bookings}.`);
     // A profiled run says where the first sync's time went, beside the bulkPut of the same rows.
