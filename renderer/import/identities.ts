@@ -5,6 +5,7 @@
 import { isLocalGuestId } from '../../shared/rules/guest-id';
 import type { GuestDatabase } from '../db/guest-db';
 import { IDENTITY_TABLE, type IdentityEntry } from '../db/tables/import';
+import { GuestValues } from './guest-values';
 import type { SharedThread } from './shared-thread';
 import { cachedGuestsOf, readCachedIdentities, type CachedIdentities } from './snapshot';
 
@@ -13,8 +14,8 @@ const FOLD_AFTER = 32;
 
 /** Each cached guest's email ('' for none: every cached guest has an entry) and mobile (only those with one), by key. */
 interface Identities {
-  emailOf: Map<string, string>;
-  mobileOf: Map<string, string>;
+  emailOf: GuestValues;
+  mobileOf: GuestValues;
 }
 
 /**
@@ -49,8 +50,8 @@ function replay(
     }
   }
   if (from < 0) return null;
-  const emailOf = new Map<string, string>();
-  const mobileOf = new Map<string, string>();
+  const emailOf = new GuestValues();
+  const mobileOf = new GuestValues();
   for (let index = from; index < entries.length; index++) {
     const entry = entries[index]!;
     if (entry.broken) return null;
@@ -84,7 +85,7 @@ function cachedIdentitiesOf({ emailOf, mobileOf }: Identities): CachedIdentities
  * out of `ofGuest`: one pass with forEach, no array per entry. Over 100,000 guests most of its time in
  * Chromium is hashing each email and mobile the first time it is put in a map.
  */
-function invert(ofGuest: Map<string, string>): Map<string, string> {
+function invert(ofGuest: GuestValues): Map<string, string> {
   const byValue = new Map<string, string>();
   const dropped: string[] = [];
   ofGuest.forEach((value, key) => {
@@ -117,7 +118,7 @@ async function rebuild(
   const keys = (await db.guests.toCollection().primaryKeys()).map(String);
   const walked = await readCachedIdentities(cachedGuestsOf(db), thread);
   const identities: Identities = {
-    emailOf: new Map(keys.map((key) => [key, walked.emailOf.get(key) ?? ''])),
+    emailOf: new GuestValues(keys.map((key) => [key, walked.emailOf.get(key) ?? ''])),
     mobileOf: walked.mobileOf,
   };
   writeBase(db, identities, lastSeq ?? 0).catch((error: unknown) =>

@@ -20,11 +20,14 @@ export type ConflictChoice = 'leave' | 'without' | 'fillEmpty';
 export interface GuestSnapshot {
   emails: ReadonlyMap<string, string>;
   mobiles: ReadonlyMap<string, string>;
-  emailOf: ReadonlyMap<string, string>;
-  mobileOf: ReadonlyMap<string, string>;
+  emailOf: ValuesById;
+  mobileOf: ValuesById;
   /** Guests known only from the outbox without a service id yet → why a row matching them is left as it is. */
   waiting: ReadonlyMap<string, string>;
 }
+
+/** Each guest's email or mobile by id (a Map, or the check's GuestValues in guest-values.ts). */
+export type ValuesById = Pick<ReadonlyMap<string, string>, 'get'>;
 
 /** A guest's details on file (names, email, mobile, fields, categories), by id: loaded for the guests rows match. */
 export type GuestRecords = ReadonlyMap<string, Readonly<Record<string, unknown>>>;

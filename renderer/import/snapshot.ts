@@ -5,6 +5,7 @@ import { isLocalGuestId } from '../../shared/rules/guest-id';
 import type { GuestDatabase } from '../db/guest-db';
 import { categoriesOf, type ContactRecord } from '../db/contact';
 import { TERM, type PhoneKey } from '../search/terms';
+import { GuestValues } from './guest-values';
 import type { GuestSnapshot } from './resolve';
 import type { SharedThread } from './shared-thread';
 
@@ -29,8 +30,8 @@ export interface CachedGuests {
 export interface CachedIdentities {
   emails: Map<string, string>;
   mobiles: Map<string, string>;
-  emailOf: Map<string, string>;
-  mobileOf: Map<string, string>;
+  emailOf: GuestValues;
+  mobileOf: GuestValues;
 }
 
 /** The id a guest known only from the outbox (no service id yet) goes by in the check. */
@@ -69,13 +70,13 @@ export async function readCachedIdentities(
   const identities: CachedIdentities = {
     emails: new Map(),
     mobiles: new Map(),
-    emailOf: new Map(),
-    mobileOf: new Map(),
+    emailOf: new GuestValues(),
+    mobileOf: new GuestValues(),
   };
   if (!cache) return identities;
   // Other work of the worker (checking the file) is done a slice per step of the walks, in their waits.
   const read = thread?.reading();
-  const collect = (prefix: string, byValue: Map<string, string>, ofGuest: Map<string, string>) =>
+  const collect = (prefix: string, byValue: Map<string, string>, ofGuest: GuestValues) =>
     cache.eachTerm(prefix, (term, key) => {
       read?.step();
       if (isLocalGuestId(key)) return;
