@@ -1,15 +1,23 @@
+import { z } from 'zod';
+
 /** One benchmark result: our figure beside a baseline measured in the same run. */
-export interface BenchRow {
-  name: string;
-  value: number;
-  baseline: number;
-  baselineName: string;
-  unit: string;
+const benchRow = z.object({
+  name: z.string(),
+  value: z.number(),
+  baseline: z.number(),
+  baselineName: z.string(),
+  unit: z.string(),
   /** What the figure must meet, in words (e.g. "ratio < 1.3"); shown beside it. */
-  target?: string;
+  target: z.string().optional(),
   /** Whether the target is met, when the row has one. */
-  met?: boolean;
-}
+  met: z.boolean().optional(),
+});
+
+/** One benchmark result: our figure beside a baseline measured in the same run. */
+export type BenchRow = z.infer<typeof benchRow>;
+
+/** The rows a suite run in a process of its own hands back (test/bench/run.ts). */
+export const benchRows = z.array(benchRow);
 
 /** Formats rows as a fixed-width table with the ratio value / baseline. */
 export function formatBenchTable(rows: BenchRow[]): string {
