@@ -88,7 +88,8 @@ export async function benchImport(rows = 100_000, guests = 100_000): Promise<Ben
       (globalThis as unknown as { benchImportSync(): Promise<number> }).benchImportSync(),
     );
     await desk.service.addFault({ method: 'push_contact', kind: 'latency', latencyMs: LATENCY_MS });
-    // The desk core runs in this process: its CPU over the import (the check barely touches it).
+    // The desk core and host run in this process (beside Playwright's client, which is idle while the page works):
+    // its CPU over the import (the check barely touches the core).
     const cpuBefore = process.cpuUsage();
     const timings = await traced(desk.page, () =>
       desk.page.evaluate(() =>

@@ -195,7 +195,7 @@ export const importChannels = {
     importView,
   ),
   /**
-   * Hands rows to the desk: ready rows (queued by the core once all are there) and held rows; on disk when
+   * Hands rows to the desk: ready rows (the core queues them as they arrive) and held rows; on disk when
    * it answers. `afterLine` is the line of the last row handed over before these (0 for none): a batch that
    * does not follow what reached the desk (one before it was refused) is refused too, so no row is skipped.
    */

@@ -49,6 +49,8 @@ export function setUpDemoImport(): void {
       label: 'Demo',
       timeZone: 'Australia/Sydney',
       defaultPhoneCountry: 'AU',
-    } as never,
+      canOpenDashboard: false,
+      keychain: { available: true, description: 'test' },
+    },
   });
 }
