@@ -454,12 +454,12 @@ function recordOutcomes(
   };
   let offline = false;
   // The claimed rows are current: no action applies to an entry while it is sending.
+  const next = job.rows.map((row, index) => applyOutcome(row, outcomeAt(outcomes, index), ctx));
+  store.saveStates(next);
+  changed.rows.push(...next);
   job.rows.forEach((row, index) => {
     const outcome = outcomeAt(outcomes, index);
-    const next = applyOutcome(row, outcome, ctx);
-    store.saveState(next);
     loop.inFlightGuests.delete(row.guestKey);
-    changed.rows.push(next);
     if (outcome.type === 'offline') offline = true;
     if (outcome.type === 'paused') store.pauseKind(row.kind, outcome.reason, now);
     if (outcome.type === 'retry' && outcome.retryAfterMs)

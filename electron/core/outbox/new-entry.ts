@@ -61,13 +61,33 @@ export function newEntryRow<K extends OutboxKind>(
   });
 }
 
-/** A new row of kind K from its columns. */
+/** A new row of kind K from its columns (spelled out, not spread: an import makes 100,000 of them). */
 function newRow<K extends OutboxKind>(
   kind: K,
   payload: OutboxPayloads[K],
   facts: Omit<OutboxRowFacts, 'seq'>,
 ): NewOutboxRow<K> {
-  return { ...facts, kind, payload, result: null };
+  return {
+    id: facts.id,
+    kind,
+    state: facts.state,
+    account: facts.account,
+    guestKey: facts.guestKey,
+    payload,
+    result: null,
+    referenceId: facts.referenceId,
+    createsLocalId: facts.createsLocalId,
+    needsLocalId: facts.needsLocalId,
+    attempts: facts.attempts,
+    nextAttemptAt: facts.nextAttemptAt,
+    waitingReason: facts.waitingReason,
+    outcomeUnknownAt: facts.outcomeUnknownAt,
+    problem: facts.problem,
+    hold: facts.hold,
+    createdAt: facts.createdAt,
+    updatedAt: facts.updatedAt,
+    sentAt: facts.sentAt,
+  };
 }
 
 /** Only a guest push may create the guest a local id stands for. */

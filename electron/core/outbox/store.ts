@@ -121,12 +121,14 @@ function entryStatements(db: Database) {
       next_attempt_at = @next_attempt_at, waiting_reason = @waiting_reason, outcome_unknown_at = @outcome_unknown_at,
       problem = @problem, hold = @hold, result = @result, updated_at = @updated_at, sent_at = @sent_at
     WHERE id = @id`);
-  // Delivery changes an entry's state many times and its payload never: this leaves the payload be.
-  // Bound by position (every delivered entry is saved so): the values as stateValues gives them.
-  const updateStateStatement = db.prepare<ReturnType<typeof stateValues>>(`
-    UPDATE outbox_items SET state = ?, attempts = ?, next_attempt_at = ?, waiting_reason = ?,
-      outcome_unknown_at = ?, problem = ?, hold = ?, result = ?, updated_at = ?, sent_at = ?
-    WHERE id = ?`);
+  // Delivery changes an entry's state many times and its payload never: this leaves the payload be. One statement
+  // writes a round's entries (a JSON array of their values, as stateValues gives them): a statement per entry
+  // cost about a fifth more, measured on an import's 100,000.
+  const updateStatesStatement = db.prepare<[string]>(`
+    UPDATE outbox_items SET state = v.value ->> 0, attempts = v.value ->> 1, next_attempt_at = v.value ->> 2,
+      waiting_reason = v.value ->> 3, outcome_unknown_at = v.value ->> 4, problem = v.value ->> 5, hold = v.value ->> 6,
+      result = v.value ->> 7, updated_at = v.value ->> 8, sent_at = v.value ->> 9
+    FROM json_each(?) AS v WHERE outbox_items.seq = v.value ->> 10`);
   // Conditional: a row another writer (a second desk process on this file) claimed, or a person
   // discarded, meanwhile is no longer in the line and is not returned, so it is not sent from here.
   const claimStatement = db.prepare<[{ now: number; ids: string }], RawRow>(`
@@ -165,7 +167,7 @@ function entryStatements(db: Database) {
     insertStatement,
     insertGroupStatements: insertGroupStatements(db),
     updateStatement,
-    updateStateStatement,
+    updateStatesStatement,
     claimStatement,
     byId,
     factsByIds,
@@ -331,7 +333,7 @@ function entryQueries(db: Database, statements: ReturnType<typeof entryStatement
     /** Adds a new entry; returns it with its sequence number. */
     insert<K extends OutboxKind>(row: NewOutboxRow<K>): OutboxRow<K> {
       const info = statements.insertStatement.run(...insertedValues(row));
-      return outboxRow(row.kind, row.payload, row.result, { ...row, seq: Number(info.lastInsertRowid) });
+      return outboxRow(row.kind, row.payload, row.result, row, Number(info.lastInsertRowid));
     },
     /**
      * Adds new entries, several a statement, in the order given (inside the caller's transaction); returns
@@ -342,9 +344,9 @@ function entryQueries(db: Database, statements: ReturnType<typeof entryStatement
     save(row: OutboxRow): void {
       statements.updateStatement.run(encode(row));
     },
-    /** Writes an entry's state and delivery facts, not its payload (which delivery never changes). */
-    saveState(row: OutboxRow): void {
-      statements.updateStateStatement.run(...stateValues(row));
+    /** Writes entries' states and delivery facts, not their payloads (which delivery never changes), in one statement. */
+    saveStates(rows: readonly OutboxRow[]): void {
+      if (rows.length > 0) statements.updateStatesStatement.run(JSON.stringify(rows.map(stateValues)));
     },
     /**
      * Marks these entries as sending, each only if it is still queued or waiting, in one statement;
@@ -410,7 +412,7 @@ function insertRows<K extends OutboxKind>(
       const group = rows.slice(at, at + size);
       const last = Number(statement.run(...group.flatMap((row) => insertedValues(row))).lastInsertRowid);
       group.forEach((row, index) =>
-        stored.push(outboxRow(row.kind, row.payload, row.result, { ...row, seq: last - size + 1 + index })),
+        stored.push(outboxRow(row.kind, row.payload, row.result, row, last - size + 1 + index)),
       );
     }
   }
@@ -521,7 +523,7 @@ function encode<K extends OutboxKind>(row: NewOutboxRow<K>) {
   };
 }
 
-/** The columns that change as an entry is delivered (what saveState writes). */
+/** The columns that change as an entry is delivered (what saveStates writes). */
 function encodeState<K extends OutboxKind>(row: NewOutboxRow<K>) {
   return {
     id: row.id,
@@ -538,7 +540,7 @@ function encodeState<K extends OutboxKind>(row: NewOutboxRow<K>) {
   };
 }
 
-/** The columns delivery changes, in the order both the insert and saveState bind them. */
+/** The columns delivery changes, in the order both the insert and saveStates bind them. */
 type DeliveryValues = [
   state: StoredState,
   attempts: number,
@@ -597,9 +599,9 @@ function insertedValues<K extends OutboxKind>(row: NewOutboxRow<K>): InsertedVal
   ];
 }
 
-/** The columns saveState writes, in its statement's order (the id last, for WHERE). */
-function stateValues(row: OutboxRow): [...DeliveryValues, id: string] {
-  return [...deliveryValues(row), row.id];
+/** The columns saveStates writes, in its statement's order (the entry's seq last, for WHERE). */
+function stateValues(row: OutboxRow): [...DeliveryValues, seq: number] {
+  return [...deliveryValues(row), row.seq];
 }
 
 /** Rows a query selected by kind = 'push_contact', decoded as such, with the contact id learned for each. */
@@ -616,23 +618,30 @@ function guestPushesOf(raws: readonly RawRow[]): GuestPush[] {
  * the only ways in; JSON.parse gives them back as they were written.
  */
 function decode(raw: RawRow): OutboxRow {
-  return outboxRow(raw.kind, JSON.parse(raw.payload), raw.result === null ? null : JSON.parse(raw.result), {
-    seq: raw.seq,
-    id: raw.id,
-    state: raw.state,
-    account: raw.account,
-    guestKey: raw.guest_key,
-    referenceId: raw.reference_id,
-    createsLocalId: raw.creates_local_id,
-    needsLocalId: raw.needs_local_id,
-    attempts: raw.attempts,
-    nextAttemptAt: raw.next_attempt_at,
-    waitingReason: raw.waiting_reason,
-    outcomeUnknownAt: raw.outcome_unknown_at,
-    problem: raw.problem === null ? null : JSON.parse(raw.problem),
-    hold: raw.hold === null ? null : JSON.parse(raw.hold),
-    createdAt: raw.created_at,
-    updatedAt: raw.updated_at,
-    sentAt: raw.sent_at,
-  });
+  const payload = JSON.parse(raw.payload);
+  const result = raw.result === null ? null : JSON.parse(raw.result);
+  return outboxRow(
+    raw.kind,
+    payload,
+    result,
+    {
+      id: raw.id,
+      state: raw.state,
+      account: raw.account,
+      guestKey: raw.guest_key,
+      referenceId: raw.reference_id,
+      createsLocalId: raw.creates_local_id,
+      needsLocalId: raw.needs_local_id,
+      attempts: raw.attempts,
+      nextAttemptAt: raw.next_attempt_at,
+      waitingReason: raw.waiting_reason,
+      outcomeUnknownAt: raw.outcome_unknown_at,
+      problem: raw.problem === null ? null : JSON.parse(raw.problem),
+      hold: raw.hold === null ? null : JSON.parse(raw.hold),
+      createdAt: raw.created_at,
+      updatedAt: raw.updated_at,
+      sentAt: raw.sent_at,
+    },
+    raw.seq,
+  );
 }

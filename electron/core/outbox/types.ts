@@ -78,14 +78,38 @@ export type NewOutboxRow<K extends OutboxKind = OutboxKind> = {
   [P in K]: Omit<OutboxRowFacts, 'seq'> & KindColumns<P>;
 }[K];
 
-/** A row of kind K from its columns (the store decodes rows with it). */
+/** A row of kind K from its columns and its sequence number (the store decodes rows with it). */
 export function outboxRow<K extends OutboxKind>(
   kind: K,
   payload: OutboxPayloads[K],
   result: OutboxResults[K] | null,
-  facts: OutboxRowFacts,
+  facts: Omit<OutboxRowFacts, 'seq'>,
+  seq: number,
 ): OutboxRow<K> {
-  return { ...facts, kind, payload, result };
+  // Spelled out, not spread: every entry the outbox stores or reads is built here, an import's 100,000 several times
+  // (spread, building them took about a sixth of claiming and queueing them, measured).
+  return {
+    seq,
+    id: facts.id,
+    kind,
+    state: facts.state,
+    account: facts.account,
+    guestKey: facts.guestKey,
+    payload,
+    result,
+    referenceId: facts.referenceId,
+    createsLocalId: facts.createsLocalId,
+    needsLocalId: facts.needsLocalId,
+    attempts: facts.attempts,
+    nextAttemptAt: facts.nextAttemptAt,
+    waitingReason: facts.waitingReason,
+    outcomeUnknownAt: facts.outcomeUnknownAt,
+    problem: facts.problem,
+    hold: facts.hold,
+    createdAt: facts.createdAt,
+    updatedAt: facts.updatedAt,
+    sentAt: facts.sentAt,
+  };
 }
 
 /** A guest push as the import's duplicate check reads it: with the id learned for its new guest, if any. */

@@ -32,27 +32,32 @@ const PAYLOADS: OutboxPayloads = {
 
 /** A queued row of a kind. */
 function row(overrides: Partial<OutboxRowFacts> & { kind?: OutboxKind } = {}): OutboxRow {
-  const { kind = 'sms', ...facts } = overrides;
-  return outboxRow(kind, PAYLOADS[kind], null, {
-    seq: 1,
-    id: 'a',
-    state: 'queued',
-    account: 'c',
-    guestKey: 'g',
-    referenceId: 'r1',
-    createsLocalId: null,
-    needsLocalId: null,
-    attempts: 0,
-    nextAttemptAt: null,
-    waitingReason: null,
-    outcomeUnknownAt: null,
-    problem: null,
-    hold: null,
-    createdAt: 0,
-    updatedAt: 0,
-    sentAt: null,
-    ...facts,
-  });
+  const { kind = 'sms', seq = 1, ...facts } = overrides;
+  return outboxRow(
+    kind,
+    PAYLOADS[kind],
+    null,
+    {
+      id: 'a',
+      state: 'queued',
+      account: 'c',
+      guestKey: 'g',
+      referenceId: 'r1',
+      createsLocalId: null,
+      needsLocalId: null,
+      attempts: 0,
+      nextAttemptAt: null,
+      waitingReason: null,
+      outcomeUnknownAt: null,
+      problem: null,
+      hold: null,
+      createdAt: 0,
+      updatedAt: 0,
+      sentAt: null,
+      ...facts,
+    },
+    seq,
+  );
 }
 
 const ctx: transitions.TransitionContext = {
