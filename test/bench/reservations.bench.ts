@@ -3,8 +3,6 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { createDeskCore } from '../../electron/core/desk-core';
-import { startDeskHost } from '../../electron/host/server';
 import { startSandboxServer } from '../../sandbox/index';
 import { findAccountByClientId } from '../../sandbox/store/accounts';
 import { upsertReservation } from '../../sandbox/store/reservations';
@@ -12,6 +10,7 @@ import { sql } from '../../sandbox/store/schema';
 import { formatServiceDate } from '../../shared/rules/datetime';
 import { launchChromium } from '../e2e/support/browser';
 import type { FrameSample } from '../support/frame-sample';
+import { startBenchDesk, type BenchDesk } from './bench-desk';
 import { frameRows } from './frame-rows';
 import type { BenchRow } from './table';
 import { TRACE_DIR, traced } from './trace';
@@ -86,17 +85,9 @@ export async function benchReservations(bookings = 20_000): Promise<BenchRow[]> 
   const dir = mkdtempSync(join(tmpdir(), 'bookings-bench-'));
   const sandbox = await startSandboxServer({ port: 0, demo: true, demoGuests: 5000 });
   const dates = seedBookings(sandbox, bookings);
-  const core = await createDeskCore({
-    mode: 'browser',
-    version: 'bench',
-    dataDir: join(dir, 'data'),
-    keychain: { available: false, reason: 'Benchmarks use the demo only.' },
-    startDemoService: async () => ({ ...sandbox.demo, baseUrl: sandbox.baseUrl, close: async () => {} }),
-  });
   let browser: Browser | undefined;
-  let host: Awaited<ReturnType<typeof startDeskHost>> | undefined;
+  let desk: BenchDesk | undefined;
   try {
-    await core.handlers.startDemo({});
     const page = join(dir, 'page');
     await build({
       entryPoints: [join(import.meta.dirname, '../renderer/reservations/bench-page.tsx')],
@@ -118,11 +109,16 @@ export async function benchReservations(bookings = 20_000): Promise<BenchRow[]> 
       join(page, 'index.html'),
       '<!doctype html><html><head><meta charset="utf-8"><title>bench</title><link rel="stylesheet" href="./bench.css"></head><body><div id="root"></div><script type="module" src="./bench.js"></script></body></html>',
     );
-    host = await startDeskHost({ core, rendererRoot: page, port: 0 });
+    // The desk in a process of its own, as browser mode runs it (bench-desk.ts); the service stays in this one.
+    desk = await startBenchDesk({
+      dataDir: join(dir, 'data'),
+      pageDir: page,
+      service: { ...sandbox.demo, baseUrl: sandbox.baseUrl },
+    });
     browser = await launchChromium();
     const tab = await browser.newPage({ viewport: { width: 1500, height: 950 } });
     tab.setDefaultTimeout(600_000);
-    await tab.goto(host.url);
+    await tab.goto(desk.url);
     await tab.waitForFunction(() => (globalThis as unknown as { benchReady?: boolean }).benchReady === true);
     const sync = await traced(browser, tab, 'reservations-first-sync', () =>
       tab.evaluate(() =>
@@ -181,8 +177,7 @@ export async function benchReservations(bookings = 20_000): Promise<BenchRow[]> 
     ];
   } finally {
     await browser?.close();
-    await host?.close();
-    await core.close();
+    await desk?.close();
     await sandbox.close();
     rmSync(dir, { recursive: true, force: true });
   }

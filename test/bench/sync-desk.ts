@@ -2,11 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { createDeskCore } from '../../electron/core/desk-core';
-import { startDeskHost } from '../../electron/host/server';
 import { startSandboxServer } from '../../sandbox/index';
 import { launchChromium } from '../e2e/support/browser';
 import { startSandboxProcess } from '../reliability/support/sandbox-process';
+import { startBenchDesk } from './bench-desk';
 import { bundleBenchPage } from './search-browser';
 
 /** The service a bench desk is connected to: the sandbox, in this process or in its own. */
@@ -22,6 +21,8 @@ export interface GuestBenchDesk {
   page: Page;
   /** The sandbox the desk is connected to. */
   service: BenchService;
+  /** The desk process's CPU time so far (ms): its core and host, nothing else. */
+  deskCpuMs(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -46,7 +47,8 @@ async function startBenchService(guests: number, ownProcess: boolean) {
       demo: { apiKey: sandbox.apiKey, clientId: sandbox.clientId },
       addFault: async (fault) => void (await sandbox.operator('/faults', 'POST', fault)),
     };
-    return { service, demo: { ...sandbox, close: async () => {} }, close: () => sandbox.close() };
+    const { baseUrl, apiKey, clientId, username, password } = sandbox;
+    return { service, demo: { baseUrl, apiKey, clientId, username, password }, close: () => sandbox.close() };
   }
   const sandbox = await startSandboxServer({ port: 0, demo: true, demoGuests: guests });
   const service: BenchService = {
@@ -56,57 +58,46 @@ async function startBenchService(guests: number, ownProcess: boolean) {
   };
   return {
     service,
-    demo: { ...sandbox.demo, baseUrl: sandbox.baseUrl, close: async () => {} },
+    demo: { ...sandbox.demo, baseUrl: sandbox.baseUrl },
     close: () => sandbox.close(),
   };
 }
 
 /**
- * Starts the sandbox with the demo venue seeded with `guests` guests, the real desk core connected
- * to it through "start the demo", the browser-mode host serving the benchmark page, and Chromium.
+ * Starts the sandbox with the demo venue seeded with `guests` guests, the real desk core (in a process of
+ * its own, as browser mode runs it) connected to it through "start the demo", the browser-mode host
+ * serving the benchmark page, and Chromium.
  */
 export async function startGuestBenchDesk(guests: number, options: BenchPageOptions = {}): Promise<GuestBenchDesk> {
   const dir = mkdtempSync(join(tmpdir(), 'guest-bench-'));
   const sandbox = await startBenchService(guests, options.serviceInOwnProcess ?? false);
-  const core = await createDeskCore({
-    mode: 'browser',
-    version: 'bench',
-    dataDir: join(dir, 'data'),
-    keychain: { available: false, reason: 'Benchmarks use the demo only.' },
-    startDemoService: async () => sandbox.demo,
-  });
-  await core.handlers.startDemo({});
-  // The demo venue is Australian (sandbox/README.md): mobiles typed with a leading 0 are +61.
-  await core.handlers.updateAccountSettings({ defaultPhoneCountry: 'AU', timeZone: 'UTC' });
-  await bundleBenchPage(
-    options.pageEntry ?? join(import.meta.dirname, '../renderer/guests/bench-page.ts'),
-    join(dir, 'page'),
-  );
-  await options.prepare?.(join(dir, 'page'), sandbox.service);
-  const host = await startDeskHost({ core, rendererRoot: join(dir, 'page'), port: 0 });
+  const pageDir = join(dir, 'page');
+  let desk: Awaited<ReturnType<typeof startBenchDesk>> | undefined;
   let browser: Browser | undefined;
+  const close = async () => {
+    await browser?.close();
+    await desk?.close();
+    await sandbox.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
+    await bundleBenchPage(options.pageEntry ?? join(import.meta.dirname, '../renderer/guests/bench-page.ts'), pageDir);
+    await options.prepare?.(pageDir, sandbox.service);
+    desk = await startBenchDesk({
+      dataDir: join(dir, 'data'),
+      pageDir,
+      service: sandbox.demo,
+      // The demo venue is Australian (sandbox/README.md): mobiles typed with a leading 0 are +61.
+      settings: { defaultPhoneCountry: 'AU', timeZone: 'UTC' },
+    });
     browser = await launchChromium();
     const page = await browser.newPage();
     page.setDefaultTimeout(600_000);
-    await page.goto(host.url);
+    await page.goto(desk.url);
     await page.waitForFunction(() => (globalThis as unknown as { benchReady?: boolean }).benchReady === true);
-    return {
-      page,
-      service: sandbox.service,
-      close: async () => {
-        await browser?.close();
-        await host.close();
-        await core.close();
-        await sandbox.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
+    return { page, service: sandbox.service, deskCpuMs: desk.cpuMs, close };
   } catch (error) {
-    await browser?.close();
-    await host.close();
-    await core.close();
-    await sandbox.close();
+    await close();
     throw error;
   }
 }
