@@ -26,8 +26,9 @@ export async function searchGuests(db: GuestDatabase, plan: SearchPlan, limit = 
  * Runs a planned search on the search index in memory, synchronously. One word reads the guests of each
  * prefix range directly (exact terms sort first in a range, so a cut keeps them). Two name words read
  * their pair ranges, which are small. Other several-word queries are counted first; the rarest is read
- * whole when small, else the keys of the words that are not too common are intersected and only the
- * survivors read. Every word is then checked and ranked.
+ * whole when small, else the keys of the words that are not too common are intersected and every
+ * survivor read (only when every word is too common is the answer cut, and marked so). Every word is
+ * then checked and ranked.
  */
 export function searchIndexed(index: GuestSearchIndex, plan: SearchPlan, limit = RESULT_LIMIT): SearchResult {
   if (plan.tokens.length === 0) return { rows: [], truncated: false };
@@ -44,19 +45,20 @@ export function searchIndexed(index: GuestSearchIndex, plan: SearchPlan, limit =
   const counted = plan.tokens.map((token) => ({ token, count: tokenCount(index, token) }));
   counted.sort((a, b) => a.count - b.count);
   const rarest = counted[0]!;
-  const narrowing = counted.filter((entry, at) => at === 0 || entry.count <= KEY_LIMIT);
-  if (rarest.count <= READ_LIMIT || narrowing.length === 1) {
-    // Few enough to read, or no other word narrows them cheaply: read the rarest word's first guests.
+  if (rarest.count <= READ_LIMIT || rarest.count > KEY_LIMIT) {
+    // Few enough to read whole; or every word is too common to gather its keys: read the rarest word's first guests.
     const { rows } = readToken(index, rarest.token, READ_LIMIT);
     const ranked = rankGuests(rows, plan.tokens);
     return { rows: ranked.slice(0, limit), truncated: rarest.count > READ_LIMIT || ranked.length > limit };
   }
+  // The keys of every word that is not too common, intersected; each guest left is checked against every word
+  // (at most KEY_LIMIT of them), so a guest far into the rarest word's range is found, not cut off.
+  const narrowing = counted.filter((entry) => entry.count <= KEY_LIMIT);
   const keySets = narrowing.map((entry) => tokenKeys(index, entry.token));
   let candidates = [...keySets[0]!];
   for (const keys of keySets.slice(1)) candidates = candidates.filter((key) => keys.has(key));
-  const truncated = rarest.count > KEY_LIMIT || candidates.length > READ_LIMIT;
-  const ranked = rankGuests(index.byKeys(candidates.slice(0, READ_LIMIT)), plan.tokens);
-  return { rows: ranked.slice(0, limit), truncated: truncated || ranked.length > limit };
+  const ranked = rankGuests(index.byKeys(candidates), plan.tokens);
+  return { rows: ranked.slice(0, limit), truncated: ranked.length > limit };
 }
 
 /** A search answered: its plan and result, to narrow the next key's search from. */
