@@ -86,7 +86,9 @@ function SearchSummary() {
   if (count === 0)
     return (
       <Text size="sm" c="dimmed" role="status">
-        No guest matches “{query.trim()}”.
+        {truncated
+          ? `Too many guests have these words to look through them all: keep typing (more of a name, an email or a mobile).`
+          : `No guest matches “${query.trim()}”.`}
       </Text>
     );
   return (

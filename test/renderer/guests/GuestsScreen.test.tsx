@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { useGuestSearch } from '../../../renderer/stores/guests-search';
 import { useNavigation } from '../../../renderer/stores/navigation';
 import { renderGuestsScreen } from './screen-setup';
 
@@ -53,6 +54,19 @@ describe('the Guests screen', () => {
     expect(options()[0]).not.toHaveTextContent('+61412345678');
     await user.click(options()[0]!);
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+  });
+
+  it('asks for more words, not "no guest matches", when its words are too common to look through every guest', async () => {
+    await setup();
+    // What a search of words each held by over 5,000 guests answers when none of the guests it read matched them all.
+    act(() => useGuestSearch.setState({ query: 's l e', results: [], truncated: true, settled: true }));
+    expect(
+      screen.getByText(
+        'Too many guests have these words to look through them all: keep typing (more of a name, an email or a mobile).',
+      ),
+    ).toHaveAttribute('role', 'status');
+    act(() => useGuestSearch.setState({ query: 'zz', results: [], truncated: false, settled: true }));
+    expect(screen.getByText('No guest matches “zz”.')).toHaveAttribute('role', 'status');
   });
 
   it('focuses the search on Ctrl+K requests', async () => {
