@@ -214,7 +214,7 @@ describe('import in Chromium against the built renderer and its CSP', () => {
     await page.getByRole('button', { name: 'Check 30 rows' }).click();
     await expect
       .poll(() => page.getByLabel('Counts', { exact: true }).textContent())
-      .toMatch(/0 new, 1 updates of guests on the desk, 29 guests left as they are/);
+      .toMatch(/0 new, 1 update of guests on the desk, 29 guests left as they are/);
     await page.getByRole('button', { name: 'Queue 1 guest' }).click();
     await waitForStatus(page, /^Done/);
     expect(await page.getByLabel('Result', { exact: true }).textContent()).toMatch(

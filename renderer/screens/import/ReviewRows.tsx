@@ -107,7 +107,9 @@ function ReviewCounts({ counts }: { counts: CheckCounts }) {
             {format.number(counts.problems)} with problems
           </Badge>
           <Badge size="lg" variant="light" color="yellow">
-            {format.number(counts.duplicates)} duplicates
+            {counts.duplicates === 1
+              ? '1 matches a guest or an earlier row'
+              : `${format.number(counts.duplicates)} match guests or earlier rows`}
           </Badge>
           {counts.conflicts > 0 && (
             <Badge size="lg" variant="light" color="orange">
@@ -115,8 +117,11 @@ function ReviewCounts({ counts }: { counts: CheckCounts }) {
             </Badge>
           )}
           <Text size="sm" c="dimmed">
-            {format.number(counts.newGuests)} new, {format.number(counts.updates)} updates of guests on the desk
-            {counts.left > 0 ? `, ${format.number(counts.left)} guests left as they are` : ''}
+            {format.number(counts.newGuests)} new, {format.number(counts.updates)}{' '}
+            {counts.updates === 1 ? 'update' : 'updates'} of guests on the desk
+            {counts.left > 0
+              ? `, ${format.number(counts.left)} ${counts.left === 1 ? 'guest' : 'guests'} left as they are`
+              : ''}
           </Text>
         </Group>
         <Group gap="xs">
