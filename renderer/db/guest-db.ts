@@ -138,7 +138,9 @@ export class GuestDatabase extends Dexie {
         .anyOf([...outboxIds])
         .primaryKeys()
     ).map(String);
-  } /** Reads every cached guest, a page at a time in key order (each page in its own read, so writes go on between). */
+  }
+
+  /** Reads every cached guest, a page at a time in key order (each page in its own read, so writes go on between). */
   async eachGuestPage(each: (page: GuestRow[]) => void | Promise<void>): Promise<void> {
     let after: string | undefined;
     for (;;) {

@@ -1,6 +1,7 @@
 import type { OutboxChange } from '../outbox/events';
 import type { RowStateCount } from './import-rows';
 import type { ImportStore } from './import-store';
+import { rowHasEnded } from './import-view';
 
 /** One followed import's rows: each queued row's outbox entry and state, and the count by action and state. */
 interface Tally {
@@ -44,6 +45,9 @@ export function createImportTally(store: ImportStore) {
         (sum, { state, count }) => sum + (state === 'queued' ? count : 0),
         0,
       ),
+    /** Whether every row of the import that reached the desk has reached its end (none staged or still to go). */
+    nothingLeftToGo: (importId: string): boolean =>
+      [...tallyOf(importId).counts.values()].every(({ state, count }) => count === 0 || rowHasEnded(state)),
     stagedSoFar(importId: string): { count: number; lastLine: number } {
       return tallyOf(importId).staged;
     },

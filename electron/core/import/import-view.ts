@@ -32,13 +32,21 @@ export function importCountsOf(record: ImportRecord, states: readonly RowStateCo
     counts.stagedRows += count;
     if (state === 'staged') continue;
     if (state !== 'refused') counts.queuedRows += count;
+    if (!rowHasEnded(state)) counts.pending += count;
     // An entry forgotten after it finished was sent or discarded; the desk no longer knows which, and counts it sent.
-    if ((state === 'sent' || state === 'gone') && action === 'new') counts.newGuests += count;
+    else if ((state === 'sent' || state === 'gone') && action === 'new') counts.newGuests += count;
     else if (state === 'sent' || state === 'gone') counts.updated += count;
     else if (state === 'needs_attention' || state === 'refused') counts.failed += count;
-    else if (state !== 'discarded') counts.pending += count;
   }
   return counts;
+}
+
+/** The states in which a row has reached its end: sent (or forgotten once finished), failed, refused, discarded. */
+const ENDED_STATES: ReadonlySet<string> = new Set(['sent', 'gone', 'needs_attention', 'refused', 'discarded']);
+
+/** Whether a row in this state has reached its end: neither waiting to be queued nor still to go. */
+export function rowHasEnded(state: string): boolean {
+  return ENDED_STATES.has(state);
 }
 
 /** Where an import stands. */

@@ -73,9 +73,10 @@ export function createLiveImports(options: LiveImportsOptions) {
     if (at === 'now') send();
     else pendingEmits.set(id, setTimeout(send, CHANGE_EVERY_MS));
   };
-  // Delivery changes an import's counts: follow the outbox while any import has entries to go.
+  // Delivery changes an import's counts: follow the outbox while any import has entries to go. The change that
+  // settles its last row is told at once (staff see it done), not with the next gathered event.
   const unsubscribe = options.outbox.subscribe((change) => {
-    for (const id of tally.apply(change)) changed(id);
+    for (const id of tally.apply(change)) changed(id, tally.nothingLeftToGo(id) ? 'now' : 'soon');
   });
 
   return {

@@ -264,6 +264,29 @@ describe('imports in the desk database', () => {
     }
   });
 
+  it('tells the page an import is done as soon as its last row is sent, not with the next gathered event', async () => {
+    // The gathered events wait on timers that never fire here: only an event sent at once can say "done".
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const harness = createHarness({ start: false });
+      const { handlers, close, events } = serviceOn({
+        db: harness.db,
+        outbox: harness.outbox,
+        clientId: () => CLIENT_ID,
+      });
+      const started = await handedOver(handlers, [row(2, 'A', 'a@example.com'), row(3, 'B', 'b@example.com')]);
+      await queued(handlers, started.id);
+      harness.outbox.start();
+      await harness.advance(0);
+      await turnsUntil(() => events.some((event) => event.id === started.id && event.phase === 'done'), 50);
+      expect(events.at(-1)).toMatchObject({ id: started.id, phase: 'done', newGuests: 2, pending: 0 });
+      close();
+      await harness.outbox.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('cancels what has not gone out; what went stays sent', async () => {
     const harness = createHarness({ start: false });
     const { handlers, close } = serviceOn({ db: harness.db, outbox: harness.outbox, clientId: () => CLIENT_ID });
