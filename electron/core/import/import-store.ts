@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { runTransaction, type Durability, type InnerTransactions } from '../outbox/store';
+import { runTransaction, type Durability, type InnerTransactions } from '../db/transactions';
 import { createImportRecords } from './import-records';
 import { createImportRows } from './import-rows';
 

@@ -19,7 +19,8 @@ import { prepareEntry } from './prepare';
 import type { PreparedEntry } from './prepared-entry';
 import { createCampaignDraftLedger, hasCampaignsTable } from '../campaigns/draft-ledger';
 import { createSenders } from './senders';
-import { createOutboxStore, whenCommitted, type OutboxStore } from './store';
+import { whenCommitted } from '../db/transactions';
+import { createOutboxStore, type OutboxStore } from './store';
 import * as transitions from './transitions';
 import {
   systemClock,

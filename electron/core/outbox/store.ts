@@ -1,5 +1,17 @@
 import type { Database } from 'better-sqlite3';
+import { runTransaction, type Durability } from '../db/transactions';
 import type { LineEntry } from './line';
+import {
+  decode,
+  INSERTED_COLUMNS,
+  insertedValues,
+  SAVED_COLUMNS,
+  savedValues,
+  stateValues,
+  type InsertedValues,
+  type RawRow,
+  type SavedValues,
+} from './store-columns';
 import {
   isRowOfKind,
   RECIPIENT_LANE_PREFIX,
@@ -10,31 +22,6 @@ import {
   type OutboxRow,
   type StoredState,
 } from './types';
-
-/** A row as SQLite returns it. */
-interface RawRow {
-  seq: number;
-  id: string;
-  kind: OutboxKind;
-  state: StoredState;
-  account: string;
-  guest_key: string;
-  payload: string;
-  reference_id: string | null;
-  creates_local_id: string | null;
-  needs_local_id: string | null;
-  attempts: number;
-  next_attempt_at: number | null;
-  waiting_reason: string | null;
-  outcome_unknown_at: number | null;
-  problem: string | null;
-  hold: string | null;
-  result: string | null;
-  created_at: number;
-  updated_at: number;
-  sent_at: number | null;
-  learned_contact_id: string | null;
-}
 
 /** An entry's columns that decide how it is shown (its state, kind, account, and whether it waits for a new guest). */
 export interface EntryFacts {
@@ -84,10 +71,6 @@ export interface ListQuery {
   beforeSeq?: number;
 }
 
-/** The columns of a new entry, in the order insertedValues gives them. */
-const INSERTED_COLUMNS = `id, kind, account, guest_key, payload, reference_id, creates_local_id, needs_local_id, created_at,
-  state, attempts, next_attempt_at, waiting_reason, outcome_unknown_at, problem, hold, result, updated_at, sent_at`;
-
 /** Rows per statement of insertMany, largest first (the last is 1, so any number of rows fits). */
 const INSERT_GROUPS = [16, 4, 1] as const;
 
@@ -116,11 +99,7 @@ function entryStatements(db: Database) {
   // Bound by position (an import inserts 100,000 of these): the values as insertedValues gives them.
   const insertStatement = db.prepare<InsertedValues>(`
     INSERT INTO outbox_items (${INSERTED_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const updateStatement = db.prepare(`
-    UPDATE outbox_items SET state = @state, payload = @payload, needs_local_id = @needs_local_id, attempts = @attempts,
-      next_attempt_at = @next_attempt_at, waiting_reason = @waiting_reason, outcome_unknown_at = @outcome_unknown_at,
-      problem = @problem, hold = @hold, result = @result, updated_at = @updated_at, sent_at = @sent_at
-    WHERE id = @id`);
+  const updateStatement = db.prepare<SavedValues>(`UPDATE outbox_items SET ${SAVED_COLUMNS} WHERE id = ?`);
   // Delivery changes an entry's state many times and its payload never: this leaves the payload be. One statement
   // writes a round's entries (a JSON array of their values, as stateValues gives them): a statement per entry
   // cost about a fifth more, measured on an import's 100,000.
@@ -257,72 +236,6 @@ export function createOutboxStore(db: Database) {
   return { ...entryQueries(db, entryStatements(db)), ...queueQueries(db, queueStatements(db)) };
 }
 
-/** How a commit reaches the disk: flushed before it returns, or crash-safe (see runTransaction). */
-export type Durability = 'flushed' | 'crashSafe';
-
-/**
- * Runs `work` in one immediate write transaction on the desk database. By default it is flushed to
- * disk before it returns (synchronous=FULL). `crashSafe` commits without the flush: WAL keeps it
- * across a crash of the process but a power cut may drop it; callers use it only for writes whose
- * loss a restart reconciles. A later flushed commit makes earlier ones durable too (the WAL is in order).
- */
-export function runTransaction<T>(
-  db: Database,
-  work: () => T,
-  durability: Durability = 'flushed',
-  inner: InnerTransactions = 'savepoint',
-): T {
-  if (db.inTransaction) return joining.has(db) ? work() : db.transaction(work).immediate();
-  const settled: Array<(committed: boolean) => void> = [];
-  pendingCommits.set(db, settled);
-  if (inner === 'join') joining.add(db);
-  let committed = false;
-  try {
-    const result = commitTransaction(db, work, durability);
-    committed = true;
-    return result;
-  } finally {
-    joining.delete(db);
-    pendingCommits.delete(db);
-    for (const then of settled) then(committed);
-  }
-}
-
-/**
- * What a runTransaction inside this one does: `savepoint` (its own, undone alone if it throws), or `join`
- * (its writes are this transaction's: for callers that let every error end the whole transaction). Inside
- * a savepoint, an outbox insert (a table with triggers: the counts) took about 3.5 times the CPU, measured.
- */
-export type InnerTransactions = 'savepoint' | 'join';
-
-/** Databases whose outermost runTransaction was opened with inner transactions joining it. */
-const joining = new WeakSet<Database>();
-
-/** Work to run once the outermost runTransaction of a database has committed (true) or rolled back (false). */
-const pendingCommits = new WeakMap<Database, Array<(committed: boolean) => void>>();
-
-/**
- * Calls `then(true)` once what was just written inside runTransaction has committed, or `then(false)` if it
- * rolled back; outside one (the write is committed already) at once with true. Inside a transaction that
- * runTransaction did not open, it cannot know: `then(false)`, at once.
- */
-export function whenCommitted(db: Database, then: (committed: boolean) => void): void {
-  const settled = pendingCommits.get(db);
-  if (settled) settled.push(then);
-  else then(!db.inTransaction);
-}
-
-/** One outermost immediate transaction, flushed or crash-safe (runTransaction). */
-function commitTransaction<T>(db: Database, work: () => T, durability: Durability): T {
-  if (durability === 'flushed') return db.transaction(work).immediate();
-  db.pragma('synchronous = NORMAL');
-  try {
-    return db.transaction(work).immediate();
-  } finally {
-    db.pragma('synchronous = FULL');
-  }
-}
-
 /** Queries of single entries. */
 function entryQueries(db: Database, statements: ReturnType<typeof entryStatements>) {
   return {
@@ -342,7 +255,7 @@ function entryQueries(db: Database, statements: ReturnType<typeof entryStatement
     insertMany: <K extends OutboxKind>(rows: readonly NewOutboxRow<K>[]) => insertRows(statements, rows),
     /** Writes the mutable columns of an entry. */
     save(row: OutboxRow): void {
-      statements.updateStatement.run(encode(row));
+      statements.updateStatement.run(...savedValues(row));
     },
     /** Writes entries' states and delivery facts, not their payloads (which delivery never changes), in one statement. */
     saveStates(rows: readonly OutboxRow[]): void {
@@ -508,140 +421,10 @@ function listRows(db: Database, query: ListQuery): OutboxRow[] {
 
 export type OutboxStore = ReturnType<typeof createOutboxStore>;
 
-/** A row's columns for SQLite. */
-function encode<K extends OutboxKind>(row: NewOutboxRow<K>) {
-  return {
-    ...encodeState(row),
-    kind: row.kind,
-    account: row.account,
-    guest_key: row.guestKey,
-    payload: JSON.stringify(row.payload),
-    reference_id: row.referenceId,
-    creates_local_id: row.createsLocalId,
-    needs_local_id: row.needsLocalId,
-    created_at: row.createdAt,
-  };
-}
-
-/** The columns that change as an entry is delivered (what saveStates writes). */
-function encodeState<K extends OutboxKind>(row: NewOutboxRow<K>) {
-  return {
-    id: row.id,
-    state: row.state,
-    attempts: row.attempts,
-    next_attempt_at: row.nextAttemptAt,
-    waiting_reason: row.waitingReason,
-    outcome_unknown_at: row.outcomeUnknownAt,
-    problem: row.problem && JSON.stringify(row.problem),
-    hold: row.hold && JSON.stringify(row.hold),
-    result: row.result && JSON.stringify(row.result),
-    updated_at: row.updatedAt,
-    sent_at: row.sentAt,
-  };
-}
-
-/** The columns delivery changes, in the order both the insert and saveStates bind them. */
-type DeliveryValues = [
-  state: StoredState,
-  attempts: number,
-  nextAttemptAt: number | null,
-  waitingReason: string | null,
-  outcomeUnknownAt: number | null,
-  problem: string | null,
-  hold: string | null,
-  result: string | null,
-  updatedAt: number,
-  sentAt: number | null,
-];
-
-/** A row's delivery columns for SQLite, in DeliveryValues' order. */
-function deliveryValues<K extends OutboxKind>(row: NewOutboxRow<K>): DeliveryValues {
-  return [
-    row.state,
-    row.attempts,
-    row.nextAttemptAt,
-    row.waitingReason,
-    row.outcomeUnknownAt,
-    row.problem && JSON.stringify(row.problem),
-    row.hold && JSON.stringify(row.hold),
-    row.result && JSON.stringify(row.result),
-    row.updatedAt,
-    row.sentAt,
-  ];
-}
-
-type InsertedValues = [
-  id: string,
-  kind: OutboxKind,
-  account: string,
-  guestKey: string,
-  payload: string,
-  referenceId: string | null,
-  createsLocalId: string | null,
-  needsLocalId: string | null,
-  createdAt: number,
-  ...delivery: DeliveryValues,
-];
-
-/** A new row's columns for the insert, in its statement's order. */
-function insertedValues<K extends OutboxKind>(row: NewOutboxRow<K>): InsertedValues {
-  return [
-    row.id,
-    row.kind,
-    row.account,
-    row.guestKey,
-    JSON.stringify(row.payload),
-    row.referenceId,
-    row.createsLocalId,
-    row.needsLocalId,
-    row.createdAt,
-    ...deliveryValues(row),
-  ];
-}
-
-/** The columns saveStates writes, in its statement's order (the entry's seq last, for WHERE). */
-function stateValues(row: OutboxRow): [...DeliveryValues, seq: number] {
-  return [...deliveryValues(row), row.seq];
-}
-
 /** Rows a query selected by kind = 'push_contact', decoded as such, with the contact id learned for each. */
 function guestPushesOf(raws: readonly RawRow[]): GuestPush[] {
   return raws.flatMap((raw) => {
     const row = decode(raw);
     return isRowOfKind(row, 'push_contact') ? [{ ...row, learnedContactId: raw.learned_contact_id }] : [];
   });
-}
-
-/**
- * A row from SQLite, decoded. Its payload was checked against its kind's schema when it was
- * queued or edited (prepareEntry), and its result built by its kind's sender (DeliveryOutcome<K>),
- * the only ways in; JSON.parse gives them back as they were written.
- */
-function decode(raw: RawRow): OutboxRow {
-  const payload = JSON.parse(raw.payload);
-  const result = raw.result === null ? null : JSON.parse(raw.result);
-  return outboxRow(
-    raw.kind,
-    payload,
-    result,
-    {
-      id: raw.id,
-      state: raw.state,
-      account: raw.account,
-      guestKey: raw.guest_key,
-      referenceId: raw.reference_id,
-      createsLocalId: raw.creates_local_id,
-      needsLocalId: raw.needs_local_id,
-      attempts: raw.attempts,
-      nextAttemptAt: raw.next_attempt_at,
-      waitingReason: raw.waiting_reason,
-      outcomeUnknownAt: raw.outcome_unknown_at,
-      problem: raw.problem === null ? null : JSON.parse(raw.problem),
-      hold: raw.hold === null ? null : JSON.parse(raw.hold),
-      createdAt: raw.created_at,
-      updatedAt: raw.updated_at,
-      sentAt: raw.sent_at,
-    },
-    raw.seq,
-  );
 }

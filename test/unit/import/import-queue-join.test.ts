@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { openDeskDatabase } from '../../../electron/core/db/open-database';
 import { createImportService } from '../../../electron/core/import/import-service';
-import { runTransaction } from '../../../electron/core/outbox/store';
+import { runTransaction } from '../../../electron/core/db/transactions';
 import type { Outbox } from '../../../electron/core/outbox/outbox';
 import { createHarness, CLIENT_ID } from '../outbox/support/outbox-harness';
 import { nameEmailImport, nameEmailRows } from './support/name-email-import';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxChange } from '../../../electron/core/outbox/events';
-import { runTransaction } from '../../../electron/core/outbox/store';
+import { runTransaction } from '../../../electron/core/db/transactions';
 import type { OutboxEntryChange } from '../../../electron/core/outbox/types';
 import { createHarness } from './support/outbox-harness';
 
