@@ -6,6 +6,8 @@ import { onDeskReconnected } from '../bridge/desk';
 import { followOutboxItem, forgetRemovedWrites, reconcileWrites } from '../sync/confirmations';
 import { IDLE_STATUS, type CollectionStatus } from '../sync/collection';
 import { openGuestCache, type GuestCache } from '../sync/guest-cache';
+import { venueFormatFor } from '../../shared/format/venue-format';
+import { warmUpSearch } from '../search/warm-up';
 import { useAccount, type AccountView } from './account';
 import { reportBackgroundFailure } from './background-failures';
 import { followOutboxEntries } from './outbox-follow';
@@ -81,15 +83,30 @@ export function followGuests(desk: DeskApi): () => void {
     const sameAccount = current !== null && current.clientId === clientId;
     close(sameAccount);
     if (!clientId || !account) return;
+    // Once the index holds guests (loaded, or after a sync), one search nobody sees, in idle time: the first key
+    // staff type does not pay for compiling what a search runs.
+    let warmed = false;
+    const warmUp = () => {
+      const cache = useGuests.getState().cache;
+      const index = cache?.db.loadedSearchIndex();
+      if (warmed || !cache || !index || index.size === 0 || typeof requestIdleCallback !== 'function') return;
+      warmed = true;
+      const { phone } = venueFormatFor(account.defaultPhoneCountry, account.timeZone);
+      requestIdleCallback(() => warmUpSearch(index, cache.planContext, phone));
+    };
     const onStatus = (status: CollectionStatus) => {
       useGuests.setState({ status });
       if (status.phase !== 'syncing' || status.done > 0) guestsChanged();
+      if (status.phase === 'idle') warmUp();
     };
     const settings = { clientId, defaultPhoneCountry: account.defaultPhoneCountry };
     const cache = openGuestCache(desk, settings, onStatus, sameAccount ? current.db : undefined);
     useGuests.setState({ cache });
     // Search answers from the guests' index in memory: loaded now, so the first key does not wait for it.
-    cache.db.searchIndex().catch((error: unknown) => reportBackgroundFailure('Loading the guest search index', error));
+    cache.db
+      .searchIndex()
+      .then(warmUp)
+      .catch((error: unknown) => reportBackgroundFailure('Loading the guest search index', error));
     stopSync = cache.sync.start();
     reconcile(desk, cache);
   };

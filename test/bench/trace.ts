@@ -16,6 +16,7 @@ const CATEGORIES = [
   'disabled-by-default-v8.cpu_profiler',
   'v8',
   'blink.user_timing',
+  'disabled-by-default-v8.compile',
 ];
 
 /** Runs `work`, recording a trace of `page` when BENCH_TRACE is set; writes `<name>.json` and prints its summary. */
