@@ -27,7 +27,6 @@ export {
   type ServiceMethodName,
   type TimeoutClass,
 } from './methods';
-export { ADDABLE_FIELD_TYPES } from './request-schemas';
 export type {
   ContactRecord,
   FailureReason,

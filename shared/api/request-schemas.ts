@@ -71,19 +71,6 @@ export const smsInboxRequest = z.strictObject({
 
 export const getContactFieldsRequest = z.strictObject({ client_id: z.string(), expand: z.boolean().optional() });
 
-/** The field types add_contact_field accepts (Sex is listed by get_contact_fields only). */
-export const ADDABLE_FIELD_TYPES = [
-  'string',
-  'text',
-  'number',
-  'date',
-  'time',
-  'datetime',
-  'singleSelect',
-  'multipleSelect',
-  'bool',
-] as const;
-
 export const addContactFieldRequest = z.strictObject({
   label: z.string(),
   // Plain text rather than an enum: "Unsupported field type specified" is the service's to say.

@@ -1,7 +1,7 @@
 // Contact field definitions: the type table, names generated from labels, and value checks for the desk.
 
-/** Every field type get_contact_fields can list (section 2.3). */
-export const FIELD_TYPES = [
+/** The types add_contact_field accepts (section 2.3): all but Sex, which only the service's standard field has. */
+export const ADDABLE_FIELD_TYPES = [
   'string',
   'text',
   'number',
@@ -11,15 +11,14 @@ export const FIELD_TYPES = [
   'singleSelect',
   'multipleSelect',
   'bool',
-  'Sex',
 ] as const;
 
-export type FieldType = (typeof FIELD_TYPES)[number];
-
-/** The types add_contact_field accepts: all but Sex, which only the service's standard field has. */
-export const ADDABLE_FIELD_TYPES = FIELD_TYPES.filter((type): type is Exclude<FieldType, 'Sex'> => type !== 'Sex');
-
 export type AddableFieldType = (typeof ADDABLE_FIELD_TYPES)[number];
+
+/** Every field type get_contact_fields can list (section 2.3). */
+export const FIELD_TYPES = [...ADDABLE_FIELD_TYPES, 'Sex'] as const;
+
+export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** Whether add_contact_field accepts this type. */
 export function isAddableFieldType(type: string): type is AddableFieldType {

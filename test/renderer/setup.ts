@@ -14,6 +14,8 @@ window.matchMedia ??= ((query: string) => ({
   removeEventListener: () => {},
   dispatchEvent: () => false,
 })) as typeof window.matchMedia;
+// A select's list scrolls its chosen option into view as it opens.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}

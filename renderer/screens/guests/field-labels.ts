@@ -1,3 +1,4 @@
+import { ADDABLE_FIELD_TYPES, type AddableFieldType } from '../../../shared/rules/fields';
 import { FIELD } from '../../db/contact';
 
 const STANDARD_LABELS: Record<string, string> = {
@@ -19,3 +20,19 @@ export function fieldLabel(name: string): string {
     .trim();
   return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
 }
+
+/** Each type a new field may have, in staff's words (the forms that add a field offer these). */
+export const FIELD_TYPE_LABELS: Record<AddableFieldType, string> = {
+  string: 'Text (one line)',
+  text: 'Text (several lines)',
+  number: 'Number',
+  date: 'Date',
+  time: 'Time',
+  datetime: 'Date and time',
+  singleSelect: 'One option from a list',
+  multipleSelect: 'Several options from a list',
+  bool: 'Yes or no',
+};
+
+/** The choices of a new field's type, for a select. */
+export const FIELD_TYPE_CHOICES = ADDABLE_FIELD_TYPES.map((value) => ({ value, label: FIELD_TYPE_LABELS[value] }));

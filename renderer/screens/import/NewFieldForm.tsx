@@ -1,19 +1,8 @@
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { ADDABLE_FIELD_TYPES, isAddableFieldType, type AddableFieldType } from '../../../shared/rules/fields';
+import { isAddableFieldType, type AddableFieldType } from '../../../shared/rules/fields';
 import { addFieldForColumn } from '../../import/controller';
-
-const TYPE_LABELS: Record<AddableFieldType, string> = {
-  string: 'Text (one line)',
-  text: 'Text (several lines)',
-  number: 'Number',
-  date: 'Date',
-  time: 'Time',
-  datetime: 'Date and time',
-  singleSelect: 'One option from a list',
-  multipleSelect: 'Several options from a list',
-  bool: 'Yes or no',
-};
+import { FIELD_TYPE_CHOICES } from '../guests/field-labels';
 
 /** Adds a contact field for a column (add_contact_field); a refusal is shown in the service's words. */
 export function NewFieldForm({
@@ -49,7 +38,7 @@ export function NewFieldForm({
         <Select
           aria-label="New field type"
           size="xs"
-          data={ADDABLE_FIELD_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))}
+          data={FIELD_TYPE_CHOICES}
           value={type}
           onChange={(value) => value && isAddableFieldType(value) && setType(value)}
           allowDeselect={false}

@@ -1,20 +1,11 @@
 import { Alert, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { getDesk } from '../../bridge/desk';
+import { isAddableFieldType, type AddableFieldType } from '../../../shared/rules/fields';
 import { useDeskAction } from '../../hooks/useDeskAction';
+import { FIELD_TYPE_CHOICES } from '../guests/field-labels';
 
 type Field = { name: string; type: string; options?: string[] };
-const ADDABLE_TYPES = [
-  'string',
-  'text',
-  'number',
-  'date',
-  'time',
-  'datetime',
-  'singleSelect',
-  'multipleSelect',
-  'bool',
-] as const;
 
 /** The account's contact fields with their types and options, and a form to add one. */
 export function ContactFieldsPanel() {
@@ -65,7 +56,7 @@ export function ContactFieldsPanel() {
 /** Adds a field: label, type and where it goes; the service's refusal is shown in its own words. */
 function AddFieldForm({ fieldNames, onAdded }: { fieldNames: string[]; onAdded: () => void }) {
   const [label, setLabel] = useState('');
-  const [type, setType] = useState<(typeof ADDABLE_TYPES)[number]>('string');
+  const [type, setType] = useState<AddableFieldType>('string');
   const [appendAfter, setAppendAfter] = useState<string | null>(null);
   const add = useDeskAction(
     () => getDesk().addContactField({ label, type, ...(appendAfter ? { appendAfter } : {}) }),
@@ -83,9 +74,9 @@ function AddFieldForm({ fieldNames, onAdded }: { fieldNames: string[]; onAdded: 
         <TextInput label="New field label" value={label} onChange={(e) => setLabel(e.currentTarget.value)} required />
         <Select
           label="Type"
-          data={[...ADDABLE_TYPES]}
+          data={FIELD_TYPE_CHOICES}
           value={type}
-          onChange={(value) => value && setType(value as typeof type)}
+          onChange={(value) => value && isAddableFieldType(value) && setType(value)}
           allowDeselect={false}
           w={160}
         />

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADDABLE_FIELD_TYPES } from '../../rules/fields';
 import { channel } from '../define';
 
 const baseUrl = z.string().trim().min(1, 'Enter the service address').max(300);
@@ -93,17 +94,7 @@ export const accountChannels = {
     z
       .object({
         label: z.string().trim().min(1, 'Enter a label').max(100),
-        type: z.enum([
-          'string',
-          'text',
-          'number',
-          'date',
-          'time',
-          'datetime',
-          'singleSelect',
-          'multipleSelect',
-          'bool',
-        ]),
+        type: z.enum(ADDABLE_FIELD_TYPES),
         appendAfter: z.string().max(100).optional(),
       })
       .strict(),
