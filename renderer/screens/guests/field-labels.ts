@@ -1,4 +1,4 @@
-import { ADDABLE_FIELD_TYPES, type AddableFieldType } from '../../../shared/rules/fields';
+import { ADDABLE_FIELD_TYPES, isAddableFieldType, type AddableFieldType } from '../../../shared/rules/fields';
 import { FIELD } from '../../db/contact';
 
 const STANDARD_LABELS: Record<string, string> = {
@@ -36,3 +36,8 @@ export const FIELD_TYPE_LABELS: Record<AddableFieldType, string> = {
 
 /** The choices of a new field's type, for a select. */
 export const FIELD_TYPE_CHOICES = ADDABLE_FIELD_TYPES.map((value) => ({ value, label: FIELD_TYPE_LABELS[value] }));
+
+/** A field's type in staff's words; a type only the service's own fields have (Sex) as the service names it. */
+export function fieldTypeLabel(type: string): string {
+  return isAddableFieldType(type) ? FIELD_TYPE_LABELS[type] : type;
+}

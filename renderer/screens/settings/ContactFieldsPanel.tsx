@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { getDesk } from '../../bridge/desk';
 import { isAddableFieldType, type AddableFieldType } from '../../../shared/rules/fields';
 import { useDeskAction } from '../../hooks/useDeskAction';
-import { FIELD_TYPE_CHOICES } from '../guests/field-labels';
+import { FIELD_TYPE_CHOICES, fieldTypeLabel } from '../guests/field-labels';
 
 type Field = { name: string; type: string; options?: string[] };
 
@@ -35,7 +35,7 @@ export function ContactFieldsPanel() {
             {fields.map((field) => (
               <Table.Tr key={field.name}>
                 <Table.Td>{field.name}</Table.Td>
-                <Table.Td>{field.type}</Table.Td>
+                <Table.Td>{fieldTypeLabel(field.type)}</Table.Td>
                 <Table.Td>
                   {field.options?.map((option) => (
                     <Badge key={option} variant="light" mr={4}>

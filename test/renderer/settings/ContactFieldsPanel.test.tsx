@@ -8,17 +8,30 @@ import { fakeHandlers } from '../../support/fake-handlers';
 import { renderWithProviders } from '../render';
 
 describe('adding a contact field in Settings', () => {
-  it('offers the types in staff’s words and sends the type the service knows', async () => {
+  it('lists and offers the types in staff’s words, and sends the type the service knows', async () => {
     const added: unknown[] = [];
     setDesk(
       createFakeDesk(
         fakeHandlers({
-          listContactFields: () => [{ name: 'PatronName', type: 'string' }],
-          addContactField: (request) => (added.push(request), { name: 'vipLevel', type: request.type }),
+          listContactFields: () => [
+            { name: 'PatronName', type: 'string' },
+            { name: 'Sex', type: 'Sex' },
+            { name: 'marketingConsent', type: 'bool' },
+          ],
+          addContactField: (request) => (
+            added.push(request),
+            { name: 'vipLevel', label: request.label, type: request.type }
+          ),
         }),
       ),
     );
     renderWithProviders(<ContactFieldsPanel />);
+    const table = await screen.findByRole('table', { name: 'contact fields' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['NameTypeOptions', 'PatronNameText (one line)', 'SexSex', 'marketingConsentYes or no']);
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'New field label' }), 'VIP level');
     const type = screen.getByRole('combobox', { name: 'Type' });
