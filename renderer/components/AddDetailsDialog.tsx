@@ -1,7 +1,8 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { DetailChange } from '../../shared/rules/contact-identity';
 import { fieldLabel } from '../screens/guests/field-labels';
+import { ErrorAlert } from './ErrorAlert';
 
 /** What the dialog needs: whose record, what would change, and what to do with the fields chosen. */
 export interface AddDetailsDialogProps {
@@ -68,11 +69,7 @@ function AddDetailsForm({ guestName, changes, busy, error, onConfirm, onClose }:
           </Table>
         </>
       )}
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert error={error} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           Cancel

@@ -10,6 +10,7 @@ import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { useAccount } from '../../stores/account';
 import { upsertCampaign, type CampaignContent, type CampaignView } from '../../stores/campaigns';
 import { deskTimeZone, explainSchedule } from './schedule-text';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** Send now or schedule (in the account's zone, beside the desk's time), with a confirmation that gives the count; cancel a schedule. */
 export function SendPanel({
@@ -90,11 +91,7 @@ export function SendPanel({
             Cancel the schedule
           </Button>
         </Group>
-        {cancel.error && (
-          <Alert color="red" role="alert">
-            {cancel.error}
-          </Alert>
-        )}
+        <ErrorAlert error={cancel.error} />
       </Stack>
     );
   }
@@ -113,11 +110,7 @@ export function SendPanel({
             Don't send it
           </Button>
         </Group>
-        {stopQueued.error && (
-          <Alert color="red" role="alert">
-            {stopQueued.error}
-          </Alert>
-        )}
+        <ErrorAlert error={stopQueued.error} />
       </Stack>
     );
   }
@@ -162,11 +155,7 @@ export function SendPanel({
           </Text>
         )}
       </Group>
-      {send.error && (
-        <Alert color="red" role="alert">
-          {send.error}
-        </Alert>
-      )}
+      <ErrorAlert error={send.error} />
     </Stack>
   );
 }

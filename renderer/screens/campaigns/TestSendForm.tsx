@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { isValidEmail } from '../../../shared/rules/email';
 import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** Addresses typed with commas, semicolons or spaces between them. */
 function splitAddresses(text: string): string[] {
@@ -52,11 +53,7 @@ export function TestSendForm({
           Send test
         </Button>
       </Group>
-      {send.error && (
-        <Alert color="red" role="alert">
-          {send.error}
-        </Alert>
-      )}
+      <ErrorAlert error={send.error} />
     </Stack>
   );
 }

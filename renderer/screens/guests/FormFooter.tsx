@@ -1,5 +1,6 @@
-import { Alert, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** The foot of a guest form: why the last try failed (what was typed stays above), other actions, and the submit button. */
 export function FormFooter({
@@ -17,11 +18,7 @@ export function FormFooter({
 }) {
   return (
     <>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert error={error} />
       <Group justify="flex-end">
         {children}
         <Button type="submit" loading={busy} disabled={disabled}>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { RequestOf } from '../../../shared/bridge/contract';
 import { getDesk } from '../../bridge/desk';
@@ -6,6 +6,7 @@ import { useDeskAction } from '../../hooks/useDeskAction';
 import type { OutboxItem } from '../../stores/outbox';
 import { patchOutboxList } from '../../stores/outbox-list';
 import { fieldLabel } from '../guests/field-labels';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** A field staff may change, with its label; long text gets a text area. */
 interface EditableField {
@@ -91,11 +92,7 @@ function EditForm({ item, onDone }: { item: EditableItem; onDone: () => void }) 
           };
           return long ? <Textarea {...props} autosize minRows={3} /> : <TextInput {...props} />;
         })}
-        {save.error && (
-          <Alert color="red" role="alert">
-            {save.error}
-          </Alert>
-        )}
+        <ErrorAlert error={save.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

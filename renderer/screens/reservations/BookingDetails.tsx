@@ -20,6 +20,7 @@ import { setBookingStatus } from '../../stores/reservations-writes';
 import { addDays, longDate, spokenTime } from './booking-time';
 import { ConflictChoices } from '../outbox/ConflictChoices';
 import { ConfirmBySms } from './ConfirmBySms';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** The selected booking: its details, status in one click (or key), confirm by SMS, and the guest's reply. */
 export function BookingDetails({ booking, fields }: { booking: BookingView; fields: BookingFieldRow[] }) {
@@ -62,11 +63,7 @@ export function BookingDetails({ booking, fields }: { booking: BookingView; fiel
           Space steps Unconfirmed → Pending → Confirmed.
         </Text>
         {reply && <ReplyNotice reply={reply} status={booking.status} onMark={(status) => void setStatus(status)} />}
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert error={error} />
         <Divider />
         {sms ? (
           <ConfirmBySms booking={booking} onDone={() => setSms(false)} />

@@ -22,6 +22,7 @@ import { GuestPicker } from './GuestPicker';
 import { coversBySlot, coversWith, passesLimit, slotOf, SLOT_MINUTES, timeLabel } from './slots';
 import { useBookingForm, type BookingDraft } from './useBookingForm';
 import { useDayBookings } from './useBookings';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** Every quarter hour of the day, as the time list offers them. */
 const QUARTERS = Array.from({ length: (24 * 60) / SLOT_MINUTES }, (_, index) => timeLabel(index * SLOT_MINUTES));
@@ -166,11 +167,7 @@ export function BookingForm({ existing, initial, fields, timeZone, coverLimit }:
             ),
           )}
         </SimpleGrid>
-        {form.error && (
-          <Alert color="red" role="alert">
-            {form.error}
-          </Alert>
-        )}
+        <ErrorAlert error={form.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={closeBookingForm}>
             Close (Esc)

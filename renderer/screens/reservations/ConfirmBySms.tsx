@@ -8,6 +8,7 @@ import { useAccount } from '../../stores/account';
 import { sendSms } from '../../stores/guests-writes';
 import { setBookingStatus } from '../../stores/reservations-writes';
 import { longDate, spokenTime } from './booking-time';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** The confirmation text of a booking, for staff to edit before it goes. */
 export function confirmationText(
@@ -56,11 +57,7 @@ export function ConfirmBySms({ booking, onDone }: { booking: BookingView; onDone
         minRows={3}
         maxRows={6}
       />
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert error={error} />
       <Group justify="flex-end">
         <Button variant="default" size="xs" onClick={onDone}>
           Not now

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DuplicateOffer } from '../../components/DuplicateOffer';
 import { FIELD } from '../../db/contact';
 import type { GuestRow } from '../../db/guest-types';
 import { useNewGuest } from '../guests/useNewGuest';
 import type { PickedGuest } from './picked-guest';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** The details the booking form asks of a new guest, in the order it shows them. */
 const FIELDS = [FIELD.firstName, FIELD.surname, FIELD.mobile, FIELD.email].map((name) => ({ name, type: 'string' }));
@@ -69,11 +70,7 @@ export function InlineNewGuest({
           addToGuest={form.addToGuest}
           take={{ verb: 'Book for', onTake: onUse, each: 'book for one of them' }}
         />
-        {form.error && (
-          <Alert color="red" role="alert">
-            {form.error}
-          </Alert>
-        )}
+        <ErrorAlert error={form.error} />
         <Group justify="flex-end">
           <Button variant="default" size="xs" onClick={() => (form.clear(), onCancel())}>
             Back to search

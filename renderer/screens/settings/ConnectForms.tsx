@@ -4,6 +4,7 @@ import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
 import type { AccountView } from '../../stores/account';
 import { pendingCount, useOutbox } from '../../stores/outbox';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** The three ways in: API key, username and password, or the demo. */
 export function ConnectForms({ account }: { account: AccountView }) {
@@ -86,11 +87,7 @@ function ApiKeyForm({ discardUnsent }: { discardUnsent: boolean }) {
           autoComplete="off"
         />
         <TextInput label="Client id" value={clientId} onChange={(e) => setClientId(e.currentTarget.value)} required />
-        {connect.error && (
-          <Alert color="red" role="alert">
-            {connect.error}
-          </Alert>
-        )}
+        <ErrorAlert error={connect.error} />
         <Group>
           <Button type="submit" loading={connect.busy}>
             Connect
@@ -127,11 +124,7 @@ function SignInForm({ discardUnsent }: { discardUnsent: boolean }) {
           onChange={(e) => setPassword(e.currentTarget.value)}
           required
         />
-        {signIn.error && (
-          <Alert color="red" role="alert">
-            {signIn.error}
-          </Alert>
-        )}
+        <ErrorAlert error={signIn.error} />
         <Group>
           <Button type="submit" loading={signIn.busy}>
             Sign in
@@ -154,11 +147,7 @@ function DemoPanel({ discardUnsent }: { discardUnsent: boolean }) {
         The demo runs a local copy of the service on this computer with a made-up venue: a few thousand guests, bookings
         for this week, sent messages and replies. Nothing leaves this computer.
       </Text>
-      {start.error && (
-        <Alert color="red" role="alert">
-          {start.error}
-        </Alert>
-      )}
+      <ErrorAlert error={start.error} />
       <Group>
         <Button onClick={() => void start.run()} loading={start.busy}>
           Start the demo

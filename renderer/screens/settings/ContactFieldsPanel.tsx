@@ -4,6 +4,7 @@ import { getDesk } from '../../bridge/desk';
 import { isAddableFieldType, type AddableFieldType } from '../../../shared/rules/fields';
 import { useDeskAction } from '../../hooks/useDeskAction';
 import { FIELD_TYPE_CHOICES, fieldTypeLabel } from '../guests/field-labels';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 type Field = { name: string; type: string; options?: string[] };
 
@@ -17,11 +18,7 @@ export function ContactFieldsPanel() {
 
   return (
     <Stack gap="sm">
-      {load.error && (
-        <Alert color="red" role="alert">
-          {load.error}
-        </Alert>
-      )}
+      <ErrorAlert error={load.error} />
       {fields && (
         <Table striped withTableBorder aria-label="contact fields">
           <Table.Thead>

@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/cor
 import { useState } from 'react';
 import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** Confirms a disconnect; warns first when unsent items in the outbox would be lost. */
 export function DisconnectDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -38,11 +39,7 @@ export function DisconnectDialog({ opened, onClose }: { opened: boolean; onClose
               : 'Disconnecting now discards them: they will never be sent, and what they held is removed from this computer. Wait until the Outbox is empty, or discard them and disconnect.'}
           </Alert>
         )}
-        {disconnect.error && (
-          <Alert color="red" role="alert">
-            {disconnect.error}
-          </Alert>
-        )}
+        <ErrorAlert error={disconnect.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,8 +1,9 @@
-import { Alert, Button, CopyButton, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, CopyButton, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { getDesk } from '../../bridge/desk';
 import { openLink } from '../../bridge/open-link';
 import { useDeskAction } from '../../hooks/useDeskAction';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 /** Builds a signup link for a partner's plan list or for one plan, with the new venue's logo and a reference. */
 export function SignupLinkForm() {
@@ -59,11 +60,7 @@ export function SignupLinkForm() {
           value={reference}
           onChange={(e) => setReference(e.currentTarget.value)}
         />
-        {build.error && (
-          <Alert color="red" role="alert">
-            {build.error}
-          </Alert>
-        )}
+        <ErrorAlert error={build.error} />
         <Group>
           <Button type="submit" variant="light" loading={build.busy}>
             Build signup link
@@ -86,11 +83,7 @@ export function SignupLinkForm() {
             </Button>
           </Group>
         )}
-        {openProblem && (
-          <Alert color="red" role="alert">
-            {openProblem}
-          </Alert>
-        )}
+        <ErrorAlert error={openProblem} />
       </Stack>
     </form>
   );
