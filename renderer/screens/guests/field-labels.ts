@@ -22,7 +22,7 @@ export function fieldLabel(name: string): string {
 }
 
 /** Each type a new field may have, in staff's words (the forms that add a field offer these). */
-export const FIELD_TYPE_LABELS: Record<AddableFieldType, string> = {
+const FIELD_TYPE_LABELS: Record<AddableFieldType, string> = {
   string: 'Text (one line)',
   text: 'Text (several lines)',
   number: 'Number',
