@@ -43,6 +43,8 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   // Focus rings on keyboard focus only (:focus-visible), on every control.
   focusRing: 'auto',
+  // Staff whose system asks for less motion get none: dialogs, tabs and notifications appear and go at once.
+  respectReducedMotion: true,
   components: {
     // Mantine's close buttons are an icon alone: they need a name for screen readers.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),

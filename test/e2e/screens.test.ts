@@ -48,7 +48,8 @@ beforeAll(async () => {
   sandbox = await startSandboxServer({ port: 0, demo: true, demoGuests: 400 });
   [desk, browser] = await Promise.all([startDeskProcess(), launchChromium()]);
   // axe-core's runner needs a context of the test's own (it opens a blank page of it to assemble the results).
-  context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  // Reduced motion, as the desk honours it: a notification fading out while axe reads it would measure as faint text.
+  context = await browser.newContext({ viewport: { width: 1366, height: 768 }, reducedMotion: 'reduce' });
   page = await context.newPage();
   page.setDefaultTimeout(20_000);
   await page.goto(desk.url);
