@@ -89,8 +89,9 @@ export function FieldEditor({ field, label, value, onChange, error }: FieldEdito
           onChange={onChange}
           error={error}
           data={[
-            { value: 'm', label: 'm' },
-            { value: 'f', label: 'f' },
+            // The service stores m or f; staff read words.
+            { value: 'm', label: 'Male' },
+            { value: 'f', label: 'Female' },
           ]}
         />
       );

@@ -40,7 +40,7 @@ describe('a guest profile', () => {
     expect(within(form).getByLabelText('Date of birth')).toHaveValue('10/12/1815');
     expect(within(form).getByLabelText('Visit count')).toHaveValue('3');
     expect(within(form).getByRole('radio', { name: 'Yes' })).toBeChecked();
-    expect(within(form).getByRole('radio', { name: 'f' })).toBeChecked();
+    expect(within(form).getByRole('radio', { name: 'Female' })).toBeChecked();
     expect(within(form).getByRole('checkbox', { name: 'Jazz' })).toBeChecked();
     expect(within(form).getByRole('checkbox', { name: 'Wine' })).not.toBeChecked();
     expect(within(form).getByText('VIP')).toBeInTheDocument();
