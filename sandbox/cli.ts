@@ -55,18 +55,8 @@ async function main(): Promise<void> {
     return;
   }
   const server = await startSandboxServer(options);
-  const { demo } = server;
   process.stdout.write(
-    `${JSON.stringify({
-      baseUrl: server.baseUrl,
-      apiKey: demo.apiKey,
-      clientId: demo.clientId,
-      username: demo.username,
-      password: demo.password,
-      partnerId: demo.partnerId,
-      planId: demo.planId,
-      operatorToken: server.operatorToken,
-    })}\n`,
+    `${JSON.stringify({ baseUrl: server.baseUrl, ...server.demo, operatorToken: server.operatorToken })}\n`,
   );
   const stop = () => {
     void server.close().then(() => process.exit(0));

@@ -1,7 +1,7 @@
 // The sandbox's one entry point for the desk: the demo service, started from a file and described
 // as the desk connects to it. electron/ reaches the sandbox only through this file (lint enforces it).
 import { OPERATOR_TOKEN_HEADER, startSandboxServer } from './index';
-import { DEMO_VENUE_NAME } from './seed/demo';
+import { DEMO_VENUE_NAME, type DemoAccount } from './seed/demo';
 import { findAccountByClientId } from './store/accounts';
 
 /** How the desk starts its demo: the service's file, and the credentials of this launch. */
@@ -13,14 +13,8 @@ export interface DemoOptions {
 }
 
 /** A running demo service, with the demo account's credentials and settings. */
-export interface RunningDemo {
+export interface RunningDemo extends DemoAccount {
   baseUrl: string;
-  apiKey: string;
-  clientId: string;
-  username: string;
-  password: string;
-  partnerId: string;
-  planId: string;
   /** The header the operator token goes in. */
   operatorTokenHeader: string;
   label: string;
@@ -40,15 +34,9 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   });
   // The demo account's own zone and country, so local numbers and schedules read as the service reads them.
   const account = findAccountByClientId(server.sandbox.context.db, server.demo.clientId);
-  const { demo } = server;
   return {
     baseUrl: server.baseUrl,
-    apiKey: demo.apiKey,
-    clientId: demo.clientId,
-    username: demo.username,
-    password: demo.password,
-    partnerId: demo.partnerId,
-    planId: demo.planId,
+    ...server.demo,
     operatorTokenHeader: OPERATOR_TOKEN_HEADER,
     label: DEMO_VENUE_NAME,
     timeZone: account?.timezone ?? 'UTC',
