@@ -72,13 +72,7 @@ function ApiKeyForm({ discardUnsent }: { discardUnsent: boolean }) {
   return (
     <form onSubmit={(event) => (event.preventDefault(), void connect.run().then((ok) => ok && setApiKey('')))}>
       <Stack gap="xs" maw={460}>
-        <TextInput
-          label="Service address"
-          placeholder="https://api.example.com"
-          value={baseUrl}
-          onChange={(e) => setBaseUrl(e.currentTarget.value)}
-          required
-        />
+        <ServiceAddressInput value={baseUrl} onChange={setBaseUrl} />
         <PasswordInput
           label="API key"
           value={apiKey}
@@ -87,15 +81,11 @@ function ApiKeyForm({ discardUnsent }: { discardUnsent: boolean }) {
           autoComplete="off"
         />
         <TextInput label="Client id" value={clientId} onChange={(e) => setClientId(e.currentTarget.value)} required />
-        <ErrorAlert error={connect.error} />
-        <Group>
-          <Button type="submit" loading={connect.busy}>
-            Connect
-          </Button>
-        </Group>
-        <Text size="xs" c="dimmed">
-          The key is checked with the service before anything is saved, then kept in the system keychain.
-        </Text>
+        <ConnectFooter
+          action={connect}
+          label="Connect"
+          note="The key is checked with the service before anything is saved, then kept in the system keychain."
+        />
       </Stack>
     </form>
   );
@@ -110,13 +100,7 @@ function SignInForm({ discardUnsent }: { discardUnsent: boolean }) {
   return (
     <form onSubmit={(event) => (event.preventDefault(), void signIn.run().finally(() => setPassword('')))}>
       <Stack gap="xs" maw={460}>
-        <TextInput
-          label="Service address"
-          placeholder="https://api.example.com"
-          value={baseUrl}
-          onChange={(e) => setBaseUrl(e.currentTarget.value)}
-          required
-        />
+        <ServiceAddressInput value={baseUrl} onChange={setBaseUrl} />
         <TextInput label="Username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} required />
         <PasswordInput
           label="Password"
@@ -124,15 +108,11 @@ function SignInForm({ discardUnsent }: { discardUnsent: boolean }) {
           onChange={(e) => setPassword(e.currentTarget.value)}
           required
         />
-        <ErrorAlert error={signIn.error} />
-        <Group>
-          <Button type="submit" loading={signIn.busy}>
-            Sign in
-          </Button>
-        </Group>
-        <Text size="xs" c="dimmed">
-          The password is used once to ask for API credentials and is never stored.
-        </Text>
+        <ConnectFooter
+          action={signIn}
+          label="Sign in"
+          note="The password is used once to ask for API credentials and is never stored."
+        />
       </Stack>
     </form>
   );
@@ -147,12 +127,49 @@ function DemoPanel({ discardUnsent }: { discardUnsent: boolean }) {
         The demo runs a local copy of the service on this computer with a made-up venue: a few thousand guests, bookings
         for this week, sent messages and replies. Nothing leaves this computer.
       </Text>
-      <ErrorAlert error={start.error} />
+      <ConnectFooter action={start} label="Start the demo" onClick={() => void start.run()} />
+    </Stack>
+  );
+}
+
+/** The service's address, as both sign-in forms ask for it. */
+function ServiceAddressInput({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <TextInput
+      label="Service address"
+      placeholder="https://api.example.com"
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      required
+    />
+  );
+}
+
+/** Why a way in failed, its button (submitting its form unless given onClick) and a note on what it keeps. */
+function ConnectFooter({
+  action,
+  label,
+  note,
+  onClick,
+}: {
+  action: { error: string | null; busy: boolean };
+  label: string;
+  note?: string;
+  onClick?: () => void;
+}) {
+  return (
+    <>
+      <ErrorAlert error={action.error} />
       <Group>
-        <Button onClick={() => void start.run()} loading={start.busy}>
-          Start the demo
+        <Button type={onClick ? 'button' : 'submit'} onClick={onClick} loading={action.busy}>
+          {label}
         </Button>
       </Group>
-    </Stack>
+      {note && (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      )}
+    </>
   );
 }
