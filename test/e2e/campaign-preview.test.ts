@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxServer } from '../../sandbox/index';
 import { launchChromium } from './support/browser';
-import { connectWithApiKey } from './support/connect';
+import { connectToSandbox } from './support/connect';
 import { startDeskProcess, type DeskProcess } from './support/desk-process';
 
 // Issue 22, items 4 and 5: the campaign preview shows pasted HTML without its scripts (no console
@@ -75,19 +75,17 @@ beforeAll(async () => {
   page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto(desk.url);
-  await nav().getByText('Settings', { exact: true }).click();
-  await connectWithApiKey(page, {
-    baseUrl: sandbox.baseUrl,
-    apiKey: sandbox.demo.apiKey,
-    clientId: sandbox.demo.clientId,
-  });
-  await page.getByLabel('Account time zone').fill('Australia/Sydney');
-  await page.getByLabel('Phone country').fill('AU');
-  await page.getByLabel('Default email sender name').fill('Harbour Bar');
-  await page.getByLabel('Default email sender address').fill('events@harbour.example.com');
-  await page.getByRole('button', { name: 'Save settings' }).click();
-  await nav().getByText('Guests', { exact: true }).click();
-  await page.getByText(/^Guests as of/).waitFor({ timeout: 60_000 });
+  await connectToSandbox(
+    page,
+    sandbox,
+    {
+      'Account time zone': 'Australia/Sydney',
+      'Phone country': 'AU',
+      'Default email sender name': 'Harbour Bar',
+      'Default email sender address': 'events@harbour.example.com',
+    },
+    'Guests',
+  );
   await nav().getByText('Campaigns', { exact: true }).click();
 }, 150_000);
 

@@ -4,7 +4,7 @@ import { OPERATOR_TOKEN_HEADER, startSandboxServer } from '../../sandbox/index';
 import { createServiceClient } from '../../shared/api/client';
 import { formatServiceDateTime } from '../../shared/rules/datetime';
 import { launchChromium } from './support/browser';
-import { connectWithApiKey } from './support/connect';
+import { connectToSandbox } from './support/connect';
 import { fillWallDateTime } from './support/venue-inputs';
 import { startDeskProcess, type DeskProcess } from './support/desk-process';
 
@@ -57,21 +57,18 @@ beforeAll(async () => {
 
   page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
   await page.goto(desk.url);
-  const nav = page.getByRole('navigation', { name: 'Screens' });
-  await nav.getByText('Settings', { exact: true }).click();
-  await connectWithApiKey(page, {
-    baseUrl: sandbox.baseUrl,
-    apiKey: sandbox.demo.apiKey,
-    clientId: sandbox.demo.clientId,
-  });
-  await page.getByLabel('Account time zone').fill(timeZone);
-  await page.getByLabel('Phone country').fill('AU');
-  await page.getByLabel('Default SMS sender').fill('Harbour');
-  await page.getByLabel('Default email sender name').fill('Harbour Bar');
-  await page.getByLabel('Default email sender address').fill('events@harbour.example.com');
-  await page.getByRole('button', { name: 'Save settings' }).click();
-  await nav.getByText('Guests', { exact: true }).click();
-  await page.getByText(/^Guests as of/).waitFor({ timeout: 60_000 });
+  await connectToSandbox(
+    page,
+    sandbox,
+    {
+      'Account time zone': timeZone,
+      'Phone country': 'AU',
+      'Default SMS sender': 'Harbour',
+      'Default email sender name': 'Harbour Bar',
+      'Default email sender address': 'events@harbour.example.com',
+    },
+    'Guests',
+  );
 }, 120_000);
 
 afterAll(async () => {

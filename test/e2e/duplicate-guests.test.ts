@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxServer } from '../../sandbox/index';
 import { createServiceClient, type ServiceClient } from '../../shared/api/client';
 import { launchChromium } from './support/browser';
-import { connectWithApiKey } from './support/connect';
+import { connectToSandbox } from './support/connect';
 import { startDeskProcess, type DeskProcess } from './support/desk-process';
 
 // Issue 10, item 1: a new guest with the email of a guest the service already has never changes
@@ -24,17 +24,7 @@ beforeAll(async () => {
   client = createServiceClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.demo.apiKey });
   page = await browser.newPage();
   await page.goto(desk.url);
-  const nav = page.getByRole('navigation', { name: 'Screens' });
-  await nav.getByText('Settings', { exact: true }).click();
-  await connectWithApiKey(page, {
-    baseUrl: sandbox.baseUrl,
-    apiKey: sandbox.demo.apiKey,
-    clientId: sandbox.demo.clientId,
-  });
-  await page.getByLabel('Phone country').fill('AU');
-  await page.getByRole('button', { name: 'Save settings' }).click();
-  await nav.getByText('Guests', { exact: true }).click();
-  await page.getByText(/^Guests as of/).waitFor({ timeout: 60_000 });
+  await connectToSandbox(page, sandbox, { 'Phone country': 'AU' }, 'Guests');
 });
 
 afterAll(async () => {

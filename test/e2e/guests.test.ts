@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxServer } from '../../sandbox/index';
 import { createServiceClient } from '../../shared/api/client';
 import { launchChromium } from './support/browser';
-import { connectWithApiKey } from './support/connect';
+import { connectToSandbox } from './support/connect';
 import { startDeskProcess, type DeskProcess } from './support/desk-process';
 
 type Sandbox = Awaited<ReturnType<typeof startSandboxServer>>;
@@ -42,19 +42,8 @@ beforeAll(async () => {
 
   page = await browser.newPage();
   await page.goto(desk.url);
-  const nav = page.getByRole('navigation', { name: 'Screens' });
-  await nav.getByText('Settings', { exact: true }).click();
-  await connectWithApiKey(page, {
-    baseUrl: sandbox.baseUrl,
-    apiKey: sandbox.demo.apiKey,
-    clientId: sandbox.demo.clientId,
-  });
   // The demo venue is Australian: mobiles typed with a leading 0 are read as +61.
-  await page.getByLabel('Phone country').fill('AU');
-  await page.getByLabel('Default SMS sender').fill('Harbour');
-  await page.getByRole('button', { name: 'Save settings' }).click();
-  await nav.getByText('Guests', { exact: true }).click();
-  await page.getByText(/^Guests as of/).waitFor({ timeout: 60_000 });
+  await connectToSandbox(page, sandbox, { 'Phone country': 'AU', 'Default SMS sender': 'Harbour' }, 'Guests');
 });
 
 afterAll(async () => {

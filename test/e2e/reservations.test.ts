@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandboxServer } from '../../sandbox/index';
 import { createServiceClient } from '../../shared/api/client';
 import { launchChromium } from './support/browser';
-import { connectWithApiKey } from './support/connect';
+import { connectToSandbox } from './support/connect';
 import { startDeskProcess, type DeskProcess } from './support/desk-process';
 
 type Sandbox = Awaited<ReturnType<typeof startSandboxServer>>;
@@ -26,18 +26,12 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
   page.setDefaultTimeout(15_000);
   await page.goto(desk.url);
-  const nav = page.getByRole('navigation', { name: 'Screens' });
-  await nav.getByText('Settings', { exact: true }).click();
-  await connectWithApiKey(page, {
-    baseUrl: sandbox.baseUrl,
-    apiKey: sandbox.demo.apiKey,
-    clientId: sandbox.demo.clientId,
-  });
-  await page.getByLabel('Account time zone').fill('Australia/Sydney');
-  await page.getByLabel('Phone country').fill('AU');
-  await page.getByRole('button', { name: 'Save settings' }).click();
-  await nav.getByText('Reservations', { exact: true }).click();
-  await page.getByText(/^Bookings as of/).waitFor({ timeout: 60_000 });
+  await connectToSandbox(
+    page,
+    sandbox,
+    { 'Account time zone': 'Australia/Sydney', 'Phone country': 'AU' },
+    'Reservations',
+  );
 });
 
 afterAll(async () => {

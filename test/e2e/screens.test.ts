@@ -7,7 +7,7 @@ import { startSandboxServer } from '../../sandbox/index';
 import { createServiceClient } from '../../shared/api/client';
 import { cutControls, seriousAxeFindings, sidewaysOverflow, walkWithKeyboard } from './support/accessibility';
 import { launchChromium } from './support/browser';
-import { connectWithApiKey } from './support/connect';
+import { connectToSandbox } from './support/connect';
 import { startDeskProcess, type DeskProcess } from './support/desk-process';
 
 // Issue 22, items 1, 2 and 6: every screen, in each of its main states, has no serious or critical axe-core
@@ -53,17 +53,7 @@ beforeAll(async () => {
   page = await context.newPage();
   page.setDefaultTimeout(20_000);
   await page.goto(desk.url);
-  await go('Settings');
-  await connectWithApiKey(page, {
-    baseUrl: sandbox.baseUrl,
-    apiKey: sandbox.demo.apiKey,
-    clientId: sandbox.demo.clientId,
-  });
-  await page.getByLabel('Account time zone').fill('Australia/Sydney');
-  await page.getByLabel('Phone country').fill('AU');
-  await page.getByRole('button', { name: 'Save settings' }).click();
-  await go('Guests');
-  await page.getByText(/^Guests as of/).waitFor({ timeout: 60_000 });
+  await connectToSandbox(page, sandbox, { 'Account time zone': 'Australia/Sydney', 'Phone country': 'AU' }, 'Guests');
   await makeEntryNeedingAttention();
   mkdirSync(SHOTS, { recursive: true });
 }, 150_000);

@@ -7,7 +7,7 @@ import { startSandboxServer } from '../../sandbox/index';
 import { createServiceClient } from '../../shared/api/client';
 import { formatServiceDate } from '../../shared/rules/datetime';
 import { launchChromium } from './support/browser';
-import { connectWithApiKey } from './support/connect';
+import { connectToSandbox } from './support/connect';
 import { startDeskProcess, type DeskProcess } from './support/desk-process';
 
 type Sandbox = Awaited<ReturnType<typeof startSandboxServer>>;
@@ -51,14 +51,7 @@ async function openDesk(process: DeskProcess): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
   page.setDefaultTimeout(20_000);
   await page.goto(process.url);
-  const nav = page.getByRole('navigation', { name: 'Screens' });
-  await nav.getByText('Settings', { exact: true }).click();
-  await connectWithApiKey(page, { baseUrl: sandbox.baseUrl, apiKey: sandbox.demo.apiKey, clientId: clientId() });
-  await page.getByLabel('Account time zone').fill('UTC');
-  await page.getByLabel('Phone country').fill('AU');
-  await page.getByRole('button', { name: 'Save settings' }).click();
-  await nav.getByText('Reservations', { exact: true }).click();
-  await page.getByText(/^Bookings as of/).waitFor({ timeout: 60_000 });
+  await connectToSandbox(page, sandbox, { 'Account time zone': 'UTC', 'Phone country': 'AU' }, 'Reservations');
   return page;
 }
 
