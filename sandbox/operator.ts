@@ -1,6 +1,6 @@
 // The operator's controls, in-process: what the reference says the service operator sets, plus fault injection and the send log.
 import { z } from 'zod';
-import { normalizePhone, type CountryCode } from '../shared/rules/phone';
+import { normalizePhone } from '../shared/rules/phone';
 import type { SandboxContext } from './context';
 import { faultRuleSchema, type ActiveFault, type FaultInjector } from './faults';
 import { notifyContactDeleted } from './domain/contact-delete';
@@ -267,7 +267,7 @@ export class SandboxOperator {
   injectSmsReply(input: z.input<typeof smsReplySchema>): { id: number; referenceId: string | null } {
     const parsed = parseInput(smsReplySchema, input);
     const account = this.account(parsed.clientId);
-    const number = normalizePhone(parsed.number, account.country as CountryCode) ?? parsed.number;
+    const number = normalizePhone(parsed.number, account.country) ?? parsed.number;
     const lastSent = sql(
       this.ctx.db,
       "SELECT reference_id FROM message_log WHERE account_id = ? AND channel = 'sms' AND to_address = ? ORDER BY id DESC LIMIT 1",

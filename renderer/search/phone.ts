@@ -1,4 +1,4 @@
-import { Metadata, type CountryCode } from 'libphonenumber-js';
+import { isSupportedCountry, Metadata } from 'libphonenumber-js';
 import { normalizePhone } from '../../shared/rules/phone';
 import type { PhoneKey } from './terms';
 
@@ -11,9 +11,10 @@ export interface PhonePlan {
 
 /** The calling code and trunk prefix of a country ("AU" → 61 and 0); empty for a code libphonenumber does not know. */
 export function phonePlanOf(country: string): PhonePlan {
+  if (!isSupportedCountry(country)) return { callingCode: '', nationalPrefix: '' };
   try {
     const metadata = new Metadata();
-    metadata.selectNumberingPlan(country as CountryCode);
+    metadata.selectNumberingPlan(country);
     const plan = metadata.numberingPlan as unknown as
       | {
           callingCode(): string;
@@ -56,6 +57,6 @@ export function createPhoneKey(defaultCountry: string): PhoneKey {
       )
         return callingCode + national;
     }
-    return normalizePhone(trimmed, defaultCountry as CountryCode)?.slice(1) ?? null;
+    return normalizePhone(trimmed, defaultCountry)?.slice(1) ?? null;
   };
 }

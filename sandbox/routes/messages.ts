@@ -1,7 +1,7 @@
 // Single messages and their history: email, sms, sent_items, sms_inbox (sections 4.7–4.10).
 import { isValidEmail } from '../../shared/rules/email';
 import { formatServiceDateTime } from '../../shared/rules/datetime';
-import { normalizePhone, type CountryCode } from '../../shared/rules/phone';
+import { normalizePhone } from '../../shared/rules/phone';
 import { isValidReferenceId, newReferenceId, REFERENCE_ID_MAX_LENGTH } from '../../shared/rules/reference';
 import {
   countSmsSegments,
@@ -55,7 +55,7 @@ function sendSms(call: MethodCall): Response {
   if (findInvalidSmsCharacters(message).length > 0) return fail('Message contains invalid characters');
   const { segments } = countSmsSegments(message);
   if (segments > MAX_SMS_SEGMENTS) return fail(`Message is too long: at most ${MAX_SMS_SEGMENTS} parts`);
-  const to = normalizePhone(optionalText(params, 'to') ?? '', account.country as CountryCode);
+  const to = normalizePhone(optionalText(params, 'to') ?? '', account.country);
   if (!to) return fail('Invalid recipient details');
   const when = sendTime(call);
   if ('problem' in when) return fail(when.problem);

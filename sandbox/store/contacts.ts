@@ -1,6 +1,6 @@
 // Contacts: stored as a JSON object of custom fields, plus keys for the duplicate check, filters and campaigns.
 import { emailKey as toEmailKey } from '../../shared/rules/email';
-import { normalizePhone, phoneDigits, type CountryCode } from '../../shared/rules/phone';
+import { normalizePhone, phoneDigits } from '../../shared/rules/phone';
 import { sql, type SandboxDatabase } from './schema';
 import { WhereBuilder } from './where';
 
@@ -52,7 +52,7 @@ function mobileKey(value: unknown, country: string): string | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
   const text = String(value).trim();
   if (text === '') return null;
-  return normalizePhone(text, country as CountryCode) ?? (phoneDigits(text) || null);
+  return normalizePhone(text, country) ?? (phoneDigits(text) || null);
 }
 
 /** One contact of the account, or undefined. */

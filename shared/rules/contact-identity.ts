@@ -2,7 +2,7 @@
 // one contact's details to another would change.
 import { CONTACT_SYSTEM_KEYS, type ContactInput } from './contact';
 import { emailKey } from './email';
-import { normalizePhone, phoneDigits, type CountryCode } from './phone';
+import { normalizePhone, phoneDigits } from './phone';
 
 /** The fields that say who a guest is: names, email and mobile, as compared. */
 export interface GuestIdentity {
@@ -34,7 +34,7 @@ export function contactText(value: unknown): string {
 function mobileKeyOf(value: unknown, country?: string): string {
   const text = contactText(value);
   if (text === '') return '';
-  return normalizePhone(text, country as CountryCode | undefined) ?? phoneDigits(text);
+  return normalizePhone(text, country) ?? phoneDigits(text);
 }
 
 /** The identity of a contact: names trimmed, email lower-cased, mobile normalised. */

@@ -1,5 +1,5 @@
 import { emailKey, isValidEmail } from '../../../shared/rules/email';
-import { normalizePhone, type CountryCode } from '../../../shared/rules/phone';
+import { normalizePhone } from '../../../shared/rules/phone';
 import { isValidReferenceId } from '../../../shared/rules/reference';
 import { findInvalidSmsCharacters, validateSmsSender } from '../../../shared/rules/sms';
 import { emailRequest, smsRequest } from '../../../shared/api/request-schemas';
@@ -20,9 +20,7 @@ export function prepareSms(input: Payload, ctx: PrepareContext): PreparedEntry<'
   if (senderProblem) throw new OutboxValidationError(senderProblem, 'from');
   const rawTo = input.to;
   const mobile =
-    typeof rawTo === 'number' || typeof rawTo === 'string'
-      ? normalizePhone(String(rawTo), ctx.phoneCountry as CountryCode | undefined)
-      : null;
+    typeof rawTo === 'number' || typeof rawTo === 'string' ? normalizePhone(String(rawTo), ctx.phoneCountry) : null;
   if (!mobile)
     throw new OutboxValidationError(
       `"${String(rawTo ?? '')}" is not a valid mobile number. Include the country code (e.g. +61) if it is abroad.`,

@@ -1,5 +1,5 @@
 import { Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { normalizePhone, type CountryCode } from '../../../shared/rules/phone';
+import { normalizePhone } from '../../../shared/rules/phone';
 import { findInvalidSmsCharacters, SMS_REPLY_SENDER, validateSmsSender } from '../../../shared/rules/sms';
 import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
@@ -30,9 +30,7 @@ export function SmsForm({ profile }: { profile: GuestProfileData }) {
     }),
   );
   const senderProblem = draft.from ? validateSmsSender(draft.from) : null;
-  const mobile = draft.to.trim()
-    ? normalizePhone(draft.to, account?.defaultPhoneCountry as CountryCode | undefined)
-    : null;
+  const mobile = draft.to.trim() ? normalizePhone(draft.to, account?.defaultPhoneCountry) : null;
   const action = useDeskAction(
     async () => {
       const problem =

@@ -2,7 +2,7 @@ import { validateNewContact } from '../../../shared/rules/contact';
 import type { DetailChange } from '../../../shared/rules/contact-identity';
 import { isValidEmail, emailKey } from '../../../shared/rules/email';
 import { validateFieldValue } from '../../../shared/rules/fields';
-import { normalizePhone, type CountryCode } from '../../../shared/rules/phone';
+import { normalizePhone } from '../../../shared/rules/phone';
 import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
 import { FIELD, type FieldValue } from '../../db/contact';
@@ -52,7 +52,7 @@ const GUESTS_SCREEN: NewGuestPlace = {
  * these details to them.
  */
 export function useNewGuest(place: NewGuestPlace = GUESTS_SCREEN) {
-  const country = useAccount((state) => state.account?.defaultPhoneCountry) as CountryCode | undefined;
+  const country = useAccount((state) => state.account?.defaultPhoneCountry);
   const cache = useGuests((state) => state.cache);
   const [draft, update] = useDraft<NewGuestDraft>(place.draftId, { values: {}, categories: [] });
   const value = (name: string) => draft.values[name] ?? '';

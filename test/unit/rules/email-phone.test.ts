@@ -42,6 +42,12 @@ describe('normalizePhone', () => {
     expect(normalizePhone('0412 345 678')).toBeNull();
   });
 
+  it("reads international numbers only when the account's country is not one it knows", () => {
+    expect(normalizePhone('+61 412 345 678', 'ZZ')).toBe('+61412345678');
+    expect(normalizePhone('0412 345 678', 'ZZ')).toBeNull();
+    expect(normalizePhone('0412 345 678', '')).toBeNull();
+  });
+
   it('phoneDigits keeps digits only', () => {
     expect(phoneDigits('+61 (412) 345-678')).toBe('61412345678');
   });
