@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { validateFieldValue } from '../../../shared/rules/fields';
 import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
 import { categoriesOf, optionsOf, SYSTEM_FIELDS, type ContactRecord } from '../../db/contact';
 import type { FieldRow, MultiselectChange } from '../../db/guest-types';
+import { useAccount } from '../../stores/account';
 import { useGuests } from '../../stores/guests';
 import { clearDraft, guestDraftId, useDraft } from '../../stores/guests-drafts';
 import { guestEditBase } from '../../sync/edit-base';
 import { saveGuestEdit, type GuestEdit } from '../../stores/guests-writes';
 import type { GuestProfileData } from './useGuestProfile';
-import { toInputValue, toServiceValue } from './field-values';
+import { toInputValue, typedGuestValue } from './field-values';
 
 interface DetailsDraft extends Record<string, unknown> {
   values: Record<string, string>;
@@ -35,6 +35,7 @@ export function editableFields(
 /** The profile's edit: typed values kept as a draft (nothing typed is lost), checked against the field types, queued on save. */
 export function useDetailsEdit(profile: GuestProfileData) {
   const { row, shown } = profile;
+  const country = useAccount((state) => state.account?.defaultPhoneCountry);
   const [draft, setDraft] = useDraft<DetailsDraft>(guestDraftId('profile', row), { values: {}, checks: {} });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const fields = editableFields(profile.fields, shown);
@@ -89,9 +90,9 @@ export function useDetailsEdit(profile: GuestProfileData) {
     const changes: GuestEdit['changes'] = {};
     for (const [name, typed] of Object.entries(pending.changes)) {
       const field = fields.find((entry) => entry.name === name)!;
-      const problem = validateFieldValue(field.type, typed);
-      if (problem) problems[name] = problem;
-      else changes[name] = toServiceValue(field.type, String(typed));
+      const checked = typedGuestValue(field, String(typed), country);
+      if ('problem' in checked) problems[name] = checked.problem;
+      else changes[name] = checked.value;
     }
     setErrors(problems);
     if (Object.keys(problems).length > 0) throw new Error('Check the marked fields: nothing was saved yet.');

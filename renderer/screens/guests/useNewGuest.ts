@@ -1,7 +1,6 @@
 import { validateNewContact } from '../../../shared/rules/contact';
 import type { DetailChange } from '../../../shared/rules/contact-identity';
 import { isValidEmail, emailKey } from '../../../shared/rules/email';
-import { validateFieldValue } from '../../../shared/rules/fields';
 import { normalizePhone } from '../../../shared/rules/phone';
 import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
@@ -13,7 +12,7 @@ import { useGuests } from '../../stores/guests';
 import { clearDraft, useDraft } from '../../stores/guests-drafts';
 import { openGuest } from '../../stores/guests-panel';
 import { createGuest, saveGuestEdit, type GuestEdit } from '../../stores/guests-writes';
-import { toServiceValue } from './field-values';
+import { typedGuestValue } from './field-values';
 import { useCacheQuery } from '../../hooks/useCacheQuery';
 import type { LikelyDuplicate } from '../../components/DuplicateOffer';
 
@@ -71,21 +70,16 @@ export function useNewGuest(place: NewGuestPlace = GUESTS_SCREEN) {
     }, [cache, email, mobile]) ?? [];
 
   const fieldError = (field: Pick<FieldRow, 'name' | 'type'>): string | undefined => {
-    const typed = value(field.name);
-    if (!typed.trim()) return undefined;
-    if (field.name === FIELD.email) return isValidEmail(typed.trim()) ? undefined : 'Not a valid email address.';
-    if (field.name === FIELD.mobile)
-      return mobile ? undefined : 'Not a valid mobile number (add the country code if it is abroad).';
-    return validateFieldValue(field.type, typed) ?? undefined;
+    const checked = typedGuestValue(field, value(field.name), country);
+    return 'problem' in checked ? checked.problem : undefined;
   };
 
-  /** The typed values as the service takes them (blanks left out). */
+  /** The typed values as the service takes them (blanks, and values with a problem, left out). */
   const typedRecord = (fields: Pick<FieldRow, 'name' | 'type'>[]): Record<string, FieldValue> => {
     const record: Record<string, FieldValue> = {};
     for (const field of fields) {
-      const typed = value(field.name);
-      if (typed.trim())
-        record[field.name] = field.name === FIELD.mobile && mobile ? mobile : toServiceValue(field.type, typed);
+      const checked = typedGuestValue(field, value(field.name), country);
+      if ('value' in checked && checked.value !== '') record[field.name] = checked.value;
     }
     return record;
   };
@@ -97,6 +91,8 @@ export function useNewGuest(place: NewGuestPlace = GUESTS_SCREEN) {
   });
 
   const action = useDeskAction(async (fields: Pick<FieldRow, 'name' | 'type'>[]) => {
+    const invalid = fields.map(fieldError).find(Boolean);
+    if (invalid) throw new Error(`Check the marked fields: ${invalid}`);
     const record = typedRecord(fields);
     const problem = validateNewContact(record);
     if (problem)
@@ -105,8 +101,6 @@ export function useNewGuest(place: NewGuestPlace = GUESTS_SCREEN) {
           ? 'Enter an email or a mobile: the service needs one of them.'
           : problem,
       );
-    const invalid = fields.map(fieldError).find(Boolean);
-    if (invalid) throw new Error(`Check the marked fields: ${invalid}`);
     if (duplicates.length > 0) {
       const onFile = duplicates.map(({ row, same }) => `${row.label} already has this ${same}`).join(' and ');
       throw new Error(

@@ -96,6 +96,37 @@ describe('a guest profile', () => {
     expect(state.writes).toHaveLength(0);
   });
 
+  it('checks the email and mobile as the new-guest form does, and sends the mobile international', async () => {
+    const { state } = await openAda();
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'guest details' });
+    const email = within(form).getByLabelText('Email');
+    const mobile = within(form).getByLabelText('Mobile');
+    await user.clear(email);
+    await user.type(email, 'ada at home');
+    await user.clear(mobile);
+    await user.type(mobile, '12');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Not a valid email address.')).toBeInTheDocument();
+    expect(
+      within(form).getByText('Not a valid mobile number (add the country code if it is abroad).'),
+    ).toBeInTheDocument();
+    expect(email).toHaveValue('ada at home');
+    expect(state.writes).toHaveLength(0);
+
+    // The venue is Australian: a mobile typed in the national form goes as +61.
+    await user.clear(email);
+    await user.type(email, 'ada@home.example');
+    await user.clear(mobile);
+    await user.type(mobile, '0491 570 156');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(state.writes).toHaveLength(1));
+    expect(state.writes[0]).toMatchObject({
+      channel: 'saveGuest',
+      request: { changes: { PatronEmail: 'ada@home.example', PatronMobile: '+61491570156' } },
+    });
+  });
+
   it('keeps a half-typed edit while staff look at another guest', async () => {
     await openAda();
     const user = userEvent.setup();
