@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
-import { categoriesOf, optionsOf, SYSTEM_FIELDS, type ContactRecord } from '../../db/contact';
+import { useVenueFormat } from '../../hooks/useVenueFormat';
+import { categoriesOf, FIELD, optionsOf, SYSTEM_FIELDS, type ContactRecord } from '../../db/contact';
 import type { FieldRow, MultiselectChange } from '../../db/guest-types';
 import { useAccount } from '../../stores/account';
 import { useGuests } from '../../stores/guests';
@@ -36,12 +37,17 @@ export function editableFields(
 export function useDetailsEdit(profile: GuestProfileData) {
   const { row, shown } = profile;
   const country = useAccount((state) => state.account?.defaultPhoneCountry);
+  const format = useVenueFormat();
   const [draft, setDraft] = useDraft<DetailsDraft>(guestDraftId('profile', row), { values: {}, checks: {} });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const fields = editableFields(profile.fields, shown);
 
-  const valueOf = (field: Pick<FieldRow, 'name' | 'type'>) =>
-    draft.values[field.name] ?? toInputValue(field.type, shown[field.name]);
+  /** A field's stored value as its editor shows it: the mobile in the venue's form (0412 345 678), as the results list shows it. */
+  const storedInput = (field: Pick<FieldRow, 'name' | 'type'>) => {
+    const value = toInputValue(field.type, shown[field.name]);
+    return field.name === FIELD.mobile ? format.phone(value) : value;
+  };
+  const valueOf = (field: Pick<FieldRow, 'name' | 'type'>) => draft.values[field.name] ?? storedInput(field);
   const checkedOf = (name: string) => {
     const checks = draft.checks[name] ?? {};
     const current = optionsOf(shown, name).filter((option) => checks[option] !== false);
@@ -53,7 +59,7 @@ export function useDetailsEdit(profile: GuestProfileData) {
     const changes: GuestEdit['changes'] = {};
     for (const field of fields) {
       const typed = draft.values[field.name];
-      if (typed !== undefined && typed !== toInputValue(field.type, shown[field.name])) changes[field.name] = typed;
+      if (typed !== undefined && typed !== storedInput(field)) changes[field.name] = typed;
     }
     const multiselect: MultiselectChange[] = [];
     for (const [field, checks] of Object.entries(draft.checks)) {

@@ -39,6 +39,8 @@ describe('a guest profile', () => {
     // Issue 22: a date field is shown in the venue's order (Australia: day first), not the browser's.
     expect(within(form).getByLabelText('Date of birth')).toHaveValue('10/12/1815');
     expect(within(form).getByLabelText('Visit count')).toHaveValue('3');
+    // The mobile in the venue's form, as the results list shows it (stored +61412345678).
+    expect(within(form).getByLabelText('Mobile')).toHaveValue('0412 345 678');
     expect(within(form).getByRole('radio', { name: 'Yes' })).toBeChecked();
     expect(within(form).getByRole('radio', { name: 'Female' })).toBeChecked();
     expect(within(form).getByRole('checkbox', { name: 'Jazz' })).toBeChecked();
