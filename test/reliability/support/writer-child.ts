@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { createServiceClient } from '../../../shared/api/client';
 import { openDeskDatabase } from '../../../electron/core/db/open-database';
-import { createOutbox, type OutboxAccount } from '../../../electron/core/outbox/outbox';
+import { createOutbox } from '../../../electron/core/outbox/outbox';
+import type { OutboxAccount } from '../../../electron/core/outbox/outbox-core';
 
 /** What the child is told. */
 export interface WriterChildConfig {

@@ -2,7 +2,8 @@ import type { Database } from 'better-sqlite3';
 import type { ServiceClient } from '../../../../shared/api/client';
 import { openDeskDatabase } from '../../../../electron/core/db/open-database';
 import type { OutboxConfig } from '../../../../electron/core/outbox/config';
-import { createOutbox, type Outbox, type OutboxAccount } from '../../../../electron/core/outbox/outbox';
+import { createOutbox, type Outbox } from '../../../../electron/core/outbox/outbox';
+import type { OutboxAccount } from '../../../../electron/core/outbox/outbox-core';
 import { createFakeClock, type FakeClock } from './fake-clock';
 import { createFakeService, type FakeService } from './fake-service';
 
