@@ -15,7 +15,8 @@ import { openSandboxDatabase } from './store/schema';
 import { DEFAULT_WEBHOOK_DELAYS_MS, WebhookSender } from './webhooks';
 
 export type { DemoAccount } from './seed/demo';
-export type { SandboxOperator, SentMessage, SentMessageFilter } from './operator';
+export type { SandboxOperator } from './operator';
+export type { SentMessage, SentMessageFilter } from './operator/messages';
 export type { FaultRule, FaultKind, ActiveFault } from './faults';
 export { OPERATOR_TOKEN_HEADER } from './routes/operator';
 

@@ -3,7 +3,9 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { jsonResponse } from '../http/envelope';
 import { operatorTokenMatches } from '../http/operator-token';
-import { OperatorError, parseInput, type SandboxOperator, type SentMessageFilter } from '../operator';
+import type { SandboxOperator } from '../operator';
+import { OperatorError, parseInput } from '../operator/inputs';
+import type { SentMessageFilter } from '../operator/messages';
 
 /** Header that carries the operator token (Authorization: Bearer <token> works too). */
 export const OPERATOR_TOKEN_HEADER = 'x-operator-token';
