@@ -12,7 +12,8 @@ import { INITIAL_IMPORT, useImport, type ImportState, type ImportView } from '..
 import { matchColumns, type ColumnTarget, type ImportField } from './matching';
 import type { ConflictChoice } from './resolve';
 import { createGridRows } from './grid-rows';
-import type { CheckCounts, ReadOptions } from './session';
+import type { CheckCounts } from './check-counts';
+import type { ReadOptions } from './source';
 import { cacheSentFrom, readOutboxGuests } from './outbox-guests';
 import { startImportWorker, type ImportWorker } from './worker-client';
 

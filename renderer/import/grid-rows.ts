@@ -1,7 +1,7 @@
 // The rows the import grid shows, fetched from the worker a page at a time for the rows in view:
 // the checked rows stay in the worker (100,000 of them in the page made its garbage collector hold
 // the page up for hundreds of milliseconds).
-import type { GridRow } from './session';
+import type { GridRow } from './shown-rows';
 
 /** Rows fetched per request. */
 const PAGE_ROWS = 100;

@@ -1,14 +1,9 @@
 // Messages between the import screen and the import worker.
-import type {
-  CheckCounts,
-  CheckSetup,
-  CheckSummary,
-  FileSummary,
-  GridRow,
-  HeldRow,
-  QueueRow,
-  ReadOptions,
-} from './session';
+import type { CheckCounts } from './check-counts';
+import type { HeldRow, QueueRow } from './hand-over';
+import type { CheckSetup, CheckSummary } from './session';
+import type { GridRow } from './shown-rows';
+import type { FileSummary, ReadOptions } from './source';
 import type { ConflictChoice } from './resolve';
 import type { OutboxGuest } from './snapshot';
 

@@ -3,7 +3,9 @@ import type { ResponseOf } from '../../shared/bridge/contract';
 import type { BadValueChoice } from '../import/check';
 import type { ColumnTarget, ImportField } from '../import/matching';
 import type { ConflictChoice, MatchPolicy } from '../import/resolve';
-import type { CheckCounts, CheckSummary, FileSummary } from '../import/session';
+import type { CheckCounts } from '../import/check-counts';
+import type { CheckSummary } from '../import/session';
+import type { FileSummary } from '../import/source';
 import type { DateOrder } from '../import/values';
 
 /** An import as the desk records it. */

@@ -1,6 +1,6 @@
 import { TextInput, UnstyledButton } from '@mantine/core';
 import { useRef, useState } from 'react';
-import type { GridRow } from '../../import/session';
+import type { GridRow } from '../../import/shown-rows';
 import { GRID_ROW_HEIGHT, GRID_WIDTHS } from './grid-layout';
 
 /** A row in view whose cells the worker has not sent yet (they come within a frame or two). */

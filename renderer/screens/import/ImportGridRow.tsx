@@ -1,5 +1,5 @@
 import { Checkbox, NativeSelect, Text } from '@mantine/core';
-import type { GridRow } from '../../import/session';
+import type { GridRow } from '../../import/shown-rows';
 import { chooseConflict, editCell } from '../../import/controller';
 import { CONFLICT_CHOICES } from './conflict-choices';
 import { GRID_ROW_HEIGHT, GRID_WIDTHS } from './grid-layout';

@@ -11,7 +11,7 @@ import {
 } from '../../import/controller';
 import { saveRowsWithReasons } from '../../import/download';
 import type { ConflictChoice } from '../../import/resolve';
-import type { CheckCounts } from '../../import/session';
+import type { CheckCounts } from '../../import/check-counts';
 import { useVenueFormat } from '../../hooks/useVenueFormat';
 import { useImport } from '../../stores/import';
 import { ImportGrid } from './ImportGrid';

@@ -1,5 +1,5 @@
 import { ROW } from '../../import/check';
-import type { GridRow } from '../../import/session';
+import type { GridRow } from '../../import/shown-rows';
 
 /** What a row's status says to staff. */
 export function statusText(row: GridRow, columns: readonly string[]): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createGridRows } from '../../../renderer/import/grid-rows';
-import type { GridRow } from '../../../renderer/import/session';
+import type { GridRow } from '../../../renderer/import/shown-rows';
 import { createSharedThread } from '../../../renderer/import/shared-thread';
 
 /** Rows line..line+count-1 as the worker would send them, tagged with the version that made them. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchColumns } from '../../../renderer/import/matching';
-import { ImportFileError } from '../../../renderer/import/session';
+import { ImportFileError } from '../../../renderer/import/limits';
 import { fieldLabel } from '../../../renderer/screens/guests/field-labels';
 import { DEMO_FIELDS, bufferOf, fixture, newSession } from './support';
 
