@@ -8,7 +8,8 @@ import { bookingRowOfPull } from '../db/booking-row';
 import type { BookingRow, BookingTables } from '../db/tables/reservations';
 import { reportBackgroundFailure } from '../stores/background-failures';
 import { bookingOfEntry, type BookingEntry, type BookingView } from './booking-overlay';
-import { createCollection, heldPull, type Collection, type CollectionSpec, type CollectionStatus } from './collection';
+import { createCollection, type Collection, type CollectionSpec, type CollectionStatus } from './collection';
+import { heldPull } from './pull';
 
 /** Where the bookings' sync facts are kept in the cache's meta table. */
 const BOOKING_META_KEY = 'reservations-sync';

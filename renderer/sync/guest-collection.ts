@@ -10,17 +10,8 @@ import type { GuestWrite, IndexedGuestRow } from '../db/guest-types';
 import { toGuestRow, writesByGuest } from '../db/guest-row';
 import type { PhoneKey } from '../search/terms';
 import { reportBackgroundFailure } from '../stores/background-failures';
-import {
-  createCollection,
-  heldPull,
-  writePull,
-  type Collection,
-  type CollectionSpec,
-  type CollectionStatus,
-  type Pull,
-  type PullOptions,
-  type PullOutcome,
-} from './collection';
+import { createCollection, type Collection, type CollectionSpec, type CollectionStatus } from './collection';
+import { heldPull, writePull, type Pull, type PullOptions, type PullOutcome } from './pull';
 import { createMessageCollections } from './message-collections';
 import { syncSchema } from './schema';
 
