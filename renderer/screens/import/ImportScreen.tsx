@@ -1,5 +1,5 @@
 import { Alert, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { followImports, loadImportHistory } from '../../import/controller';
 import { useImport } from '../../stores/import';
 import { ColumnMatching } from './ColumnMatching';
@@ -13,6 +13,7 @@ import { ReviewRows } from './ReviewRows';
 /** Import: a spreadsheet of contacts in, read and checked off the page's thread, queued through the outbox. */
 export function ImportScreen() {
   const step = useImport((state) => state.step);
+  const top = useStepStartsAtTop(step);
   useEffect(() => {
     const stop = followImports();
     void loadImportHistory();
@@ -21,7 +22,7 @@ export function ImportScreen() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
+      <Group justify="space-between" ref={top} style={{ scrollMarginTop: 'var(--app-shell-header-height, 0px)' }}>
         <Title order={2}>Import</Title>
         <ExportGuestsMenu />
       </Group>
@@ -39,6 +40,21 @@ export function ImportScreen() {
       <ImportHistory />
     </Stack>
   );
+}
+
+/**
+ * Brings the screen's top into view when the step changes: staff who scrolled down to "Check" or "Queue" see
+ * the new step's counts or result, not the middle of it. Returns the ref for the top (kept clear of the header).
+ */
+function useStepStartsAtTop(step: string) {
+  const top = useRef<HTMLDivElement>(null);
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    top.current?.scrollIntoView({ block: 'nearest' });
+  }, [step]);
+  return top;
 }
 
 /** The sentence of the last thing that went wrong. */

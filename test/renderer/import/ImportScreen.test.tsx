@@ -247,6 +247,26 @@ describe('Import screen', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(/Queued/);
   });
 
+  it('brings the top of the screen (the counts) into view when the check ends, not only where Check was', async () => {
+    const { desk } = fakeImportDesk();
+    setDesk(desk);
+    renderWithProviders(<ImportScreen />);
+    await chooseCsv();
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function scrollIntoView() {
+      scrolled.push(this);
+    };
+    try {
+      const heading = screen.getByRole('heading', { name: 'Import' });
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Check 3 rows' }));
+      await screen.findByRole('grid', { name: 'Rows of the file' }, { timeout: 5000 });
+      await waitFor(() => expect(scrolled.some((element) => element.contains(heading))).toBe(true));
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it('deletes selected rows and filters to rows with problems', async () => {
     const { desk } = fakeImportDesk();
     setDesk(desk);
