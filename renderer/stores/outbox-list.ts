@@ -6,12 +6,17 @@ import { followOutboxEntries, type OutboxEntryChange, type OutboxItem, type Outb
 
 /** The Outbox screen's state filters: what needs a person, what is still to go out, what went out. */
 export const OUTBOX_FILTERS = {
-  attention: { label: 'Needs attention', states: ['needs_attention'] },
-  pending: { label: 'To go out', states: PENDING_STATES },
-  sent: { label: 'Sent', states: ['sent'] },
-} as const satisfies Record<string, { label: string; states: readonly OutboxState[] }>;
+  attention: { label: 'Needs attention', states: ['needs_attention'], empty: 'Nothing needs a person.' },
+  pending: { label: 'To go out', states: PENDING_STATES, empty: 'Nothing is waiting: everything has gone out.' },
+  sent: { label: 'Sent', states: ['sent'], empty: 'Nothing has gone out yet.' },
+} as const satisfies Record<string, { label: string; states: readonly OutboxState[]; empty: string }>;
 
 export type OutboxFilter = keyof typeof OUTBOX_FILTERS;
+
+/** Whether a value names one of the Outbox screen's tabs. */
+export function isOutboxFilter(value: string): value is OutboxFilter {
+  return Object.hasOwn(OUTBOX_FILTERS, value);
+}
 
 /** Entries read per page. */
 export const OUTBOX_PAGE_SIZE = 100;
@@ -25,7 +30,7 @@ interface OutboxListState {
   /** More entries match beyond those loaded. */
   hasMore: boolean;
   loading: boolean;
-  /** Why the last load failed, in staff's words; the list shows it instead of "Nothing here". */
+  /** Why the last load failed, in staff's words; the list shows it instead of its tab's empty words. */
   error: string | null;
 }
 

@@ -5,11 +5,11 @@ import { getDesk } from '../../bridge/desk';
 import { useDeskAction } from '../../hooks/useDeskAction';
 import { useOutbox, type OutboxItem } from '../../stores/outbox';
 import {
+  isOutboxFilter,
   loadMoreOutbox,
   loadOutboxList,
   OUTBOX_FILTERS,
   useOutboxList,
-  type OutboxFilter,
 } from '../../stores/outbox-list';
 import { EditOutboxItemDialog } from './EditOutboxItemDialog';
 import { kindLabel } from './labels';
@@ -54,7 +54,9 @@ export function OutboxScreen() {
       <Group gap="sm" align="flex-end">
         <SegmentedControl
           value={filter}
-          onChange={(value) => reload({ filter: value as OutboxFilter })}
+          onChange={(value) => {
+            if (isOutboxFilter(value)) reload({ filter: value });
+          }}
           data={Object.entries(OUTBOX_FILTERS).map(([value, { label, states }]) => ({
             value,
             label: `${label} (${states.reduce((sum, state) => sum + (summary?.counts[state] ?? 0), 0)})`,
@@ -84,7 +86,13 @@ export function OutboxScreen() {
           </Group>
         </Alert>
       )}
-      {!error && !loading && items.length === 0 && <Text c="dimmed">Nothing here.</Text>}
+      {!error && !loading && items.length === 0 && (
+        <Text c="dimmed">
+          {kind === null
+            ? OUTBOX_FILTERS[filter].empty
+            : `No ${kindLabel(kind)} entries under "${OUTBOX_FILTERS[filter].label}".`}
+        </Text>
+      )}
       {items.length > 0 && (
         <Table aria-label="outbox entries" verticalSpacing="xs">
           <Table.Tbody>

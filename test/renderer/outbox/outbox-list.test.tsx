@@ -88,14 +88,14 @@ describe('the Outbox screen’s list', () => {
     useOutboxList.setState({ filter: 'pending', kind: null, items: [], hasMore: false, loading: false, error: null });
   });
 
-  it('says when the outbox could not be loaded, instead of "Nothing here", with a way to try again', async () => {
+  it('says when the outbox could not be loaded, instead of "nothing is waiting", with a way to try again', async () => {
     const { desk } = pagedDesk([], { fail: 'The desk is not reachable.' });
     setDesk(desk);
     renderWithProviders(<OutboxScreen />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The outbox could not be loaded');
     expect(alert).toHaveTextContent('The desk is not reachable.');
-    expect(screen.queryByText('Nothing here.')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Nothing is waiting/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
@@ -146,5 +146,20 @@ describe('the Outbox screen’s list', () => {
       expect(within(screen.getByRole('table', { name: 'outbox entries' })).getAllByRole('row')).toHaveLength(1),
     );
     expect(screen.getByRole('table', { name: 'outbox entries' })).toHaveTextContent('New guest: Ada');
+  });
+
+  it('says in each tab what its emptiness means, and names the kind chosen', async () => {
+    const { desk } = pagedDesk([item(1)]);
+    setDesk(desk);
+    renderWithProviders(<OutboxScreen />);
+    await screen.findByRole('table', { name: 'outbox entries' });
+    await userEvent.click(screen.getByText(/^Needs attention/));
+    expect(await screen.findByText('Nothing needs a person.')).toBeInTheDocument();
+    await userEvent.click(screen.getByText(/^Sent/));
+    expect(await screen.findByText('Nothing has gone out yet.')).toBeInTheDocument();
+    await userEvent.click(screen.getByText(/^To go out/));
+    await screen.findByRole('table', { name: 'outbox entries' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Guest');
+    expect(await screen.findByText('No Guest entries under "To go out".')).toBeInTheDocument();
   });
 });
