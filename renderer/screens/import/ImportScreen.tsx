@@ -1,7 +1,7 @@
 import { Alert, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { followImports, loadImportHistory } from '../../import/controller';
-import { useImport } from '../../stores/import';
+import { useImport, type ImportStep } from '../../stores/import';
 import { ColumnMatching } from './ColumnMatching';
 import { ExportGuestsMenu } from './ExportGuestsMenu';
 import { FileDrop } from './FileDrop';
@@ -46,7 +46,7 @@ export function ImportScreen() {
  * Brings the screen's top into view when the step changes: staff who scrolled down to "Check" or "Queue" see
  * the new step's counts or result, not the middle of it. Returns the ref for the top (kept clear of the header).
  */
-function useStepStartsAtTop(step: string) {
+function useStepStartsAtTop(step: ImportStep) {
   const top = useRef<HTMLDivElement>(null);
   const shown = useRef(step);
   useEffect(() => {
