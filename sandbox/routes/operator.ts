@@ -4,7 +4,18 @@ import { z } from 'zod';
 import { jsonResponse } from '../http/envelope';
 import { operatorTokenMatches } from '../http/operator-token';
 import type { SandboxOperator } from '../operator';
-import { OperatorError, parseInput } from '../operator/inputs';
+import {
+  accountPatchSchema,
+  contactChangeSchema,
+  deliveryEventSchema,
+  newAccountSchema,
+  OperatorError,
+  parseInput,
+  partnerSchema,
+  planSchema,
+  reservationChangeSchema,
+  smsReplySchema,
+} from '../operator/inputs';
 import type { SentMessageFilter } from '../operator/messages';
 
 /** Header that carries the operator token (Authorization: Bearer <token> works too). */
@@ -19,6 +30,11 @@ async function jsonBody(c: Context): Promise<unknown> {
   } catch {
     throw new OperatorError('The operator API takes JSON bodies; this one is not valid JSON');
   }
+}
+
+/** The JSON body of an operator request checked with `schema` (the operator checks it again: it is called in-process too). */
+async function bodyOf<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
+  return parseInput(schema, await jsonBody(c));
 }
 
 const offlineSchema = z.strictObject({
@@ -56,12 +72,12 @@ export function operatorRoutes(operator: SandboxOperator, token: string): Hono {
 
   app.get('/accounts', () => jsonResponse({ accounts: operator.listAccounts() }));
   app.post('/accounts', async (c) => {
-    const { account, apiKey } = operator.createAccount((await jsonBody(c)) as never);
+    const { account, apiKey } = operator.createAccount(await bodyOf(c, newAccountSchema));
     return jsonResponse({ account, apiKey, clientId: account.clientId }, 201);
   });
   app.get('/accounts/:clientId', (c) => jsonResponse({ account: operator.getAccount(c.req.param('clientId')) }));
   app.patch('/accounts/:clientId', async (c) =>
-    jsonResponse({ account: operator.updateAccount(c.req.param('clientId'), (await jsonBody(c)) as never) }),
+    jsonResponse({ account: operator.updateAccount(c.req.param('clientId'), await bodyOf(c, accountPatchSchema)) }),
   );
   app.post('/accounts/:clientId/api-keys', async (c) => {
     const { key } = parseInput(apiKeySchema, await jsonBody(c));
@@ -78,7 +94,11 @@ export function operatorRoutes(operator: SandboxOperator, token: string): Hono {
   // Issue 20: change a booking or a guest as another desk would (tests make conflicts on demand).
   app.patch('/accounts/:clientId/reservations/:id', async (c) =>
     jsonResponse({
-      reservation: operator.changeReservation(c.req.param('clientId'), c.req.param('id'), (await jsonBody(c)) as never),
+      reservation: operator.changeReservation(
+        c.req.param('clientId'),
+        c.req.param('id'),
+        await bodyOf(c, reservationChangeSchema),
+      ),
     }),
   );
   app.post('/accounts/:clientId/reservations/age', async (c) => {
@@ -87,7 +107,11 @@ export function operatorRoutes(operator: SandboxOperator, token: string): Hono {
   });
   app.patch('/accounts/:clientId/contacts/:contactId', async (c) =>
     jsonResponse({
-      contact: operator.changeContact(c.req.param('clientId'), c.req.param('contactId'), (await jsonBody(c)) as never),
+      contact: operator.changeContact(
+        c.req.param('clientId'),
+        c.req.param('contactId'),
+        await bodyOf(c, contactChangeSchema),
+      ),
     }),
   );
   app.get('/accounts/:clientId/purchases', (c) =>
@@ -95,17 +119,17 @@ export function operatorRoutes(operator: SandboxOperator, token: string): Hono {
   );
 
   app.post('/partners', async (c) =>
-    jsonResponse({ partner: operator.savePartner((await jsonBody(c)) as never) }, 201),
+    jsonResponse({ partner: operator.savePartner(await bodyOf(c, partnerSchema)) }, 201),
   );
   app.patch('/partners/:partnerId', async (c) => {
     const { webhookUrl } = parseInput(z.strictObject({ webhookUrl: z.url().nullable() }), await jsonBody(c));
     return jsonResponse({ partner: operator.setPartnerWebhookUrl(c.req.param('partnerId'), webhookUrl) });
   });
-  app.post('/plans', async (c) => jsonResponse({ plan: operator.savePlan((await jsonBody(c)) as never) }, 201));
+  app.post('/plans', async (c) => jsonResponse({ plan: operator.savePlan(await bodyOf(c, planSchema)) }, 201));
 
-  app.post('/sms-replies', async (c) => jsonResponse(operator.injectSmsReply((await jsonBody(c)) as never), 201));
+  app.post('/sms-replies', async (c) => jsonResponse(operator.injectSmsReply(await bodyOf(c, smsReplySchema)), 201));
   app.post('/delivery-events', async (c) => {
-    operator.recordDeliveryEvent((await jsonBody(c)) as never);
+    operator.recordDeliveryEvent(await bodyOf(c, deliveryEventSchema));
     return jsonResponse({ result: true });
   });
 
