@@ -38,8 +38,8 @@ export interface BenchDesk {
 
 /**
  * Starts the desk of a benchmark in a process of its own, as browser mode runs it: its work is then
- * measured on its own thread, not sharing one with Playwright (which reads every bridge frame the page
- * sends, through the browser's DevTools protocol) or with a sandbox started in this process.
+ * measured on its own thread, not sharing one with the benchmark's driver or with a sandbox started in
+ * this process.
  */
 export async function startBenchDesk(setup: z.infer<typeof deskProcessSetup>): Promise<BenchDesk> {
   const child = fork(join(import.meta.dirname, 'desk-process.ts'), [], {

@@ -13,7 +13,7 @@ import { guestRows, writeXlsx } from '../support/import-xlsx-writer';
 import { googleContactsCsv } from './import-data';
 import { startGuestBenchDesk } from './sync-desk';
 import type { BenchRow } from './table';
-import type { Page } from 'playwright-core';
+import type { BarePage } from './bare-page';
 
 /** What the page measured (test/renderer/import/bench-page.ts): ms, bytes and counts. */
 interface ImportTimings {
@@ -75,26 +75,17 @@ export async function benchImport(rows = 100_000, guests = 100_000): Promise<Ben
     },
   });
   try {
-    const workbook = await desk.page.evaluate(() =>
-      (
-        globalThis as unknown as {
-          benchWorkbook(url: string): Promise<{ ms: number; rows: number; error: string | null }>;
-        }
-      ).benchWorkbook('./guests.xlsx'),
+    const workbook = await desk.page.call<{ ms: number; rows: number; error: string | null }>(
+      'benchWorkbook',
+      './guests.xlsx',
     );
     if (workbook.error) throw new Error(`The benchmark workbook was refused: ${workbook.error}`);
     const nodeRead = await timed(() => readXlsxFile(Buffer.from(xlsxBytes)));
-    const cached = await desk.page.evaluate(() =>
-      (globalThis as unknown as { benchImportSync(): Promise<number> }).benchImportSync(),
-    );
+    const cached = await desk.page.call<number>('benchImportSync');
     await desk.service.addFault({ method: 'push_contact', kind: 'latency', latencyMs: LATENCY_MS });
     // The desk core and host run in a process of their own: its CPU over the import (the check barely touches the core).
     const cpuBefore = await desk.deskCpuMs();
-    const timings = await traced(desk.page, () =>
-      desk.page.evaluate(() =>
-        (globalThis as unknown as { benchImport(url: string): Promise<ImportTimings> }).benchImport('./import.csv'),
-      ),
-    );
+    const timings = await traced(desk.page, () => desk.page.call<ImportTimings>('benchImport', './import.csv'));
     const coreCpuMs = (await desk.deskCpuMs()) - cpuBefore;
     if (Number(timings.result.failed) > 0)
       throw new Error(`The benchmark import had failures: ${JSON.stringify(timings.result)}`);
@@ -257,19 +248,14 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
  * samples) when IMPORT_BENCH_TRACE names a file to write: `IMPORT_BENCH_TRACE=/tmp/import-trace.json
  * npm run bench -- import`, then open the file in Chrome's Performance panel.
  */
-async function traced<T>(page: Page, work: () => Promise<T>): Promise<T> {
+async function traced<T>(page: BarePage, work: () => Promise<T>): Promise<T> {
   const path = process.env.IMPORT_BENCH_TRACE;
-  const browser = page.context().browser();
-  if (!path || !browser) return work();
-  await browser.startTracing(page, {
+  if (!path) return work();
+  return page.traced(
     path,
-    categories: ['devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing'],
-  });
-  try {
-    return await work();
-  } finally {
-    await browser.stopTracing();
-  }
+    ['devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing'],
+    work,
+  );
 }
 
 /** Milliseconds `work` takes. */

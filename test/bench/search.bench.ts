@@ -21,14 +21,8 @@ const SPEEDUP = 100;
 export async function benchGuestSearch(guests = 100_000): Promise<BenchRow[]> {
   const desk = await startGuestBenchDesk(guests);
   try {
-    await desk.page.evaluate(() => (globalThis as unknown as { benchSync(): Promise<unknown> }).benchSync());
-    const samples = await desk.page.evaluate(() =>
-      (globalThis as unknown as { benchSearch(options: object): Promise<SearchSamples> }).benchSearch({
-        sampleSize: 60,
-        rounds: 3,
-        scanQueries: 12,
-      }),
-    );
+    await desk.page.call('benchSync');
+    const samples = await desk.page.call<SearchSamples>('benchSearch', { sampleSize: 60, rounds: 3, scanQueries: 12 });
     if (samples.disagreements.length > 0)
       throw new Error(`Indexed search and the scan disagree on: ${samples.disagreements.join(', ')}`);
     const p50 = percentile(samples.indexed, 50);

@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { startSandboxServer } from '../../sandbox/index';
-import { launchChromium } from '../e2e/support/browser';
 import { startSandboxProcess } from '../reliability/support/sandbox-process';
+import { openBarePage, type BarePage } from './bare-page';
 import { startBenchDesk } from './bench-desk';
 import { bundleBenchPage } from './search-browser';
 
@@ -16,9 +15,12 @@ export interface BenchService {
   addFault(fault: { method: string; kind: 'latency'; latencyMs: number }): Promise<void>;
 }
 
-/** A desk in browser mode on a sandbox holding `guests` guests, with the benchmark page open in Chromium. */
+/**
+ * A desk in browser mode on a sandbox holding `guests` guests, with the benchmark page open in Chromium
+ * (driven through a bare DevTools pipe, as bare-page.ts explains: these benchmarks move data over the bridge).
+ */
 export interface GuestBenchDesk {
-  page: Page;
+  page: BarePage;
   /** The sandbox the desk is connected to. */
   service: BenchService;
   /** The desk process's CPU time so far (ms): its core and host, nothing else. */
@@ -73,9 +75,9 @@ export async function startGuestBenchDesk(guests: number, options: BenchPageOpti
   const sandbox = await startBenchService(guests, options.serviceInOwnProcess ?? false);
   const pageDir = join(dir, 'page');
   let desk: Awaited<ReturnType<typeof startBenchDesk>> | undefined;
-  let browser: Browser | undefined;
+  let page: BarePage | undefined;
   const close = async () => {
-    await browser?.close();
+    await page?.close();
     await desk?.close();
     await sandbox.close();
     rmSync(dir, { recursive: true, force: true });
@@ -90,11 +92,7 @@ export async function startGuestBenchDesk(guests: number, options: BenchPageOpti
       // The demo venue is Australian (sandbox/README.md): mobiles typed with a leading 0 are +61.
       settings: { defaultPhoneCountry: 'AU', timeZone: 'UTC' },
     });
-    browser = await launchChromium();
-    const page = await browser.newPage();
-    page.setDefaultTimeout(600_000);
-    await page.goto(desk.url);
-    await page.waitForFunction(() => (globalThis as unknown as { benchReady?: boolean }).benchReady === true);
+    page = await openBarePage(desk.url);
     return { page, service: sandbox.service, deskCpuMs: desk.cpuMs, close };
   } catch (error) {
     await close();

@@ -23,9 +23,7 @@ const RAW_RATIO = 2;
 export async function benchGuestSync(guests = 100_000): Promise<BenchRow[]> {
   const desk = await startGuestBenchDesk(guests);
   try {
-    const timings = await desk.page.evaluate(() =>
-      (globalThis as unknown as { benchSync(): Promise<SyncTimings> }).benchSync(),
-    );
+    const timings = await desk.page.call<SyncTimings>('benchSync');
     if (timings.guests < guests) throw new Error(`The sync brought ${timings.guests} guests, expected ${guests}.`);
     const seconds = timings.syncMs / 1000;
     const bulkPut = timings.bulkPutMs / 1000;
