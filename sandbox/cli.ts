@@ -44,7 +44,7 @@ export function parseCliOptions(argv: string[]): SandboxOptions & { port: number
   return options;
 }
 
-/** Starts the server, prints the ready line, and closes cleanly on SIGINT / SIGTERM. */
+/** Starts the server, prints the ready line, and closes cleanly on SIGINT / SIGTERM (or when its parent's IPC channel closes). */
 async function main(): Promise<void> {
   let options: ReturnType<typeof parseCliOptions>;
   try {
@@ -63,6 +63,8 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // Started by a program over an IPC channel (tests, benchmarks): it stops when that program goes, however it ends.
+  process.once('disconnect', stop);
 }
 
 main().catch((error: unknown) => {

@@ -17,7 +17,8 @@ export interface SandboxProcess {
 /** Starts `sandbox/cli.ts --port 0` (with `args`, e.g. `--demo --guests N`) and waits for its ready line. */
 export async function startSandboxProcess(args: readonly string[] = []): Promise<SandboxProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // The IPC channel is only there to close: the sandbox stops when this process goes, even if it crashes.
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ready = await new Promise<{
