@@ -21,6 +21,8 @@ export async function startSandboxProcess(args: readonly string[] = []): Promise
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const output = child.stdout;
+  if (!output) throw new Error('The sandbox was started without a pipe for its ready line.');
   const ready = await new Promise<{
     baseUrl: string;
     apiKey: string;
@@ -29,7 +31,7 @@ export async function startSandboxProcess(args: readonly string[] = []): Promise
     password: string;
     operatorToken: string;
   }>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout });
+    const lines = createInterface({ input: output });
     lines.once('line', (line) => resolve(JSON.parse(line)));
     child.once('exit', (code) => reject(new Error(`The sandbox exited before it was ready (code ${code})`)));
   });
