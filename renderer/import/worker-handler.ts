@@ -10,6 +10,12 @@ import { createSharedThread } from './shared-thread';
 import type { WorkerAnswers, WorkerMessage, WorkerRequest } from './protocol';
 import { cachedGuestsOf, guestCategories, guestsOnFile, readCachedIdentities, type OutboxGuest } from './snapshot';
 
+/**
+ * Requests that change the open file or its checked rows, taken in turn; the others only read. (Opening
+ * starts a new session: a check still running finishes on the old one, which nothing reads any more.)
+ */
+const CHANGES: ReadonlySet<WorkerRequest['type']> = new Set(['load', 'reread', 'check', 'edit', 'delete', 'conflict']);
+
 /** A worker's state and its answer to each request; `post` sends messages to the page. */
 export function createWorkerHandler(
   post: (message: WorkerMessage) => void,
@@ -26,9 +32,21 @@ export function createWorkerHandler(
     return session;
   };
 
+  /**
+   * The requests that change the file or its checked rows, one after the other: a check runs in slices, and a
+   * file read again (or edited) meanwhile would otherwise get the rest of its results on rows it never checked.
+   */
+  let changes: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const turn = changes.then(work);
+    changes = turn.catch(() => undefined); // the refusal goes to its own request (below), not to the next in line
+    return turn;
+  };
+
   return async (request) => {
     try {
-      post({ type: 'answer', id: request.id, answer: await handle(request) });
+      const answer = CHANGES.has(request.type) ? await inTurn(() => handle(request)) : await handle(request);
+      post({ type: 'answer', id: request.id, answer });
     } catch (error) {
       post({ type: 'refused', id: request.id, message: refusalOf(error) });
     }
