@@ -6,7 +6,8 @@ import { rowHasEnded } from './import-view';
 /** One followed import's rows: each queued row's outbox entry and state, and the count by action and state. */
 interface Tally {
   entries: Map<string, { action: 'new' | 'update'; state: string }>;
-  counts: Map<string, RowStateCount>;
+  /** By action, then by state (no key built per count: a notice of an import's delivery moves thousands). */
+  counts: Record<'new' | 'update', Map<string, RowStateCount>>;
   staged: { count: number; lastLine: number };
 }
 
@@ -22,7 +23,11 @@ export function createImportTally(store: ImportStore) {
   const tallyOf = (importId: string): Tally => {
     let tally = tallies.get(importId);
     if (tally) return tally;
-    tally = { entries: new Map(), counts: new Map(), staged: store.stagedSoFar(importId) };
+    tally = {
+      entries: new Map(),
+      counts: { new: new Map(), update: new Map() },
+      staged: store.stagedSoFar(importId),
+    };
     for (const row of store.rowEntries(importId)) {
       bump(tally, row.action, row.state, 1);
       if (row.outboxId) {
@@ -37,17 +42,14 @@ export function createImportTally(store: ImportStore) {
   return {
     /** The import's rows by action and state. */
     states(importId: string): RowStateCount[] {
-      return [...tallyOf(importId).counts.values()].filter((count) => count.count > 0);
+      return countsOf(tallyOf(importId)).filter((count) => count.count > 0);
     },
     /** How many of the import's rows wait in the outbox, queued and not yet taken for sending. */
     waiting: (importId: string): number =>
-      [...tallyOf(importId).counts.values()].reduce(
-        (sum, { state, count }) => sum + (state === 'queued' ? count : 0),
-        0,
-      ),
+      countsOf(tallyOf(importId)).reduce((sum, { state, count }) => sum + (state === 'queued' ? count : 0), 0),
     /** Whether every row of the import that reached the desk has reached its end (none staged or still to go). */
     nothingLeftToGo: (importId: string): boolean =>
-      [...tallyOf(importId).counts.values()].every(({ state, count }) => count === 0 || rowHasEnded(state)),
+      countsOf(tallyOf(importId)).every(({ state, count }) => count === 0 || rowHasEnded(state)),
     stagedSoFar(importId: string): { count: number; lastLine: number } {
       return tallyOf(importId).staged;
     },
@@ -96,8 +98,13 @@ export function createImportTally(store: ImportStore) {
 
 /** Moves an import's count of rows with this action and state by `by`. */
 function bump(tally: Tally, action: 'new' | 'update', state: string, by: number): void {
-  const key = `${action}:${state}`;
-  const entry = tally.counts.get(key) ?? { action, state, count: 0 };
-  entry.count += by;
-  tally.counts.set(key, entry);
+  const byState = tally.counts[action];
+  const entry = byState.get(state);
+  if (entry) entry.count += by;
+  else byState.set(state, { action, state, count: by });
+}
+
+/** Every count of the import, of both actions. */
+function countsOf(tally: Tally): RowStateCount[] {
+  return [...tally.counts.new.values(), ...tally.counts.update.values()];
 }

@@ -5,11 +5,14 @@ import {
   decode,
   INSERTED_COLUMNS,
   insertedValues,
+  RAW_COLUMNS,
+  rawRowOf,
   SAVED_COLUMNS,
   savedValues,
   stateValues,
   type InsertedValues,
   type RawRow,
+  type RawTuple,
   type SavedValues,
 } from './store-columns';
 import {
@@ -110,10 +113,12 @@ function entryStatements(db: Database) {
     FROM json_each(?) AS v WHERE outbox_items.seq = v.value ->> 10`);
   // Conditional: a row another writer (a second desk process on this file) claimed, or a person
   // discarded, meanwhile is no longer in the line and is not returned, so it is not sent from here.
-  const claimStatement = db.prepare<[{ now: number; ids: string }], RawRow>(`
+  const claimSql = `
     UPDATE outbox_items SET state = 'sending', updated_at = @now
     WHERE id IN (SELECT value FROM json_each(@ids)) AND state IN ('queued', 'waiting')
-    RETURNING *`);
+    RETURNING ${RAW_COLUMNS}`;
+  // Read as arrays (RawTuple): a call's 100 claimed rows come back faster than as objects.
+  const claimStatement = db.prepare<[{ now: number; ids: string }], RawTuple>(claimSql).raw(true);
   const byId = db.prepare<[string], RawRow>('SELECT * FROM outbox_items WHERE id = ?');
   // What a change notice says of each entry: no payload or result is read or parsed.
   const factsByIds = db.prepare<[string], EntryFacts>(`
@@ -269,7 +274,7 @@ function entryQueries(db: Database, statements: ReturnType<typeof entryStatement
     claim(ids: readonly string[], now: number): Map<string, OutboxRow> {
       if (ids.length === 0) return new Map();
       const claimed = statements.claimStatement.all({ now, ids: JSON.stringify(ids) });
-      return new Map(claimed.map((raw) => [raw.id, decode(raw)]));
+      return new Map(claimed.map((tuple) => [tuple[1], decode(rawRowOf(tuple))]));
     },
     get(id: string): OutboxRow | undefined {
       const raw = statements.byId.get(id);

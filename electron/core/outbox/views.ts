@@ -65,8 +65,17 @@ export function toEntryChange(facts: EntryFacts, ctx: ViewContext): OutboxEntryC
     id: facts.id,
     kind: facts.kind,
     state: displayedState(facts.state, facts.kind, facts.account, facts.blocked === 1, ctx).state,
-    createdAt: new Date(facts.createdAt).toISOString(),
+    createdAt: isoTimeOf(facts.createdAt),
   };
+}
+
+/** The last time written as ISO text: an import's entries are made a few hundred in the same millisecond. */
+let lastIsoTime = { ms: Number.NaN, text: '' };
+
+/** A time (ms) as ISO text, the last one made once, not once per entry of every notice. */
+function isoTimeOf(ms: number): string {
+  if (ms !== lastIsoTime.ms) lastIsoTime = { ms, text: new Date(ms).toISOString() };
+  return lastIsoTime.text;
 }
 
 /** Counts per state as shown, paused kinds and whether the service answers: the badge and the banner. */

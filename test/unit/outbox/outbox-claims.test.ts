@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDeskDatabase } from '../../../electron/core/db/open-database';
 import { createOutboxStore } from '../../../electron/core/outbox/store';
+import { RAW_COLUMNS } from '../../../electron/core/outbox/store-columns';
 import { createHarness, sms } from './support/outbox-harness';
 import { useTempDir } from './support/temp-dir';
 
@@ -34,5 +35,19 @@ describe('outbox claims are conditional', () => {
     outbox.discard(discarded);
     const claimed = createOutboxStore(db).claim([kept, discarded], 5);
     expect([...claimed.keys()]).toEqual([kept]);
+  });
+
+  it('gives back each claimed entry whole, as a read of its row gives it (the claim reads its columns as arrays)', () => {
+    const { outbox, db } = createHarness({ start: false });
+    const store = createOutboxStore(db);
+    const ids = [outbox.enqueue('sms', sms('one')).id, outbox.enqueue('sms', sms('two')).id];
+    const claimed = store.claim(ids, 7);
+    expect(claimed.size).toBe(2);
+    for (const id of ids) expect(claimed.get(id)).toEqual(store.get(id));
+    // Every column of the table is read, in the order the arrays are taken apart.
+    const columns = db
+      .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('outbox_items') ORDER BY cid")
+      .all();
+    expect(RAW_COLUMNS.split(',').map((name) => name.trim())).toEqual(columns.map((column) => column.name));
   });
 });
