@@ -175,7 +175,9 @@ function connect(chromium: ChildProcess) {
     let completed: () => void = () => undefined;
     const complete = new Promise<void>((resolve) => (completed = resolve));
     const listener = (message: DevToolsMessage) => {
-      if (message.method === 'Tracing.dataCollected') events.push(...traceEvents.parse(message.params).value);
+      // A loop, not push(...value): a chunk of many thousand events spread as arguments can overflow the stack.
+      if (message.method === 'Tracing.dataCollected')
+        for (const event of traceEvents.parse(message.params).value) events.push(event);
       if (message.method === 'Tracing.tracingComplete') completed();
     };
     listeners.add(listener);
