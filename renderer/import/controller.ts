@@ -310,12 +310,14 @@ async function handOverFrom(importId: string, from: number, afterLine: number): 
   const onTheirWay: Array<Promise<void>> = [];
   /** Sends a batch; its answer is shown while its file is still the one open. */
   const send = (batch: Awaited<ReturnType<typeof batchFrom>>, after: number) => {
+    // Only the position is kept for the answer: the batch's rows are garbage once sent.
+    const done = batch.next;
     const sending = getDesk()
       .stageImportRows({ importId, afterLine: after, rows: batch.rows, held: batch.held })
       .then((view) => {
         if (file !== fileSession) return;
         showImport(view);
-        useImport.setState({ progress: { label, done: batch.next, total } });
+        useImport.setState({ progress: { label, done, total } });
       });
     sending.catch(() => undefined); // awaited in order below: the first refusal is the one shown
     onTheirWay.push(sending);

@@ -11,12 +11,16 @@ export interface BridgeTransport {
 export function createDeskApi(transport: BridgeTransport): DeskApi {
   const api: Record<string, unknown> = {};
   for (const name of Object.keys(channels) as ChannelName[]) {
-    api[name] = async (argument: unknown) => {
-      const result = await transport.invoke(name, argument);
-      if (!result.ok) throw new BridgeError(result.error.code, result.error.message);
-      return result.value;
-    };
+    // Not an async function: a suspended one keeps its argument alive until the answer comes, and an
+    // import hands over batches of a thousand rows, several on their way at once.
+    api[name] = (argument: unknown) => transport.invoke(name, argument).then(unwrapResult);
   }
   api.on = (event: EventName, listener: (payload: unknown) => void) => transport.subscribe(event, listener);
   return api as DeskApi;
+}
+
+/** The value of a bridge result, or its error thrown as a BridgeError. */
+function unwrapResult(result: BridgeResult): unknown {
+  if (!result.ok) throw new BridgeError(result.error.code, result.error.message);
+  return result.value;
 }
