@@ -106,6 +106,11 @@ export function chooseFile(file: File): Promise<void> {
   return attempt(async () => {
     useImport.setState({ progress: { label: `Reading ${file.name}…`, done: 0, total: 0 } });
     const [buffer, current, fields] = await Promise.all([file.arrayBuffer(), freshWorker(), loadFields()]);
+    // The browser answered fewer bytes than the file holds: say so, rather than read what came as the file.
+    if (buffer.byteLength !== file.size)
+      throw new Error(
+        `"${file.name}" could not be read whole (${buffer.byteLength.toLocaleString('en')} of its ${file.size.toLocaleString('en')} bytes came). Choose it again.`,
+      );
     const summary = await current.request({ type: 'load', fileName: file.name, buffer }, {}, [buffer]);
     useImport.setState({
       step: 'match',

@@ -84,7 +84,11 @@ function until(done: () => boolean): Promise<void> {
  * through importChanged events. Long tasks of this page are watched from the file's arrival to the end.
  */
 async function benchImport(url: string): Promise<ImportTimings> {
-  const buffer = await (await fetch(url)).arrayBuffer();
+  const response = await fetch(url);
+  const buffer = await response.arrayBuffer();
+  const sent = Number(response.headers.get('content-length'));
+  if (buffer.byteLength === 0 || buffer.byteLength !== sent)
+    throw new Error(`The benchmark's file came with ${buffer.byteLength} of ${sent} bytes (HTTP ${response.status}).`);
   const text = new TextDecoder().decode(buffer);
   // Staff's file comes from the file picker; building one here copies the 10 MB on this thread (75 ms on a
   // slow machine), a task of the benchmark's own, so it is built before watching starts.
