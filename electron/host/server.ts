@@ -40,8 +40,11 @@ export interface DeskHost {
 /** The host's limits: the bridge's, plus open TCP connections and how long a request may take to arrive. */
 export interface HostLimits extends BridgeLimits {
   maxConnections: number;
+  /** A connection that has not sent a whole request head this long after it opened (or began one) is answered 408. */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  /** How often connections are checked against the two timeouts above. */
+  connectionsCheckingIntervalMs: number;
 }
 
 const DEFAULT_HOST_LIMITS: HostLimits = {
@@ -49,6 +52,7 @@ const DEFAULT_HOST_LIMITS: HostLimits = {
   maxConnections: 64,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
+  connectionsCheckingIntervalMs: 5_000,
 };
 
 const REFUSED = 'Venue Desk refused this request: open the address with the access token that `npm start` printed.';
@@ -96,7 +100,11 @@ export async function startDeskHost(options: DeskHostOptions): Promise<DeskHost>
   };
 
   const server = createServer(
-    { headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs },
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
+    },
     (request, response) => {
       handleRequest(request, response).catch((error: unknown) => {
         log(`request failed: ${String(error)}`);
@@ -109,8 +117,13 @@ export async function startDeskHost(options: DeskHostOptions): Promise<DeskHost>
     },
   );
   server.maxConnections = limits.maxConnections;
-  // Malformed HTTP: answer 400 when the socket can still take it, and never let it reach the process.
-  server.on('clientError', (_error, socket) => refuseSocket(socket, 400, 'Bad Request'));
+  // Malformed or late HTTP: answered when the socket can still take it, and never let it reach the process.
+  server.on('clientError', (error, socket) => {
+    const answer = clientErrorAnswer(error);
+    // A spare connection that sent nothing in time is routine (see clientErrorAnswer); anything else is told.
+    if (answer.status !== 408) log(`refused a malformed request (${answer.code}): ${error.message}`);
+    refuseSocket(socket, answer.status, answer.reason);
+  });
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => undefined);
@@ -159,6 +172,20 @@ export async function startDeskHost(options: DeskHostOptions): Promise<DeskHost>
 }
 
 /** Answers a raw socket with a bodiless status and closes it once that is written. */
+/**
+ * How the host answers a connection Node's HTTP parser gave up on, with the statuses Node itself uses. One
+ * that sent no request in time gets 408, never 400: a browser may open a connection ahead of need, and
+ * Chromium sends a request again when a 408 comes on a connection it had not used yet, while a 400 reaches
+ * the page as the answer.
+ */
+function clientErrorAnswer(error: Error & { code?: string }): { status: number; reason: string; code: string } {
+  const code = error.code ?? 'unknown';
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, reason: 'Request Timeout', code };
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, reason: 'Request Header Fields Too Large', code };
+  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return { status: 413, reason: 'Payload Too Large', code };
+  return { status: 400, reason: 'Bad Request', code };
+}
+
 function refuseSocket(socket: Duplex, status: number, reason: string): void {
   if (!socket.writable) {
     socket.destroy();

@@ -22,7 +22,13 @@ async function serve(
   });
   await core.handlers.startDemo({});
   if (setup.settings) await core.handlers.updateAccountSettings(setup.settings);
-  const host = await startDeskHost({ core, rendererRoot: setup.pageDir, port: 0 });
+  // What the host logs (a request it refused, a bridge call that failed) goes to the benchmark's output.
+  const host = await startDeskHost({
+    core,
+    rendererRoot: setup.pageDir,
+    port: 0,
+    log: (message) => process.stderr.write(`[bench desk] ${message}\n`),
+  });
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {

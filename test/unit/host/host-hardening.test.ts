@@ -80,6 +80,24 @@ describe('the browser-mode host stays up', () => {
     expect((await get(host.port, '/', { cookie })).status).toBe(200);
   });
 
+  it('answers a connection that sent no request in time with 408, which browsers send again, not 400', async () => {
+    const { host, logs, cookie } = await startHost({
+      limits: { headersTimeoutMs: 200, requestTimeoutMs: 1_000, connectionsCheckingIntervalMs: 50 },
+    });
+    // A spare connection a browser opened ahead of need, unused past the headers timeout.
+    const spare = await rawSend(host.port, '');
+    await withTimeout(spare.closed, 5_000, 'the host kept a silent connection open');
+    expect(spare.received()).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(logs).toEqual([]);
+    const oversized = await rawRequest(
+      host.port,
+      `GET / HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nX-Filler: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(oversized).toMatch(/^HTTP\/1\.1 431 /);
+    expect(logs).toEqual([expect.stringContaining('refused a malformed request (HPE_HEADER_OVERFLOW)')]);
+    expect((await get(host.port, '/', { cookie })).status).toBe(200);
+  });
+
   it('refuses and closes an upgrade on any path but /bridge, with or without the token', async () => {
     const { host, cookie, origin } = await startHost();
     const authorised = await rawRequest(
