@@ -171,7 +171,6 @@ export async function startDeskHost(options: DeskHostOptions): Promise<DeskHost>
   };
 }
 
-/** Answers a raw socket with a bodiless status and closes it once that is written. */
 /**
  * How the host answers a connection Node's HTTP parser gave up on, with the statuses Node itself uses. One
  * that sent no request in time gets 408, never 400: a browser may open a connection ahead of need, and
@@ -186,6 +185,7 @@ function clientErrorAnswer(error: Error & { code?: string }): { status: number; 
   return { status: 400, reason: 'Bad Request', code };
 }
 
+/** Answers a raw socket with a bodiless status and closes it once that is written. */
 function refuseSocket(socket: Duplex, status: number, reason: string): void {
   if (!socket.writable) {
     socket.destroy();

@@ -12,7 +12,7 @@ export function createDeskApi(transport: BridgeTransport): DeskApi {
   const api: Record<string, unknown> = {};
   for (const name of Object.keys(channels) as ChannelName[]) {
     // Not an async function: a suspended one keeps its argument alive until the answer comes, and an
-    // import hands over batches of a thousand rows, several on their way at once.
+    // import hands over batches of up to IMPORT_BATCH_LIMIT rows, several on their way at once.
     api[name] = (argument: unknown) => transport.invoke(name, argument).then(unwrapResult);
   }
   api.on = (event: EventName, listener: (payload: unknown) => void) => transport.subscribe(event, listener);

@@ -84,11 +84,7 @@ function until(done: () => boolean): Promise<void> {
  * through importChanged events. Long tasks of this page are watched from the file's arrival to the end.
  */
 async function benchImport(url: string): Promise<ImportTimings> {
-  const response = await fetch(url);
-  const buffer = await response.arrayBuffer();
-  const sent = Number(response.headers.get('content-length'));
-  if (buffer.byteLength === 0 || buffer.byteLength !== sent)
-    throw new Error(`The benchmark's file came with ${buffer.byteLength} of ${sent} bytes (HTTP ${response.status}).`);
+  const buffer = await download(url);
   const text = new TextDecoder().decode(buffer);
   // Staff's file comes from the file picker; building one here copies the 10 MB on this thread (75 ms on a
   // slow machine), a task of the benchmark's own, so it is built before watching starts.
@@ -171,9 +167,19 @@ function bareParseMs(text: string): number {
   return performance.now() - started;
 }
 
+/** The benchmark's file at `url`, whole: anything else (an error status, fewer bytes than sent) throws. */
+async function download(url: string): Promise<ArrayBuffer> {
+  const response = await fetch(url);
+  const buffer = await response.arrayBuffer();
+  const sent = Number(response.headers.get('content-length'));
+  if (buffer.byteLength === 0 || buffer.byteLength !== sent)
+    throw new Error(`The benchmark's file came with ${buffer.byteLength} of ${sent} bytes (HTTP ${response.status}).`);
+  return buffer;
+}
+
 /** Reads the workbook at `url` in the import worker (under the page's CSP) as the screen does; answers ms and rows. */
 async function benchWorkbook(url: string): Promise<{ ms: number; rows: number; error: string | null }> {
-  const buffer = await (await fetch(url)).arrayBuffer();
+  const buffer = await download(url);
   // Built before timing, as in benchImport: the copy into a File is the benchmark's, not the read's.
   const file = new File([buffer], 'guests.xlsx');
   const started = performance.now();
